@@ -1,0 +1,747 @@
+//! The exact engine: a memoized DP over the sub-boards of a board that finds every value each
+//! sub-board reaches, and for each value its solution counts under `trees`, `expressions` and
+//! `distinct` (SPEC §2). `min_ops` follows from the size of the smallest sub-board reaching a
+//! value, since a tree over `k` numbers has `k − 1` operations.
+//!
+//! How each convention is counted:
+//! - `trees` and `expressions` come from combining the value tables of every split of a
+//!   sub-board into two complementary sub-boards. Sub-boards are sub-*multisets*, so trees
+//!   that differ only by swapping equal numbers are never told apart; when both halves of a
+//!   split are the same multiset, unordered pairs are counted as multisets of size two.
+//! - `distinct` counts canonical forms: a flat sum (a multiset of signed terms, each a
+//!   non-sum form), a flat product (numerator and denominator multisets of non-product
+//!   forms), a power, or a number. Each entry therefore also keeps how many of its forms are
+//!   sums, products, powers or the number itself. Flat nodes of two items come from the same
+//!   pass as the trees; flat nodes of three or more items are enumerated over multiset
+//!   partitions of the sub-board ([`Tables::for_each_flat`]), in one canonical order so each
+//!   multiset of items is seen once. A sum is realizable when its value is in the domain (a
+//!   positive integer for Digits: add the positive terms, then subtract the rest), a product
+//!   when its value is (multiply, then divide). Where numbers need not all be used, a product
+//!   with a proper part of its factors worth 1 is the same solution as the product without
+//!   them, and is not counted.
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use crate::board::{Board, SubBoards};
+use crate::error::{Error, Result};
+use crate::number::{Number, Op, Wide};
+use crate::rules::Rules;
+
+/// One value reached by one sub-board, with how many forms reach it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry<V> {
+    pub value: V,
+    /// Ordered binary trees.
+    pub trees: u64,
+    /// Trees modulo commutativity.
+    pub expressions: u64,
+    /// Canonical forms that are the number itself (0 or 1).
+    pub leaf: u64,
+    /// Canonical forms that are flat sums.
+    pub sum: u64,
+    /// Canonical forms that are flat products.
+    pub product: u64,
+    /// Canonical forms that are powers.
+    pub power: u64,
+}
+
+impl<V> Entry<V> {
+    /// An entry for `value` with no forms yet.
+    pub fn empty(value: V) -> Entry<V> {
+        Entry {
+            value,
+            trees: 0,
+            expressions: 0,
+            leaf: 0,
+            sum: 0,
+            product: 0,
+            power: 0,
+        }
+    }
+
+    /// Canonical forms under `distinct`.
+    pub fn distinct(&self) -> u64 {
+        self.leaf + self.sum + self.product + self.power
+    }
+
+    /// Forms that can be a term of a sum.
+    pub fn non_sum(&self) -> u64 {
+        self.leaf + self.product + self.power
+    }
+
+    /// Forms that can be a factor of a product.
+    pub fn non_product(&self) -> u64 {
+        self.leaf + self.sum + self.power
+    }
+}
+
+/// The counts of one value over every sub-board allowed (any sub-board, or the whole board
+/// when every number must be used).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub trees: u64,
+    pub expressions: u64,
+    /// `None` where `distinct` is not defined (with unary minus).
+    pub distinct: Option<u64>,
+    /// Fewest operations that reach the value.
+    pub min_ops: u32,
+}
+
+/// Which kind of flat node [`Tables::for_each_flat`] enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flat {
+    Sum,
+    Product,
+}
+
+/// One item of a flat node: a form over sub-board `block` with value `items[block][index]`,
+/// added or subtracted (sum) or multiplied or divided (product).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Item {
+    pub block: usize,
+    /// `true` for a subtracted term or a divisor.
+    pub inverse: bool,
+    pub index: usize,
+}
+
+/// The value tables of every sub-board of one board.
+#[derive(Clone, Debug)]
+pub struct Tables<V> {
+    pub rules: Rules,
+    pub subs: SubBoards,
+    /// Per sub-board, its entries ascending by value.
+    tables: Vec<Vec<Entry<V>>>,
+    /// Per sub-board, `(value, forms)` usable as sum terms, then as product factors.
+    terms: Vec<Vec<(V, u64)>>,
+    factors: Vec<Vec<(V, u64)>>,
+    /// Per sub-board, all its sub-boards.
+    sub_lists: Vec<Vec<usize>>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Acc {
+    trees: u64,
+    expressions: u64,
+    sum: u64,
+    product: u64,
+    power: u64,
+}
+
+#[inline]
+fn add_mul(acc: &mut u64, a: u64, b: u64) -> Option<()> {
+    *acc = acc.checked_add(a.checked_mul(b)?)?;
+    Some(())
+}
+
+/// `n (n + 1) / 2`: unordered pairs, with repetition, of `n` forms.
+#[inline]
+fn pairs(n: u64) -> Option<u64> {
+    let p = (n as u128) * (n as u128 + 1) / 2;
+    u64::try_from(p).ok()
+}
+
+/// Multisets of size `k` drawn from `n` kinds: C(n + k − 1, k).
+fn multichoose(n: u64, k: usize) -> Option<u64> {
+    let mut r: u128 = 1;
+    for i in 0..k as u128 {
+        r = r.checked_mul(n as u128 + i)? / (i + 1);
+    }
+    u64::try_from(r).ok()
+}
+
+impl<V: Number> Tables<V> {
+    /// Runs the DP over every sub-board of `board`.
+    pub fn build(board: &Board, rules: &Rules) -> Result<Tables<V>> {
+        let subs = SubBoards::new(board);
+        let n = subs.len();
+        let mut t = Tables {
+            rules: *rules,
+            sub_lists: (0..n).map(|s| subs.subs_of(s)).collect(),
+            subs,
+            tables: vec![Vec::new(); n],
+            terms: vec![Vec::new(); n],
+            factors: vec![Vec::new(); n],
+        };
+        let order: Vec<usize> = t.subs.in_size_order().to_vec();
+        let mut acc: FxHashMap<V, Acc> = FxHashMap::default();
+        for s in order {
+            match t.subs.size(s) {
+                0 => continue,
+                1 => t.set_leaf(s)?,
+                _ => {
+                    acc.clear();
+                    t.combine_splits(s, &mut acc).ok_or(Error::CountOverflow)?;
+                    if t.distinct_defined() {
+                        t.count_flat(s, &mut acc)?;
+                    }
+                    let mut entries: Vec<Entry<V>> = acc
+                        .iter()
+                        .map(|(&value, a)| Entry {
+                            value,
+                            trees: a.trees,
+                            expressions: a.expressions,
+                            leaf: 0,
+                            sum: a.sum,
+                            product: a.product,
+                            power: a.power,
+                        })
+                        .collect();
+                    entries.sort_unstable_by_key(|e| e.value);
+                    t.tables[s] = entries;
+                }
+            }
+            if t.rules.unary_minus {
+                t.close_under_negation(s)?;
+            }
+            t.index_items(s);
+        }
+        Ok(t)
+    }
+
+    /// Whether `distinct` is defined for these rules (it is not with unary minus).
+    pub fn distinct_defined(&self) -> bool {
+        !self.rules.unary_minus
+    }
+
+    fn set_leaf(&mut self, s: usize) -> Result<()> {
+        let i = self
+            .subs
+            .min_value(s)
+            .expect("a sub-board of size 1 holds a value");
+        let value = V::from_int(self.subs.values[i]).ok_or_else(|| {
+            Error::input(format!(
+                "{} is not in the game's domain",
+                self.subs.values[i]
+            ))
+        })?;
+        self.tables[s] = vec![Entry {
+            trees: 1,
+            expressions: 1,
+            leaf: 1,
+            ..Entry::empty(value)
+        }];
+        Ok(())
+    }
+
+    /// Adds, for every value `v`, the trees of `−v` marked with a unary minus.
+    fn close_under_negation(&mut self, s: usize) -> Result<()> {
+        let mut merged: FxHashMap<V, Entry<V>> = FxHashMap::default();
+        for e in &self.tables[s] {
+            let m = merged.entry(e.value).or_insert(Entry::empty(e.value));
+            m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
+            m.expressions = m
+                .expressions
+                .checked_add(e.expressions)
+                .ok_or(Error::CountOverflow)?;
+            if let Some(neg) = e.value.negate() {
+                let m = merged.entry(neg).or_insert(Entry::empty(neg));
+                m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
+                m.expressions = m
+                    .expressions
+                    .checked_add(e.expressions)
+                    .ok_or(Error::CountOverflow)?;
+            }
+        }
+        let mut entries: Vec<Entry<V>> = merged.into_values().collect();
+        entries.sort_unstable_by_key(|e| e.value);
+        self.tables[s] = entries;
+        Ok(())
+    }
+
+    fn index_items(&mut self, s: usize) {
+        let drop_units = self.rules.drops_unit_factors();
+        self.terms[s] = self.tables[s]
+            .iter()
+            .filter(|e| e.non_sum() > 0)
+            .map(|e| (e.value, e.non_sum()))
+            .collect();
+        self.factors[s] = self.tables[s]
+            .iter()
+            .filter(|e| e.non_product() > 0 && !(drop_units && e.value.is_one()))
+            .map(|e| (e.value, e.non_product()))
+            .collect();
+    }
+
+    /// Combines the tables of every split of `s` into two complementary sub-boards.
+    fn combine_splits(&self, s: usize, acc: &mut FxHashMap<V, Acc>) -> Option<()> {
+        for &a in &self.sub_lists[s] {
+            let b = s - a;
+            if a == 0 || a > b {
+                continue;
+            }
+            if a == b {
+                self.combine_same(&self.tables[a], acc)?;
+            } else {
+                self.combine_pair(&self.tables[a], &self.tables[b], acc)?;
+            }
+        }
+        Some(())
+    }
+
+    /// Two different sub-boards: every ordered tree appears once per orientation.
+    fn combine_pair(
+        &self,
+        ta: &[Entry<V>],
+        tb: &[Entry<V>],
+        acc: &mut FxHashMap<V, Acc>,
+    ) -> Option<()> {
+        let limit = self.rules.limit;
+        let drop_units = self.rules.drops_unit_factors();
+        let pow = self.rules.pow;
+        for ea in ta {
+            let a = ea.value;
+            for eb in tb {
+                let b = eb.value;
+                let (t, x) = (
+                    ea.trees.checked_mul(eb.trees)?,
+                    ea.expressions.checked_mul(eb.expressions)?,
+                );
+                let (ns, np) = (
+                    ea.non_sum().checked_mul(eb.non_sum())?,
+                    ea.non_product().checked_mul(eb.non_product())?,
+                );
+                let unit = drop_units && (a.is_one() || b.is_one());
+                if let Some(v) = a.apply(Op::Add, b, limit) {
+                    let e = acc.entry(v).or_default();
+                    e.trees = e.trees.checked_add(t.checked_mul(2)?)?;
+                    e.expressions = e.expressions.checked_add(x)?;
+                    e.sum = e.sum.checked_add(ns)?;
+                }
+                if let Some(v) = a.apply(Op::Mul, b, limit) {
+                    let e = acc.entry(v).or_default();
+                    e.trees = e.trees.checked_add(t.checked_mul(2)?)?;
+                    e.expressions = e.expressions.checked_add(x)?;
+                    if !unit {
+                        e.product = e.product.checked_add(np)?;
+                    }
+                }
+                for (l, r) in [(a, b), (b, a)] {
+                    if let Some(v) = l.apply(Op::Sub, r, limit) {
+                        let e = acc.entry(v).or_default();
+                        e.trees = e.trees.checked_add(t)?;
+                        e.expressions = e.expressions.checked_add(x)?;
+                        e.sum = e.sum.checked_add(ns)?;
+                    }
+                    if let Some(v) = l.apply(Op::Div, r, limit) {
+                        let e = acc.entry(v).or_default();
+                        e.trees = e.trees.checked_add(t)?;
+                        e.expressions = e.expressions.checked_add(x)?;
+                        if !unit {
+                            e.product = e.product.checked_add(np)?;
+                        }
+                    }
+                }
+                if pow {
+                    let d = ea.distinct().checked_mul(eb.distinct())?;
+                    for (l, r) in [(a, b), (b, a)] {
+                        if let Some(v) = l.apply(Op::Pow, r, limit) {
+                            let e = acc.entry(v).or_default();
+                            e.trees = e.trees.checked_add(t)?;
+                            e.expressions = e.expressions.checked_add(x)?;
+                            e.power = e.power.checked_add(d)?;
+                        }
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Both halves the same multiset (possible only with repeated numbers): a commutative
+    /// operation on two forms of the same half is an unordered pair, counted once.
+    fn combine_same(&self, t: &[Entry<V>], acc: &mut FxHashMap<V, Acc>) -> Option<()> {
+        let limit = self.rules.limit;
+        let drop_units = self.rules.drops_unit_factors();
+        for (i, ea) in t.iter().enumerate() {
+            let a = ea.value;
+            for (j, eb) in t.iter().enumerate() {
+                let b = eb.value;
+                let unit = drop_units && (a.is_one() || b.is_one());
+                let trees = ea.trees.checked_mul(eb.trees)?;
+                let x = ea.expressions.checked_mul(eb.expressions)?;
+                if i <= j {
+                    let (ct, cx, cns, cnp) = if i == j {
+                        (
+                            trees,
+                            pairs(ea.expressions)?,
+                            pairs(ea.non_sum())?,
+                            pairs(ea.non_product())?,
+                        )
+                    } else {
+                        (
+                            trees.checked_mul(2)?,
+                            x,
+                            ea.non_sum().checked_mul(eb.non_sum())?,
+                            ea.non_product().checked_mul(eb.non_product())?,
+                        )
+                    };
+                    if let Some(v) = a.apply(Op::Add, b, limit) {
+                        let e = acc.entry(v).or_default();
+                        e.trees = e.trees.checked_add(ct)?;
+                        e.expressions = e.expressions.checked_add(cx)?;
+                        e.sum = e.sum.checked_add(cns)?;
+                    }
+                    if let Some(v) = a.apply(Op::Mul, b, limit) {
+                        let e = acc.entry(v).or_default();
+                        e.trees = e.trees.checked_add(ct)?;
+                        e.expressions = e.expressions.checked_add(cx)?;
+                        if !unit {
+                            e.product = e.product.checked_add(cnp)?;
+                        }
+                    }
+                }
+                if let Some(v) = a.apply(Op::Sub, b, limit) {
+                    let e = acc.entry(v).or_default();
+                    e.trees = e.trees.checked_add(trees)?;
+                    e.expressions = e.expressions.checked_add(x)?;
+                    add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
+                }
+                if let Some(v) = a.apply(Op::Div, b, limit) {
+                    let e = acc.entry(v).or_default();
+                    e.trees = e.trees.checked_add(trees)?;
+                    e.expressions = e.expressions.checked_add(x)?;
+                    if !unit {
+                        add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
+                    }
+                }
+                if self.rules.pow {
+                    if let Some(v) = a.apply(Op::Pow, b, limit) {
+                        let e = acc.entry(v).or_default();
+                        e.trees = e.trees.checked_add(trees)?;
+                        e.expressions = e.expressions.checked_add(x)?;
+                        add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Adds the flat sums and products of three or more items over `s` to `acc`.
+    fn count_flat(&self, s: usize, acc: &mut FxHashMap<V, Acc>) -> Result<()> {
+        if self.subs.size(s) < 3 {
+            return Ok(());
+        }
+        for kind in [Flat::Sum, Flat::Product] {
+            self.for_each_flat(s, kind, 3, &mut |items, value| {
+                let forms = self.item_forms(kind, items).ok_or(Error::CountOverflow)?;
+                let e = acc.entry(value).or_default();
+                let slot = match kind {
+                    Flat::Sum => &mut e.sum,
+                    Flat::Product => &mut e.product,
+                };
+                *slot = slot.checked_add(forms).ok_or(Error::CountOverflow)?;
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The items usable by a flat node of `kind` over sub-board `block`.
+    pub fn items(&self, kind: Flat, block: usize) -> &[(V, u64)] {
+        match kind {
+            Flat::Sum => &self.terms[block],
+            Flat::Product => &self.factors[block],
+        }
+    }
+
+    /// How many canonical forms a flat node with these items has: the product of the items'
+    /// form counts, where `k` equal items drawn from `n` forms give C(n + k − 1, k).
+    fn item_forms(&self, kind: Flat, items: &[Item]) -> Option<u64> {
+        let mut total: u64 = 1;
+        let mut i = 0;
+        while i < items.len() {
+            let mut j = i + 1;
+            while j < items.len() && items[j] == items[i] {
+                j += 1;
+            }
+            let n = self.items(kind, items[i].block)[items[i].index].1;
+            total = total.checked_mul(multichoose(n, j - i)?)?;
+            i = j;
+        }
+        Some(total)
+    }
+
+    /// Calls `f(items, value)` once for every flat node of `kind` over exactly sub-board `s`
+    /// with at least `min_items` items whose value is in the domain.
+    ///
+    /// Items are generated in a canonical order (each item's block holds the smallest number
+    /// still unused, and items sharing that smallest number come in ascending [`Item`] order),
+    /// so each multiset of items is produced once.
+    pub fn for_each_flat(
+        &self,
+        s: usize,
+        kind: Flat,
+        min_items: usize,
+        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+    ) -> Result<()> {
+        let mut walk = FlatWalk {
+            tables: self,
+            kind,
+            min_items,
+            stack: Vec::new(),
+            mins: Vec::new(),
+            ratios: vec![vec![Wide::ONE]],
+        };
+        let start = match kind {
+            Flat::Sum => Wide::ZERO,
+            Flat::Product => Wide::ONE,
+        };
+        walk.step(s, start, false, f)
+    }
+
+    /// Every sub-board of `s`, the empty one and `s` included.
+    pub fn sub_lists(&self, s: usize) -> &[usize] {
+        &self.sub_lists[s]
+    }
+
+    /// The entries of sub-board `s`, ascending by value.
+    pub fn table(&self, s: usize) -> &[Entry<V>] {
+        &self.tables[s]
+    }
+
+    /// The entry for `v` in sub-board `s`.
+    pub fn lookup(&self, s: usize, v: V) -> Option<&Entry<V>> {
+        let t = &self.tables[s];
+        t.binary_search_by(|e| e.value.cmp(&v)).ok().map(|i| &t[i])
+    }
+
+    /// The sub-boards a solution may use: all of them, or only the whole board.
+    pub fn usable(&self) -> Vec<usize> {
+        if self.rules.use_all {
+            vec![self.subs.full()]
+        } else {
+            self.subs
+                .in_size_order()
+                .iter()
+                .copied()
+                .filter(|&s| s != 0)
+                .collect()
+        }
+    }
+
+    /// The counts of `v` summed over the usable sub-boards; `None` if no sub-board reaches it.
+    pub fn counts(&self, v: V) -> Result<Option<Counts>> {
+        let mut out: Option<Counts> = None;
+        for s in self.usable() {
+            if let Some(e) = self.lookup(s, v) {
+                let c = out.get_or_insert(Counts {
+                    min_ops: self.subs.size(s) as u32 - 1,
+                    distinct: self.distinct_defined().then_some(0),
+                    ..Counts::default()
+                });
+                let ovf = || Error::CountOverflow;
+                c.trees = c.trees.checked_add(e.trees).ok_or_else(ovf)?;
+                c.expressions = c.expressions.checked_add(e.expressions).ok_or_else(ovf)?;
+                if let Some(d) = c.distinct.as_mut() {
+                    *d = d.checked_add(e.distinct()).ok_or_else(ovf)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every value reached by a usable sub-board, with its counts, ascending by value.
+    pub fn all_counts(&self) -> Result<Vec<(V, Counts)>> {
+        let mut merged: FxHashMap<V, Counts> = FxHashMap::default();
+        for s in self.usable() {
+            let ops = self.subs.size(s) as u32 - 1;
+            for e in &self.tables[s] {
+                let c = merged.entry(e.value).or_insert(Counts {
+                    min_ops: ops,
+                    distinct: self.distinct_defined().then_some(0),
+                    ..Counts::default()
+                });
+                let ovf = || Error::CountOverflow;
+                c.min_ops = c.min_ops.min(ops);
+                c.trees = c.trees.checked_add(e.trees).ok_or_else(ovf)?;
+                c.expressions = c.expressions.checked_add(e.expressions).ok_or_else(ovf)?;
+                if let Some(d) = c.distinct.as_mut() {
+                    *d = d.checked_add(e.distinct()).ok_or_else(ovf)?;
+                }
+            }
+        }
+        let mut out: Vec<(V, Counts)> = merged.into_iter().collect();
+        out.sort_unstable_by_key(|&(v, _)| v);
+        Ok(out)
+    }
+
+    /// The reachable values closest to `target` and their distance (`None` if nothing is
+    /// reachable, which only happens with an empty usable set).
+    pub fn closest(&self, target: V) -> Option<(Wide, Vec<V>)> {
+        let t = target.to_wide();
+        let mut best: Option<(Wide, Vec<V>)> = None;
+        for s in self.usable() {
+            let table = &self.tables[s];
+            let i = table.partition_point(|e| e.value < target);
+            for e in table[i.saturating_sub(1)..(i + 1).min(table.len())].iter() {
+                let Some(d) = e.value.to_wide().add(t.neg()) else {
+                    continue;
+                };
+                let d = if d.num < 0 { d.neg() } else { d };
+                match &mut best {
+                    Some((bd, vs)) if wide_cmp(d, *bd).is_eq() => {
+                        if !vs.contains(&e.value) {
+                            vs.push(e.value);
+                        }
+                    }
+                    Some((bd, _)) if wide_cmp(d, *bd).is_gt() => {}
+                    _ => best = Some((d, vec![e.value])),
+                }
+            }
+        }
+        if let Some((_, vs)) = &mut best {
+            vs.sort_unstable();
+        }
+        best
+    }
+}
+
+/// Compares two wide rationals (denominators positive).
+pub fn wide_cmp(a: Wide, b: Wide) -> std::cmp::Ordering {
+    (a.num * b.den).cmp(&(b.num * a.den))
+}
+
+/// The state of one enumeration of flat nodes.
+struct FlatWalk<'a, V> {
+    tables: &'a Tables<V>,
+    kind: Flat,
+    min_items: usize,
+    stack: Vec<Item>,
+    /// Per stacked item, the smallest distinct value its block holds.
+    mins: Vec<usize>,
+    /// Products only: `ratios[k][mask]` is the product of the first `k` factors in `mask`.
+    ratios: Vec<Vec<Wide>>,
+}
+
+impl<V: Number> FlatWalk<'_, V> {
+    fn step(
+        &mut self,
+        rest: usize,
+        partial: Wide,
+        whole_is_one: bool,
+        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+    ) -> Result<()> {
+        let t = self.tables;
+        if rest == 0 {
+            if self.stack.len() >= self.min_items && self.stack.iter().any(|it| !it.inverse) {
+                if let Some(v) = V::from_wide(partial, t.rules.limit) {
+                    f(&self.stack, v)?;
+                }
+            }
+            return Ok(());
+        }
+        let m = t
+            .subs
+            .min_value(rest)
+            .expect("a non-empty sub-board has a smallest value");
+        let bound = match (self.stack.last(), self.mins.last()) {
+            (Some(&prev), Some(&pm)) if pm == m => Some(prev),
+            _ => None,
+        };
+        let depth = self.stack.len();
+        let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
+        for &block in &t.sub_lists[rest] {
+            if block == 0 || t.subs.count_of(block, m) == 0 {
+                continue;
+            }
+            let left = rest - block;
+            // Enough numbers must remain for the node to reach `min_items` items.
+            if depth + 1 + t.subs.size(left) < self.min_items {
+                continue;
+            }
+            if bound.is_some_and(|b| block < b.block) {
+                continue;
+            }
+            for inverse in [false, true] {
+                for (index, &(w, _)) in t.items(self.kind, block).iter().enumerate() {
+                    let item = Item {
+                        block,
+                        inverse,
+                        index,
+                    };
+                    if bound.is_some_and(|b| item < b) {
+                        continue;
+                    }
+                    let w = w.to_wide();
+                    let (next, next_whole_one) = match self.kind {
+                        Flat::Sum => {
+                            let Some(p) = partial.add(if inverse { w.neg() } else { w }) else {
+                                continue;
+                            };
+                            (p, false)
+                        }
+                        Flat::Product => {
+                            if inverse && w.num == 0 {
+                                continue;
+                            }
+                            let factor = if inverse {
+                                w.recip().ok_or(Error::ArithmeticOverflow)?
+                            } else {
+                                w
+                            };
+                            let Some(p) = partial.mul(factor) else {
+                                continue;
+                            };
+                            if check_units {
+                                // A proper part worth 1 is a unit factor: prune.
+                                if whole_is_one && depth > 0 {
+                                    continue;
+                                }
+                                if self.closes_unit(depth, factor)? {
+                                    continue;
+                                }
+                            }
+                            (p, check_units && depth > 0 && p.is_one())
+                        }
+                    };
+                    if self.kind == Flat::Product && check_units {
+                        self.push_ratios(depth, w, inverse)?;
+                    }
+                    self.stack.push(item);
+                    self.mins.push(m);
+                    self.step(left, next, next_whole_one, f)?;
+                    self.stack.pop();
+                    self.mins.pop();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether some non-empty part of the first `depth` factors, not all of them, times
+    /// `factor` is worth 1.
+    fn closes_unit(&self, depth: usize, factor: Wide) -> Result<bool> {
+        let r = &self.ratios[depth];
+        for mask in 1..(1usize << depth).saturating_sub(1) {
+            if r[mask]
+                .mul(factor)
+                .ok_or(Error::ArithmeticOverflow)?
+                .is_one()
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn push_ratios(&mut self, depth: usize, w: Wide, inverse: bool) -> Result<()> {
+        let factor = if inverse {
+            w.recip().ok_or(Error::ArithmeticOverflow)?
+        } else {
+            w
+        };
+        if self.ratios.len() <= depth + 1 {
+            self.ratios.push(Vec::new());
+        }
+        let (head, tail) = self.ratios.split_at_mut(depth + 1);
+        let (prev, next) = (&head[depth], &mut tail[0]);
+        next.clear();
+        next.extend_from_slice(prev);
+        for &r in prev {
+            next.push(r.mul(factor).ok_or(Error::ArithmeticOverflow)?);
+        }
+        Ok(())
+    }
+}

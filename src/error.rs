@@ -1,0 +1,28 @@
+//! The library's error type: every way a request can be refused, each with a one-line message.
+
+use thiserror::Error;
+
+/// Everything the library refuses, with a message fit to print as one line.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The user's input is unusable (bad numbers, a bad target, a board the game forbids).
+    #[error("{0}")]
+    Input(String),
+    /// The board is larger than the engine accepts.
+    #[error("a board of {got} numbers is too large: the engine takes at most {max}")]
+    BoardTooLarge { got: usize, max: usize },
+    /// A solution count does not fit in 64 bits.
+    #[error("a solution count overflowed 64 bits; use a smaller board")]
+    CountOverflow,
+    /// An exact intermediate could not be represented (it would overflow 128-bit arithmetic).
+    #[error("arithmetic overflow while comparing products; use smaller numbers")]
+    ArithmeticOverflow,
+}
+
+impl Error {
+    pub(crate) fn input(msg: impl Into<String>) -> Self {
+        Error::Input(msg.into())
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,364 @@
+//! The number domains the games are played in: positive integers (Digits, Countdown) and
+//! exact rationals (the 24 game), with every operation checked.
+//!
+//! An operation that is not allowed by the domain (`3 − 5` in positive integers, `x ÷ 0`), or
+//! whose result would overflow or exceed the configured magnitude limit, yields `None`: the
+//! result is excluded, never wrapped.
+
+use std::fmt;
+use std::hash::Hash;
+
+use serde::Serialize;
+
+/// A binary operation a player can apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Pow,
+}
+
+impl Op {
+    /// The symbol used when printing solutions.
+    pub fn symbol(self) -> char {
+        match self {
+            Op::Add => '+',
+            Op::Sub => '−',
+            Op::Mul => '×',
+            Op::Div => '÷',
+            Op::Pow => '^',
+        }
+    }
+
+    /// Binding strength when printing: `^` binds tightest, `+`/`−` loosest.
+    pub fn precedence(self) -> u8 {
+        match self {
+            Op::Add | Op::Sub => 1,
+            Op::Mul | Op::Div => 2,
+            Op::Pow => 3,
+        }
+    }
+
+    pub fn is_commutative(self) -> bool {
+        matches!(self, Op::Add | Op::Mul)
+    }
+}
+
+/// An exact rational with `i128` parts, used where partial results may leave the domain
+/// (a partial sum below zero, a partial product that is a fraction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide {
+    pub num: i128,
+    pub den: i128,
+}
+
+fn gcd128(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Wide {
+    pub const ZERO: Wide = Wide { num: 0, den: 1 };
+    pub const ONE: Wide = Wide { num: 1, den: 1 };
+
+    pub fn new(num: i128, den: i128) -> Option<Wide> {
+        if den == 0 {
+            return None;
+        }
+        let g = gcd128(num, den);
+        let (mut num, mut den) = (num / g, den / g);
+        if den < 0 {
+            num = num.checked_neg()?;
+            den = den.checked_neg()?;
+        }
+        Some(Wide { num, den })
+    }
+
+    pub fn add(self, o: Wide) -> Option<Wide> {
+        let g = gcd128(self.den, o.den);
+        let l = self.den / g;
+        let num = self
+            .num
+            .checked_mul(o.den / g)?
+            .checked_add(o.num.checked_mul(l)?)?;
+        Wide::new(num, l.checked_mul(o.den)?)
+    }
+
+    pub fn neg(self) -> Wide {
+        Wide {
+            num: -self.num,
+            den: self.den,
+        }
+    }
+
+    pub fn mul(self, o: Wide) -> Option<Wide> {
+        let g1 = gcd128(self.num, o.den).max(1);
+        let g2 = gcd128(o.num, self.den).max(1);
+        let num = (self.num / g1).checked_mul(o.num / g2)?;
+        let den = (self.den / g2).checked_mul(o.den / g1)?;
+        Wide::new(num, den)
+    }
+
+    pub fn recip(self) -> Option<Wide> {
+        Wide::new(self.den, self.num)
+    }
+
+    pub fn is_one(self) -> bool {
+        self.num == 1 && self.den == 1
+    }
+}
+
+/// A value of a game's number domain.
+pub trait Number:
+    Copy + Ord + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
+    /// Whether `a − b` may be negative and `a ÷ b` a fraction (the 24 game) or not.
+    const SIGNED: bool;
+
+    /// A board number or target in this domain, if the domain holds it.
+    fn from_int(n: i64) -> Option<Self>;
+    /// The value as an exact wide rational.
+    fn to_wide(self) -> Wide;
+    /// The domain's value equal to `w`, if it holds it and it is within `limit`.
+    fn from_wide(w: Wide, limit: i64) -> Option<Self>;
+    /// `self op other`, or `None` when the domain forbids it or it exceeds `limit` in magnitude.
+    fn apply(self, op: Op, other: Self, limit: i64) -> Option<Self>;
+    fn is_one(self) -> bool;
+    fn is_zero(self) -> bool;
+    /// `−self`, for the unary-minus variant.
+    fn negate(self) -> Option<Self>;
+    /// The value as an integer, when it is one.
+    fn as_int(self) -> Option<i64>;
+}
+
+/// A positive integer, the domain of Digits and Countdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Int(pub i64);
+
+impl fmt::Display for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+fn within(x: i64, limit: i64) -> Option<i64> {
+    (x.checked_abs()? <= limit).then_some(x)
+}
+
+impl Number for Int {
+    const SIGNED: bool = false;
+
+    fn from_int(n: i64) -> Option<Self> {
+        (n > 0).then_some(Int(n))
+    }
+
+    fn to_wide(self) -> Wide {
+        Wide {
+            num: self.0 as i128,
+            den: 1,
+        }
+    }
+
+    fn from_wide(w: Wide, limit: i64) -> Option<Self> {
+        if w.den != 1 || w.num <= 0 {
+            return None;
+        }
+        let v = i64::try_from(w.num).ok()?;
+        within(v, limit).map(Int)
+    }
+
+    #[inline]
+    fn apply(self, op: Op, other: Self, limit: i64) -> Option<Self> {
+        let (a, b) = (self.0, other.0);
+        let r = match op {
+            Op::Add => a.checked_add(b)?,
+            Op::Sub => {
+                if a <= b {
+                    return None;
+                }
+                a - b
+            }
+            Op::Mul => a.checked_mul(b)?,
+            Op::Div => {
+                if a % b != 0 {
+                    return None;
+                }
+                a / b
+            }
+            Op::Pow => {
+                if a == 1 {
+                    1
+                } else {
+                    a.checked_pow(u32::try_from(b).ok()?)?
+                }
+            }
+        };
+        within(r, limit).map(Int)
+    }
+
+    fn is_one(self) -> bool {
+        self.0 == 1
+    }
+
+    fn is_zero(self) -> bool {
+        false
+    }
+
+    fn negate(self) -> Option<Self> {
+        None
+    }
+
+    fn as_int(self) -> Option<i64> {
+        Some(self.0)
+    }
+}
+
+/// An exact rational in lowest terms with a positive denominator, the domain of the 24 game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rational {
+    num: i64,
+    den: i64,
+}
+
+impl Rational {
+    pub fn numer(self) -> i64 {
+        self.num
+    }
+
+    pub fn denom(self) -> i64 {
+        self.den
+    }
+}
+
+impl Ord for Rational {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.num as i128 * other.den as i128).cmp(&(other.num as i128 * self.den as i128))
+    }
+}
+
+impl PartialOrd for Rational {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+impl Number for Rational {
+    const SIGNED: bool = true;
+
+    fn from_int(n: i64) -> Option<Self> {
+        Some(Rational { num: n, den: 1 })
+    }
+
+    fn to_wide(self) -> Wide {
+        Wide {
+            num: self.num as i128,
+            den: self.den as i128,
+        }
+    }
+
+    fn from_wide(w: Wide, limit: i64) -> Option<Self> {
+        let num = within(i64::try_from(w.num).ok()?, limit)?;
+        let den = within(i64::try_from(w.den).ok()?, limit)?;
+        Some(Rational { num, den })
+    }
+
+    fn apply(self, op: Op, other: Self, limit: i64) -> Option<Self> {
+        let (a, b) = (self.to_wide(), other.to_wide());
+        let r = match op {
+            Op::Add => a.add(b)?,
+            Op::Sub => a.add(b.neg())?,
+            Op::Mul => a.mul(b)?,
+            Op::Div => {
+                if other.num == 0 {
+                    return None;
+                }
+                a.mul(b.recip()?)?
+            }
+            Op::Pow => {
+                if other.den != 1 {
+                    return None;
+                }
+                let e = other.num;
+                if self.num == 0 && e <= 0 {
+                    return None;
+                }
+                if self.num.abs() == 1 && self.den == 1 {
+                    // ±1 to any power stays small; avoid a huge exponent loop.
+                    let sign = if self.num < 0 && e % 2 != 0 { -1 } else { 1 };
+                    return Some(Rational { num: sign, den: 1 });
+                }
+                let e32 = u32::try_from(e.unsigned_abs()).ok()?;
+                let p = Wide::new(a.num.checked_pow(e32)?, a.den.checked_pow(e32)?)?;
+                if e < 0 { p.recip()? } else { p }
+            }
+        };
+        Rational::from_wide(r, limit)
+    }
+
+    fn is_one(self) -> bool {
+        self.num == 1 && self.den == 1
+    }
+
+    fn is_zero(self) -> bool {
+        self.num == 0
+    }
+
+    fn negate(self) -> Option<Self> {
+        Some(Rational {
+            num: self.num.checked_neg()?,
+            den: self.den,
+        })
+    }
+
+    fn as_int(self) -> Option<i64> {
+        (self.den == 1).then_some(self.num)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const L: i64 = i64::MAX;
+
+    #[test]
+    fn positive_integers_refuse_what_the_game_forbids() {
+        assert_eq!(Int(3).apply(Op::Sub, Int(5), L), None);
+        assert_eq!(Int(5).apply(Op::Sub, Int(5), L), None);
+        assert_eq!(Int(7).apply(Op::Div, Int(2), L), None);
+        assert_eq!(Int(8).apply(Op::Div, Int(2), L), Some(Int(4)));
+        assert_eq!(Int(i64::MAX).apply(Op::Add, Int(1), L), None);
+        assert_eq!(Int(1 << 40).apply(Op::Mul, Int(1 << 40), L), None);
+        assert_eq!(Int(2).apply(Op::Pow, Int(10), 1000), None);
+        assert_eq!(Int(2).apply(Op::Pow, Int(9), 1000), Some(Int(512)));
+    }
+
+    #[test]
+    fn rationals_are_exact_and_reduced() {
+        let r = |n| Rational::from_int(n).unwrap();
+        let third = r(1).apply(Op::Div, r(3), L).unwrap();
+        assert_eq!(third.to_string(), "1/3");
+        assert_eq!(third.apply(Op::Mul, r(3), L), Some(r(1)));
+        assert_eq!(r(1).apply(Op::Sub, r(4), L), Some(r(-3)));
+        assert_eq!(r(1).apply(Op::Div, r(0), L), None);
+        assert_eq!(r(2).apply(Op::Pow, r(-2), L).unwrap().to_string(), "1/4");
+        assert_eq!(r(0).apply(Op::Pow, r(0), L), None);
+        assert!(third < r(1) && r(-3) < third);
+    }
+}

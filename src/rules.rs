@@ -1,0 +1,355 @@
+//! The game rules as data: which number domain, which operations, whether every number must
+//! be used, the card pool, the board size and the target range. `digits`, `countdown` and `24`
+//! are presets of one [`Game`] type; variants (`^`, unary minus, other pools, sizes and target
+//! ranges) are options on it, not new code paths.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+/// The number domain every intermediate result must stay in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arithmetic {
+    /// Every intermediate a positive integer: `a−b` only when `a>b`, `a÷b` only when `b` divides `a`.
+    PositiveIntegers,
+    /// Exact rationals: negative and fractional intermediates allowed, no division by zero.
+    Rationals,
+}
+
+/// How an arithmetic variant behaves; everything the engine needs to know about a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Rules {
+    pub arithmetic: Arithmetic,
+    /// Whether every board number must be used (the 24 game).
+    pub use_all: bool,
+    /// Whether exponentiation `a^b` (integer exponent) is allowed.
+    pub pow: bool,
+    /// Whether a unary minus may be put in front of any number or intermediate (rationals only).
+    pub unary_minus: bool,
+    /// The largest magnitude (of an integer, or of a rational's numerator and denominator) a
+    /// result may have; larger results are excluded. Bounds `^`.
+    pub limit: i64,
+}
+
+/// The default magnitude bound once `^` is allowed: 10^12.
+pub const POW_LIMIT: i64 = 1_000_000_000_000;
+
+impl Rules {
+    /// Whether a product that multiplies or divides by something worth 1 counts again under
+    /// `distinct` (SPEC §2: it does not, in games where numbers need not all be used).
+    pub fn drops_unit_factors(&self) -> bool {
+        !self.use_all
+    }
+}
+
+/// The three games of the SPEC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+pub enum GameKind {
+    /// NYT Digits: distinct positive numbers, positive-integer arithmetic, any subset.
+    #[value(name = "digits")]
+    #[serde(rename = "digits")]
+    Digits,
+    /// The UK Countdown numbers round: six cards, positive-integer arithmetic, any subset.
+    #[value(name = "countdown")]
+    #[serde(rename = "countdown")]
+    Countdown,
+    /// The 24 game: four cards, exact rationals, every card used.
+    #[value(name = "24")]
+    #[serde(rename = "24")]
+    TwentyFour,
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameKind::Digits => "digits",
+            GameKind::Countdown => "countdown",
+            GameKind::TwentyFour => "24",
+        })
+    }
+}
+
+/// The numbers a board may hold and how many copies of each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Pool {
+    /// `(low, high, copies)`: every value in `low..=high` has `copies` copies; where segments
+    /// overlap their copies add up.
+    pub segments: Vec<(i64, i64, u32)>,
+    /// Text the pool was written as, for messages and metadata.
+    pub text: String,
+}
+
+impl Pool {
+    /// How many copies of `value` the pool has (0 if none).
+    pub fn copies(&self, value: i64) -> u32 {
+        self.segments
+            .iter()
+            .filter(|&&(lo, hi, _)| (lo..=hi).contains(&value))
+            .map(|&(_, _, c)| c)
+            .sum()
+    }
+
+    /// Every value of the pool with its copies, ascending.
+    pub fn cards(&self) -> Vec<(i64, u32)> {
+        let mut values: Vec<i64> = self
+            .segments
+            .iter()
+            .flat_map(|&(lo, hi, _)| lo..=hi)
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        values.into_iter().map(|v| (v, self.copies(v))).collect()
+    }
+
+    /// How many distinct values the pool has.
+    pub fn len(&self) -> u64 {
+        self.segments
+            .iter()
+            .map(|&(lo, hi, _)| (hi - lo + 1) as u64)
+            .sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+}
+
+impl fmt::Display for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The largest pool value accepted, so that products of a board stay far from overflow.
+pub const MAX_CARD: i64 = 1_000_000;
+
+impl FromStr for Pool {
+    type Err = Error;
+
+    /// Parses `1-10x2,25,50,75,100`: comma-separated values or ranges `lo-hi`, each optionally
+    /// followed by `xN` copies (default 1).
+    fn from_str(s: &str) -> Result<Pool> {
+        let bad = |why: &str| Error::input(format!("bad pool `{s}`: {why}"));
+        let mut segments = Vec::new();
+        for item in s.split(',').map(str::trim) {
+            let (range, copies) = match item.split_once(['x', '*']) {
+                Some((r, c)) => (
+                    r,
+                    c.trim()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&c| (1..=16).contains(&c))
+                        .ok_or_else(|| bad("copies must be 1..16"))?,
+                ),
+                None => (item, 1),
+            };
+            let (lo, hi) = match range.split_once('-') {
+                Some((lo, hi)) => (lo.trim(), hi.trim()),
+                None => (range.trim(), range.trim()),
+            };
+            let parse = |t: &str| {
+                t.parse::<i64>()
+                    .map_err(|_| bad(&format!("`{t}` is not a whole number")))
+            };
+            let (lo, hi) = (parse(lo)?, parse(hi)?);
+            if lo < 1 || hi > MAX_CARD || lo > hi {
+                return Err(bad(&format!(
+                    "values must be within 1..{MAX_CARD}, low to high"
+                )));
+            }
+            segments.push((lo, hi, copies));
+        }
+        Ok(Pool {
+            segments,
+            text: s.to_string(),
+        })
+    }
+}
+
+/// Parses a target range written `lo-hi` or a single target `t`.
+pub fn parse_targets(s: &str) -> Result<RangeInclusive<i64>> {
+    let bad = || {
+        Error::input(format!(
+            "bad target range `{s}`: write it as LO-HI, e.g. 100-999"
+        ))
+    };
+    let (lo, hi) = match s
+        .trim()
+        .split_once("..")
+        .or_else(|| s.trim().split_once('-'))
+    {
+        Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
+        None => (s.trim(), s.trim()),
+    };
+    let lo: i64 = lo.parse().map_err(|_| bad())?;
+    let hi: i64 = hi.parse().map_err(|_| bad())?;
+    if lo > hi || lo.abs() > MAX_CARD * 1000 || hi.abs() > MAX_CARD * 1000 {
+        return Err(bad());
+    }
+    Ok(lo..=hi)
+}
+
+/// How a missed target is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scoring {
+    /// Digits: 3 stars exact, 2 within 10, 1 within 25.
+    Stars,
+    /// Countdown: 10 points exact, 7 within 5, 5 within 10.
+    Points,
+    /// The 24 game: solved or not.
+    None,
+}
+
+impl Scoring {
+    /// The score for a result `distance` away from the target, with its unit.
+    pub fn score(self, distance: f64) -> Option<(u32, &'static str)> {
+        match self {
+            Scoring::Stars => Some((
+                match distance {
+                    d if d == 0.0 => 3,
+                    d if d <= 10.0 => 2,
+                    d if d <= 25.0 => 1,
+                    _ => 0,
+                },
+                "stars",
+            )),
+            Scoring::Points => Some((
+                match distance {
+                    d if d == 0.0 => 10,
+                    d if d <= 5.0 => 7,
+                    d if d <= 10.0 => 5,
+                    _ => 0,
+                },
+                "points",
+            )),
+            Scoring::None => None,
+        }
+    }
+}
+
+/// A game: its rules, its board size, its card pool and its target range.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Game {
+    pub kind: GameKind,
+    pub rules: Rules,
+    /// Numbers on a board of the standard game.
+    pub size: usize,
+    /// Whether the numbers of a board must be distinct.
+    pub distinct: bool,
+    pub pool: Pool,
+    pub targets: RangeInclusive<i64>,
+    pub scoring: Scoring,
+}
+
+impl Game {
+    /// The standard rules of `kind` (SPEC §1).
+    pub fn preset(kind: GameKind) -> Game {
+        let integers = Rules {
+            arithmetic: Arithmetic::PositiveIntegers,
+            use_all: false,
+            pow: false,
+            unary_minus: false,
+            limit: i64::MAX,
+        };
+        let pool = |s: &str| s.parse::<Pool>().expect("preset pools parse");
+        match kind {
+            GameKind::Digits => Game {
+                kind,
+                rules: integers,
+                size: 6,
+                distinct: true,
+                pool: pool(&format!("1-{MAX_CARD}")),
+                targets: 1..=999,
+                scoring: Scoring::Stars,
+            },
+            GameKind::Countdown => Game {
+                kind,
+                rules: integers,
+                size: 6,
+                distinct: false,
+                pool: pool("1-10x2,25,50,75,100"),
+                targets: 100..=999,
+                scoring: Scoring::Points,
+            },
+            GameKind::TwentyFour => Game {
+                kind,
+                rules: Rules {
+                    arithmetic: Arithmetic::Rationals,
+                    use_all: true,
+                    pow: false,
+                    unary_minus: false,
+                    limit: i64::MAX,
+                },
+                size: 4,
+                distinct: false,
+                pool: pool("1-13x4"),
+                targets: 1..=100,
+                scoring: Scoring::None,
+            },
+        }
+    }
+
+    /// Allows `^`, bounding results by [`POW_LIMIT`].
+    pub fn with_pow(mut self) -> Game {
+        self.rules.pow = true;
+        self.rules.limit = self.rules.limit.min(POW_LIMIT);
+        self
+    }
+
+    /// Allows unary minus; only the rational games can express a negative number.
+    pub fn with_unary_minus(mut self) -> Result<Game> {
+        if self.rules.arithmetic != Arithmetic::Rationals {
+            return Err(Error::input(format!(
+                "unary minus needs negative numbers, which {} does not allow",
+                self.kind
+            )));
+        }
+        self.rules.unary_minus = true;
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pools_parse_copies_and_ranges() {
+        let p: Pool = "1-10x2,25,50,75,100".parse().unwrap();
+        assert_eq!(p.cards().len(), 14);
+        assert_eq!(p.len(), 14);
+        assert_eq!(p.copies(7), 2);
+        assert_eq!(p.copies(25), 1);
+        assert_eq!(p.copies(11), 0);
+        assert!("0-5".parse::<Pool>().is_err());
+        assert!("5-1".parse::<Pool>().is_err());
+        assert!("a".parse::<Pool>().is_err());
+        assert!("1-3x0".parse::<Pool>().is_err());
+    }
+
+    #[test]
+    fn target_ranges_parse() {
+        assert_eq!(parse_targets("100-999").unwrap(), 100..=999);
+        assert_eq!(parse_targets("1..=100").unwrap(), 1..=100);
+        assert_eq!(parse_targets("24").unwrap(), 24..=24);
+        assert!(parse_targets("9-1").is_err());
+    }
+
+    #[test]
+    fn scores_follow_the_published_bands() {
+        assert_eq!(Scoring::Stars.score(0.0), Some((3, "stars")));
+        assert_eq!(Scoring::Stars.score(10.0), Some((2, "stars")));
+        assert_eq!(Scoring::Stars.score(25.0), Some((1, "stars")));
+        assert_eq!(Scoring::Stars.score(26.0), Some((0, "stars")));
+        assert_eq!(Scoring::Points.score(5.0), Some((7, "points")));
+        assert_eq!(Scoring::Points.score(10.0), Some((5, "points")));
+        assert_eq!(Scoring::Points.score(11.0), Some((0, "points")));
+        assert_eq!(Scoring::None.score(0.0), None);
+    }
+}

@@ -1,0 +1,196 @@
+//! Writing solutions out from the engine's tables: one shortest tree for a value, and every
+//! `distinct` canonical form of it. Nothing here is on the counting path; it walks back down
+//! the tables for one value at a time.
+
+use crate::engine::{Flat, Item, Tables};
+use crate::error::Result;
+use crate::expr::{Expr, Form};
+use crate::number::{Number, Op};
+
+/// Which canonical forms to list for a value: any, or only those allowed as a sum's term
+/// (not a sum) or as a product's factor (not a product).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Any,
+    Term,
+    Factor,
+}
+
+const OPS: [Op; 5] = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Pow];
+
+impl<V: Number> Tables<V> {
+    /// One tree over the fewest numbers that evaluates to `v`.
+    pub fn shortest(&self, v: V) -> Option<Expr> {
+        self.usable()
+            .into_iter()
+            .find(|&s| self.lookup(s, v).is_some())
+            .and_then(|s| self.tree(s, v))
+    }
+
+    /// One tree over exactly sub-board `s` that evaluates to `v`.
+    pub fn tree(&self, s: usize, v: V) -> Option<Expr> {
+        self.lookup(s, v)?;
+        if self.subs.size(s) == 1 {
+            let n = self.subs.numbers(s)[0];
+            return if V::from_int(n) == Some(v) {
+                Some(Expr::Num(n))
+            } else {
+                v.negate()
+                    .and_then(|w| self.tree(s, w))
+                    .map(|e| Expr::Neg(Box::new(e)))
+            };
+        }
+        self.tree_binary(s, v).or_else(|| {
+            // Reached only through a unary minus on a binary result.
+            let w = v.negate()?;
+            self.lookup(s, w)?;
+            self.tree_binary(s, w).map(|e| Expr::Neg(Box::new(e)))
+        })
+    }
+
+    fn tree_binary(&self, s: usize, v: V) -> Option<Expr> {
+        let limit = self.rules.limit;
+        for &a in self.sub_lists(s) {
+            let b = s - a;
+            if a == 0 || b == 0 {
+                continue;
+            }
+            for ea in self.table(a) {
+                for eb in self.table(b) {
+                    for op in OPS {
+                        if (op != Op::Pow || self.rules.pow)
+                            && ea.value.apply(op, eb.value, limit) == Some(v)
+                        {
+                            return Some(Expr::bin(
+                                op,
+                                self.tree(a, ea.value)?,
+                                self.tree(b, eb.value)?,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Every `distinct` solution for `v` over the usable sub-boards, fewest numbers first,
+    /// then by how they print.
+    pub fn distinct_solutions(&self, v: V) -> Result<Vec<Form>> {
+        let mut out = Vec::new();
+        for s in self.usable() {
+            if self.lookup(s, v).is_some() {
+                out.extend(self.forms(s, v, Role::Any)?);
+            }
+        }
+        let mut keyed: Vec<(usize, String, Form)> = out
+            .into_iter()
+            .map(|f| (f.numbers(), f.to_string(), f))
+            .collect();
+        keyed.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        Ok(keyed.into_iter().map(|(_, _, f)| f).collect())
+    }
+
+    /// The canonical forms over exactly sub-board `s` worth `v` that may play `role`.
+    fn forms(&self, s: usize, v: V, role: Role) -> Result<Vec<Form>> {
+        let Some(entry) = self.lookup(s, v) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        if entry.leaf > 0 {
+            out.push(Form::Num(self.subs.numbers(s)[0]));
+        }
+        if entry.sum > 0 && role != Role::Term {
+            self.flat_forms(s, v, Flat::Sum, &mut out)?;
+        }
+        if entry.product > 0 && role != Role::Factor {
+            self.flat_forms(s, v, Flat::Product, &mut out)?;
+        }
+        if entry.power > 0 {
+            for &a in self.sub_lists(s) {
+                let b = s - a;
+                if a == 0 || b == 0 {
+                    continue;
+                }
+                for ea in self.table(a) {
+                    for eb in self.table(b) {
+                        if ea.value.apply(Op::Pow, eb.value, self.rules.limit) == Some(v) {
+                            for base in self.forms(a, ea.value, Role::Any)? {
+                                for exp in self.forms(b, eb.value, Role::Any)? {
+                                    out.push(Form::Power(Box::new(base.clone()), Box::new(exp)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn flat_forms(&self, s: usize, v: V, kind: Flat, out: &mut Vec<Form>) -> Result<()> {
+        let role = match kind {
+            Flat::Sum => Role::Term,
+            Flat::Product => Role::Factor,
+        };
+        let mut nodes: Vec<Vec<Item>> = Vec::new();
+        self.for_each_flat(s, kind, 2, &mut |items, value| {
+            if value == v {
+                nodes.push(items.to_vec());
+            }
+            Ok(())
+        })?;
+        for items in nodes {
+            // Each run of equal items picks a multiset of forms; runs combine freely.
+            let mut partial: Vec<(Vec<Form>, Vec<Form>)> = vec![(Vec::new(), Vec::new())];
+            let mut i = 0;
+            while i < items.len() {
+                let mut j = i + 1;
+                while j < items.len() && items[j] == items[i] {
+                    j += 1;
+                }
+                let it = items[i];
+                let w = self.items(kind, it.block)[it.index].0;
+                let choices = multisets(&self.forms(it.block, w, role)?, j - i);
+                let mut next = Vec::with_capacity(partial.len() * choices.len());
+                for (plus, minus) in &partial {
+                    for c in &choices {
+                        let (mut plus, mut minus) = (plus.clone(), minus.clone());
+                        if it.inverse { &mut minus } else { &mut plus }.extend(c.iter().cloned());
+                        next.push((plus, minus));
+                    }
+                }
+                partial = next;
+                i = j;
+            }
+            for (a, b) in partial {
+                out.push(
+                    match kind {
+                        Flat::Sum => Form::Sum { pos: a, neg: b },
+                        Flat::Product => Form::Product { num: a, den: b },
+                    }
+                    .normalize(),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every multiset of `k` elements drawn from `forms` (with repetition), as vectors.
+fn multisets(forms: &[Form], k: usize) -> Vec<Vec<Form>> {
+    fn go(forms: &[Form], k: usize, start: usize, cur: &mut Vec<Form>, out: &mut Vec<Vec<Form>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..forms.len() {
+            cur.push(forms[i].clone());
+            go(forms, k, i, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(forms, k, 0, &mut Vec::new(), &mut out);
+    out
+}

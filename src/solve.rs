@@ -1,0 +1,268 @@
+//! One puzzle solved exactly: what `digits-lab solve` reports, as a serializable value and as
+//! text.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::engine::{Counts, Tables};
+use crate::error::{Error, Result};
+use crate::moves::{self, MoveCounts};
+use crate::number::{Int, Number, Rational, Wide};
+use crate::rules::{Arithmetic, Game};
+
+/// What to compute besides the counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// List every `distinct` solution.
+    pub all: bool,
+    /// Skip the `moves` search (it walks every move sequence, which is the slow part).
+    pub no_moves: bool,
+}
+
+/// A solution written out.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Written {
+    pub expression: String,
+    /// The player's moves, innermost first (`23 × 3 = 69`).
+    pub moves: Vec<String>,
+    pub ops: usize,
+}
+
+/// The closest reachable values when the target is missed.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Closest {
+    pub values: Vec<String>,
+    pub distance: String,
+    /// A shortest way to the first closest value.
+    pub solution: Option<Written>,
+}
+
+/// The game's score for the best result.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Score {
+    pub value: u32,
+    pub unit: &'static str,
+}
+
+/// Everything `solve` reports about one puzzle.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Report {
+    pub game: Game,
+    pub board: Vec<i64>,
+    pub target: i64,
+    pub solvable: bool,
+    /// Counts under `trees`, `expressions`, `distinct` and `min_ops` (zero when unsolvable).
+    pub counts: Counts,
+    pub moves: Option<MoveCounts>,
+    pub shortest: Option<Written>,
+    /// Every `distinct` solution, fewest numbers first (with `--all`).
+    pub solutions: Option<Vec<String>>,
+    pub closest: Option<Closest>,
+    pub score: Option<Score>,
+}
+
+/// Checks the target against the game and solves the puzzle.
+pub fn solve(game: &Game, board: &Board, target: i64, opts: Options) -> Result<Report> {
+    if !game.targets.contains(&target) {
+        return Err(Error::input(format!(
+            "target {target} is out of range for {} ({}..{}); --targets changes the range",
+            game.kind,
+            game.targets.start(),
+            game.targets.end()
+        )));
+    }
+    match game.rules.arithmetic {
+        Arithmetic::PositiveIntegers => solve_in::<Int>(game, board, target, opts),
+        Arithmetic::Rationals => solve_in::<Rational>(game, board, target, opts),
+    }
+}
+
+fn written<V: Number>(e: &crate::expr::Expr, limit: i64) -> Written {
+    Written {
+        expression: e.to_string(),
+        moves: e.moves::<V>(limit),
+        ops: e.ops(),
+    }
+}
+
+fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -> Result<Report> {
+    let rules = &game.rules;
+    let t = V::from_int(target)
+        .ok_or_else(|| Error::input(format!("target {target} is not a {} number", game.kind)))?;
+    let tables = Tables::<V>::build(board, rules)?;
+    let counts = tables.counts(t)?;
+    let limit = rules.limit;
+    let values: Vec<V> = board
+        .numbers()
+        .iter()
+        .map(|&n| V::from_int(n).expect("board numbers are in the domain"))
+        .collect();
+    let moves = if opts.no_moves {
+        None
+    } else {
+        Some(moves::count(&values, t, rules)?)
+    };
+    let solvable = counts.is_some();
+    let shortest = tables.shortest(t).map(|e| written::<V>(&e, limit));
+    let solutions = if opts.all && solvable && tables.distinct_defined() {
+        Some(
+            tables
+                .distinct_solutions(t)?
+                .iter()
+                .map(|f| f.to_string())
+                .collect(),
+        )
+    } else {
+        None
+    };
+    let (closest, distance) = if solvable {
+        (None, Some(0.0))
+    } else {
+        match tables.closest(t) {
+            Some((d, vs)) => (
+                Some(Closest {
+                    values: vs.iter().map(|v| v.to_string()).collect(),
+                    distance: wide_text(d),
+                    solution: tables.shortest(vs[0]).map(|e| written::<V>(&e, limit)),
+                }),
+                Some(d.num as f64 / d.den as f64),
+            ),
+            None => (None, None),
+        }
+    };
+    let score = distance
+        .and_then(|d| game.scoring.score(d))
+        .map(|(value, unit)| Score { value, unit });
+    Ok(Report {
+        game: game.clone(),
+        board: board.numbers().to_vec(),
+        target,
+        solvable,
+        counts: counts.unwrap_or(Counts {
+            distinct: tables.distinct_defined().then_some(0),
+            ..Counts::default()
+        }),
+        moves,
+        shortest,
+        solutions,
+        closest,
+        score,
+    })
+}
+
+fn wide_text(w: Wide) -> String {
+    if w.den == 1 {
+        w.num.to_string()
+    } else {
+        format!("{}/{}", w.num, w.den)
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl Report {
+    /// The report as a person reads it.
+    pub fn to_text(&self) -> String {
+        let mut o = String::new();
+        let board = self
+            .board
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let c = &self.counts;
+        if self.solvable {
+            let _ = writeln!(
+                o,
+                "{} from {board} ({}): solvable in {} operation{}",
+                self.target,
+                self.game.kind,
+                c.min_ops,
+                if c.min_ops == 1 { "" } else { "s" }
+            );
+        } else {
+            let _ = writeln!(
+                o,
+                "{} from {board} ({}): not reachable",
+                self.target, self.game.kind
+            );
+        }
+        let distinct = c.distinct.map_or("n/a (unary minus)".to_string(), grouped);
+        let _ = writeln!(
+            o,
+            "  solutions: trees {} · expressions {} · distinct {distinct}",
+            grouped(c.trees),
+            grouped(c.expressions)
+        );
+        if let Some(m) = &self.moves {
+            let lengths: Vec<String> = m
+                .by_length
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(k, &n)| format!("{} of {k}", grouped(n)))
+                .collect();
+            let split = if lengths.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", lengths.join(", "))
+            };
+            let _ = writeln!(
+                o,
+                "  moves: {} sequences{split}; {} boards visited",
+                grouped(m.sequences),
+                grouped(m.boards_visited)
+            );
+        }
+        if let Some(s) = &self.score {
+            let _ = writeln!(o, "  score: {} {}", s.value, s.unit);
+        }
+        if let Some(cl) = &self.closest {
+            let _ = writeln!(
+                o,
+                "  closest: {} (off by {})",
+                cl.values.join(" and "),
+                cl.distance
+            );
+            if let Some(w) = &cl.solution {
+                write_solution(&mut o, &format!("a shortest way to {}", cl.values[0]), w);
+            }
+        }
+        if let Some(w) = &self.shortest {
+            write_solution(&mut o, "a shortest solution", w);
+        }
+        if let Some(all) = &self.solutions {
+            let _ = writeln!(
+                o,
+                "all {} distinct solutions, fewest numbers first:",
+                grouped(all.len() as u64)
+            );
+            let width = all.len().to_string().len();
+            for (i, s) in all.iter().enumerate() {
+                let _ = writeln!(o, "  {:>width$}. {s}", i + 1);
+            }
+        }
+        o
+    }
+}
+
+fn write_solution(o: &mut String, title: &str, w: &Written) {
+    let _ = writeln!(o, "{title}:");
+    for m in &w.moves {
+        let _ = writeln!(o, "  {m}");
+    }
+    let _ = writeln!(o, "  = {}", w.expression);
+}
