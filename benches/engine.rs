@@ -1,1 +1,61 @@
-fn main() {}
+//! Engine benchmarks (`just bench`): the full DP of one board and the move search.
+
+use digits_lab::board::Board;
+use digits_lab::engine::Tables;
+use digits_lab::moves;
+use digits_lab::number::{Int, Number, Rational};
+use digits_lab::rules::{Game, GameKind};
+
+fn main() {
+    divan::main();
+}
+
+fn board(kind: GameKind, numbers: &[i64]) -> (Game, Board) {
+    let game = Game::preset(kind);
+    let board = Board::new(&game, numbers.to_vec()).expect("valid board");
+    (game, board)
+}
+
+/// Every value of a Countdown board with `trees`, `expressions`, `distinct` and `min_ops`.
+#[divan::bench]
+fn dp_countdown_25_50_75_100_3_6() -> usize {
+    let (game, b) = board(GameKind::Countdown, &[25, 50, 75, 100, 3, 6]);
+    Tables::<Int>::build(&b, &game.rules)
+        .expect("builds")
+        .table(b.len())
+        .len()
+}
+
+/// Every value of the SPEC's Digits board.
+#[divan::bench]
+fn dp_digits_1_3_7_10_25_50() -> usize {
+    let (game, b) = board(GameKind::Digits, &[1, 3, 7, 10, 25, 50]);
+    Tables::<Int>::build(&b, &game.rules)
+        .expect("builds")
+        .table(1)
+        .len()
+}
+
+/// A 24-game board in exact rationals, every card used.
+#[divan::bench]
+fn dp_24_3_4_9_10() -> usize {
+    let (game, b) = board(GameKind::TwentyFour, &[3, 4, 9, 10]);
+    Tables::<Rational>::build(&b, &game.rules)
+        .expect("builds")
+        .table(1)
+        .len()
+}
+
+/// The SPEC's move-sequence figure: `[1,2,4,5,10,25]` → 94.
+#[divan::bench]
+fn moves_1_2_4_5_10_25_to_94() -> u64 {
+    let (game, b) = board(GameKind::Digits, &[1, 2, 4, 5, 10, 25]);
+    let values: Vec<Int> = b
+        .numbers()
+        .iter()
+        .map(|&n| Int::from_int(n).expect("positive"))
+        .collect();
+    moves::count(&values, Int(94), &game.rules)
+        .expect("counts")
+        .sequences
+}

@@ -114,6 +114,8 @@ pub struct SubBoards {
     stride: Vec<usize>,
     /// Number of board numbers in each sub-board.
     size: Vec<u8>,
+    /// Per sub-board, bit `i` set when it holds distinct value `i`.
+    present: Vec<u16>,
     /// Sub-board indices ordered by size, then index.
     by_size: Vec<usize>,
 }
@@ -141,10 +143,14 @@ impl SubBoards {
             mult,
             stride,
             size: vec![0; count],
+            present: vec![0; count],
             by_size: Vec::new(),
         };
         for s in 0..count {
             sb.size[s] = (0..sb.values.len()).map(|i| sb.count_of(s, i)).sum();
+            sb.present[s] = (0..sb.values.len())
+                .filter(|&i| sb.count_of(s, i) > 0)
+                .fold(0, |m, i| m | 1 << i);
         }
         sb.by_size = (0..count).collect();
         sb.by_size.sort_by_key(|&s| (sb.size[s], s));
@@ -165,6 +171,7 @@ impl SubBoards {
     }
 
     /// How many numbers sub-board `s` holds.
+    #[inline]
     pub fn size(&self, s: usize) -> usize {
         self.size[s] as usize
     }
@@ -207,8 +214,16 @@ impl SubBoards {
     }
 
     /// The index of the smallest distinct value present in `s`.
+    #[inline]
     pub fn min_value(&self, s: usize) -> Option<usize> {
-        (0..self.values.len()).find(|&i| self.count_of(s, i) > 0)
+        let p = self.present[s];
+        (p != 0).then(|| p.trailing_zeros() as usize)
+    }
+
+    /// Whether sub-board `s` holds distinct value `i`.
+    #[inline]
+    pub fn holds(&self, s: usize, i: usize) -> bool {
+        self.present[s] & (1 << i) != 0
     }
 
     /// The numbers of sub-board `s`, ascending.

@@ -117,6 +117,9 @@ pub struct Tables<V> {
     factors: Vec<Vec<(V, u64)>>,
     /// Per sub-board, all its sub-boards.
     sub_lists: Vec<Vec<usize>>,
+    /// Per sub-board, its non-empty sub-boards that hold its smallest value: the blocks a
+    /// flat node's next item may take.
+    lead_blocks: Vec<Vec<usize>>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -158,6 +161,16 @@ impl<V: Number> Tables<V> {
         let mut t = Tables {
             rules: *rules,
             sub_lists: (0..n).map(|s| subs.subs_of(s)).collect(),
+            lead_blocks: (0..n)
+                .map(|s| match subs.min_value(s) {
+                    Some(m) => subs
+                        .subs_of(s)
+                        .into_iter()
+                        .filter(|&b| subs.holds(b, m))
+                        .collect(),
+                    None => Vec::new(),
+                })
+                .collect(),
             subs,
             tables: vec![Vec::new(); n],
             terms: vec![Vec::new(); n],
@@ -482,13 +495,13 @@ impl<V: Number> Tables<V> {
             min_items,
             stack: Vec::new(),
             mins: Vec::new(),
-            ratios: vec![vec![Wide::ONE]],
+            ratios: vec![vec![Frac::ONE]],
         };
         let start = match kind {
-            Flat::Sum => Wide::ZERO,
-            Flat::Product => Wide::ONE,
+            Flat::Sum => Frac::ZERO,
+            Flat::Product => Frac::ONE,
         };
-        walk.step(s, start, false, f)
+        walk.step(s, start, false, (false, false), f)
     }
 
     /// Every sub-board of `s`, the empty one and `s` included.
@@ -598,9 +611,173 @@ impl<V: Number> Tables<V> {
     }
 }
 
+/// Every ordered binary tree over every non-empty subset of `n` distinct numbers with `ops`
+/// operations, valid or not: the size of the search space the DP prunes (SPEC §4 gives
+/// 33,665,406 for six numbers and four operations). `None` on overflow.
+pub fn all_trees_unchecked(n: usize, ops: u64) -> Option<u64> {
+    let mut binom = vec![vec![0u64; n + 1]; n + 1];
+    for a in 0..=n {
+        binom[a][0] = 1;
+        for b in 1..=a {
+            binom[a][b] = binom[a - 1][b - 1].checked_add(binom[a - 1][b])?;
+        }
+    }
+    // on_all[k]: trees using all of k numbers: an operation over an ordered split.
+    let mut on_all = vec![0u64; n + 1];
+    let mut total = 0u64;
+    for k in 1..=n {
+        on_all[k] = if k == 1 {
+            1
+        } else {
+            let mut t = 0u64;
+            for i in 1..k {
+                t = t.checked_add(
+                    binom[k][i]
+                        .checked_mul(on_all[i])?
+                        .checked_mul(on_all[k - i])?,
+                )?;
+            }
+            t.checked_mul(ops)?
+        };
+        total = total.checked_add(binom[n][k].checked_mul(on_all[k])?)?;
+    }
+    Some(total)
+}
+
 /// Compares two wide rationals (denominators positive).
 pub fn wide_cmp(a: Wide, b: Wide) -> std::cmp::Ordering {
     (a.num * b.den).cmp(&(b.num * a.den))
+}
+
+/// An exact fraction kept unreduced (denominator positive) so the flat-node walk multiplies
+/// and adds without a gcd per step; it is reduced only when a step would overflow.
+#[derive(Clone, Copy, Debug)]
+struct Frac {
+    num: i128,
+    den: i128,
+}
+
+/// `a × b`, `None` on overflow. i128 `checked_mul` is a slow library call, so products of
+/// two operands that fit in 64 bits (which cannot overflow 128) are multiplied directly.
+#[inline]
+fn mul128(a: i128, b: i128) -> Option<i128> {
+    if a as i64 as i128 == a && b as i64 as i128 == b {
+        Some(a * b)
+    } else {
+        a.checked_mul(b)
+    }
+}
+
+impl Frac {
+    const ZERO: Frac = Frac { num: 0, den: 1 };
+    const ONE: Frac = Frac { num: 1, den: 1 };
+
+    fn of<V: Number>(v: V) -> Frac {
+        let w = v.to_wide();
+        Frac {
+            num: w.num,
+            den: w.den,
+        }
+    }
+
+    fn reduced(self) -> Frac {
+        let w = Wide::new(self.num, self.den).expect("denominator is positive");
+        Frac {
+            num: w.num,
+            den: w.den,
+        }
+    }
+
+    fn try_add(self, o: Frac) -> Option<Frac> {
+        if self.den == 1 && o.den == 1 {
+            return Some(Frac {
+                num: self.num.checked_add(o.num)?,
+                den: 1,
+            });
+        }
+        Some(Frac {
+            num: mul128(self.num, o.den)?.checked_add(mul128(o.num, self.den)?)?,
+            den: mul128(self.den, o.den)?,
+        })
+    }
+
+    fn add(self, o: Frac) -> Option<Frac> {
+        self.try_add(o)
+            .or_else(|| self.reduced().try_add(o.reduced()))
+    }
+
+    fn try_mul(self, o: Frac) -> Option<Frac> {
+        Some(Frac {
+            num: mul128(self.num, o.num)?,
+            den: mul128(self.den, o.den)?,
+        })
+    }
+
+    fn mul(self, o: Frac) -> Option<Frac> {
+        self.try_mul(o)
+            .or_else(|| self.reduced().try_mul(o.reduced()))
+    }
+
+    fn neg(self) -> Frac {
+        Frac {
+            num: -self.num,
+            den: self.den,
+        }
+    }
+
+    /// `1 / self`; `None` for zero.
+    fn recip(self) -> Option<Frac> {
+        match self.num {
+            0 => None,
+            n if n < 0 => Some(Frac {
+                num: -self.den,
+                den: -n,
+            }),
+            n => Some(Frac {
+                num: self.den,
+                den: n,
+            }),
+        }
+    }
+
+    fn is_one(self) -> bool {
+        self.num == self.den
+    }
+
+    /// Whether `self × other == 1`.
+    fn times_is_one(self, other: Frac) -> Result<bool> {
+        match (mul128(self.num, other.num), mul128(self.den, other.den)) {
+            (Some(a), Some(b)) => Ok(a == b),
+            _ => {
+                let (x, y) = (self.reduced(), other.reduced());
+                Ok(x.num.checked_mul(y.num).ok_or(Error::ArithmeticOverflow)?
+                    == x.den.checked_mul(y.den).ok_or(Error::ArithmeticOverflow)?)
+            }
+        }
+    }
+
+    /// The value in the domain, if it is one of its values.
+    fn value<V: Number>(self, limit: i64) -> Option<V> {
+        if self.den == 1 {
+            return V::from_wide(
+                Wide {
+                    num: self.num,
+                    den: 1,
+                },
+                limit,
+            );
+        }
+        if !V::SIGNED {
+            // Positive integers: only an exact quotient is a value, so no gcd is needed;
+            // i128 division is a slow library call, so divide in 64 bits when possible.
+            let q = match (i64::try_from(self.num), i64::try_from(self.den)) {
+                (Ok(n), Ok(d)) => (n % d == 0).then(|| (n / d) as i128),
+                _ => (self.num % self.den == 0).then(|| self.num / self.den),
+            }?;
+            return V::from_wide(Wide { num: q, den: 1 }, limit);
+        }
+        V::from_wide(Wide::new(self.num, self.den)?, limit)
+    }
 }
 
 /// The state of one enumeration of flat nodes.
@@ -612,26 +789,21 @@ struct FlatWalk<'a, V> {
     /// Per stacked item, the smallest distinct value its block holds.
     mins: Vec<usize>,
     /// Products only: `ratios[k][mask]` is the product of the first `k` factors in `mask`.
-    ratios: Vec<Vec<Wide>>,
+    ratios: Vec<Vec<Frac>>,
 }
 
 impl<V: Number> FlatWalk<'_, V> {
+    /// Extends the node with items over `rest`; `inverses`/`directs` say whether the items
+    /// so far include a subtracted term or divisor / an added term or multiplier.
     fn step(
         &mut self,
         rest: usize,
-        partial: Wide,
+        partial: Frac,
         whole_is_one: bool,
+        (directs, inverses): (bool, bool),
         f: &mut dyn FnMut(&[Item], V) -> Result<()>,
     ) -> Result<()> {
         let t = self.tables;
-        if rest == 0 {
-            if self.stack.len() >= self.min_items && self.stack.iter().any(|it| !it.inverse) {
-                if let Some(v) = V::from_wide(partial, t.rules.limit) {
-                    f(&self.stack, v)?;
-                }
-            }
-            return Ok(());
-        }
         let m = t
             .subs
             .min_value(rest)
@@ -642,19 +814,30 @@ impl<V: Number> FlatWalk<'_, V> {
         };
         let depth = self.stack.len();
         let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
-        for &block in &t.sub_lists[rest] {
-            if block == 0 || t.subs.count_of(block, m) == 0 {
+        if check_units && whole_is_one {
+            // The factors so far are worth 1 together: any further factor makes them a
+            // proper part worth 1.
+            return Ok(());
+        }
+        for &block in &t.lead_blocks[rest] {
+            if bound.is_some_and(|b| block < b.block) {
                 continue;
             }
             let left = rest - block;
+            let last = left == 0;
             // Enough numbers must remain for the node to reach `min_items` items.
             if depth + 1 + t.subs.size(left) < self.min_items {
                 continue;
             }
-            if bound.is_some_and(|b| block < b.block) {
-                continue;
-            }
             for inverse in [false, true] {
+                if last && !directs && inverse {
+                    // A node needs an added term or a multiplier to start from.
+                    continue;
+                }
+                // With positive integers every factor is at least 2, so a part worth 1 needs
+                // both a multiplier and a divisor.
+                let units_possible =
+                    check_units && (V::SIGNED || if inverse { directs } else { inverses });
                 for (index, &(w, _)) in t.items(self.kind, block).iter().enumerate() {
                     let item = Item {
                         block,
@@ -664,46 +847,43 @@ impl<V: Number> FlatWalk<'_, V> {
                     if bound.is_some_and(|b| item < b) {
                         continue;
                     }
-                    let w = w.to_wide();
-                    let (next, next_whole_one) = match self.kind {
+                    let w = Frac::of(w);
+                    let (next, factor) = match self.kind {
                         Flat::Sum => {
                             let Some(p) = partial.add(if inverse { w.neg() } else { w }) else {
                                 continue;
                             };
-                            (p, false)
+                            (p, w)
                         }
                         Flat::Product => {
-                            if inverse && w.num == 0 {
+                            let Some(factor) = (if inverse { w.recip() } else { Some(w) }) else {
                                 continue;
-                            }
-                            let factor = if inverse {
-                                w.recip().ok_or(Error::ArithmeticOverflow)?
-                            } else {
-                                w
                             };
                             let Some(p) = partial.mul(factor) else {
                                 continue;
                             };
-                            if check_units {
-                                // A proper part worth 1 is a unit factor: prune.
-                                if whole_is_one && depth > 0 {
-                                    continue;
-                                }
-                                if self.closes_unit(depth, factor)? {
-                                    continue;
-                                }
+                            if units_possible && self.closes_unit(depth, factor)? {
+                                continue;
                             }
-                            (p, check_units && depth > 0 && p.is_one())
+                            (p, factor)
                         }
                     };
-                    if self.kind == Flat::Product && check_units {
-                        self.push_ratios(depth, w, inverse)?;
-                    }
                     self.stack.push(item);
-                    self.mins.push(m);
-                    self.step(left, next, next_whole_one, f)?;
+                    if last {
+                        if let Some(v) = next.value::<V>(t.rules.limit) {
+                            f(&self.stack, v)?;
+                        }
+                    } else {
+                        if check_units {
+                            self.push_ratios(depth, factor)?;
+                        }
+                        self.mins.push(m);
+                        let whole_one = check_units && depth > 0 && next.is_one();
+                        let flags = (directs || !inverse, inverses || inverse);
+                        self.step(left, next, whole_one, flags, f)?;
+                        self.mins.pop();
+                    }
                     self.stack.pop();
-                    self.mins.pop();
                 }
             }
         }
@@ -712,26 +892,17 @@ impl<V: Number> FlatWalk<'_, V> {
 
     /// Whether some non-empty part of the first `depth` factors, not all of them, times
     /// `factor` is worth 1.
-    fn closes_unit(&self, depth: usize, factor: Wide) -> Result<bool> {
+    fn closes_unit(&self, depth: usize, factor: Frac) -> Result<bool> {
         let r = &self.ratios[depth];
-        for mask in 1..(1usize << depth).saturating_sub(1) {
-            if r[mask]
-                .mul(factor)
-                .ok_or(Error::ArithmeticOverflow)?
-                .is_one()
-            {
+        for &ratio in &r[1..(1usize << depth).saturating_sub(1).max(1)] {
+            if ratio.times_is_one(factor)? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
 
-    fn push_ratios(&mut self, depth: usize, w: Wide, inverse: bool) -> Result<()> {
-        let factor = if inverse {
-            w.recip().ok_or(Error::ArithmeticOverflow)?
-        } else {
-            w
-        };
+    fn push_ratios(&mut self, depth: usize, factor: Frac) -> Result<()> {
         if self.ratios.len() <= depth + 1 {
             self.ratios.push(Vec::new());
         }

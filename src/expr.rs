@@ -57,7 +57,12 @@ impl Expr {
                 let a = l.collect_moves::<V>(limit, out)?;
                 let b = r.collect_moves::<V>(limit, out)?;
                 let v = a.apply(*op, b, limit)?;
-                out.push(format!("{a} {} {b} = {v}", op.symbol()));
+                out.push(format!(
+                    "{} {} {} = {v}",
+                    operand(a),
+                    op.symbol(),
+                    operand(b)
+                ));
                 Some(v)
             }
         }
@@ -102,6 +107,16 @@ impl fmt::Display for Expr {
                 write_operand(f, r, rp)
             }
         }
+    }
+}
+
+/// A move's operand, bracketed when it is a fraction or negative (`8 ÷ (1/3)`).
+fn operand<V: Number>(v: V) -> String {
+    let s = v.to_string();
+    if s.contains(['/', '-']) {
+        format!("({s})")
+    } else {
+        s
     }
 }
 
