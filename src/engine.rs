@@ -184,23 +184,35 @@ impl<V: Number> Tables<V> {
                 1 => t.set_leaf(s)?,
                 _ => {
                     acc.clear();
+                    let largest = t.sub_lists[s]
+                        .iter()
+                        .map(|&a| t.tables[a].len())
+                        .max()
+                        .unwrap_or(0);
+                    acc.reserve(8 * largest);
                     t.combine_splits(s, &mut acc).ok_or(Error::CountOverflow)?;
                     if t.distinct_defined() {
                         t.count_flat(s, &mut acc)?;
                     }
-                    let mut entries: Vec<Entry<V>> = acc
-                        .iter()
-                        .map(|(&value, a)| Entry {
-                            value,
-                            trees: a.trees,
-                            expressions: a.expressions,
-                            leaf: 0,
-                            sum: a.sum,
-                            product: a.product,
-                            power: a.power,
+                    // Sorting the bare values and looking each up is faster than sorting
+                    // whole entries.
+                    let mut values: Vec<V> = acc.keys().copied().collect();
+                    values.sort_unstable();
+                    let entries: Vec<Entry<V>> = values
+                        .into_iter()
+                        .map(|value| {
+                            let a = &acc[&value];
+                            Entry {
+                                value,
+                                trees: a.trees,
+                                expressions: a.expressions,
+                                leaf: 0,
+                                sum: a.sum,
+                                product: a.product,
+                                power: a.power,
+                            }
                         })
                         .collect();
-                    entries.sort_unstable_by_key(|e| e.value);
                     t.tables[s] = entries;
                 }
             }
