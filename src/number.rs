@@ -295,8 +295,9 @@ impl Number for Rational {
                     return None;
                 }
                 let e = other.num;
-                if self.num == 0 && e <= 0 {
-                    return None;
+                if self.num == 0 {
+                    // 0^e is 0 for any positive exponent, however large; 0^0 and 0^−e are undefined.
+                    return (e > 0).then_some(Rational { num: 0, den: 1 });
                 }
                 if self.num.abs() == 1 && self.den == 1 {
                     // ±1 to any power stays small; avoid a huge exponent loop.
@@ -359,6 +360,9 @@ mod tests {
         assert_eq!(r(1).apply(Op::Div, r(0), L), None);
         assert_eq!(r(2).apply(Op::Pow, r(-2), L).unwrap().to_string(), "1/4");
         assert_eq!(r(0).apply(Op::Pow, r(0), L), None);
+        assert_eq!(r(0).apply(Op::Pow, r(-1), L), None);
+        assert_eq!(r(0).apply(Op::Pow, r(1 << 40), L), Some(r(0)));
+        assert_eq!(r(-1).apply(Op::Pow, r((1 << 40) + 1), L), Some(r(-1)));
         assert!(third < r(1) && r(-3) < third);
     }
 }
