@@ -23,7 +23,7 @@
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::board::{Board, SubBoards};
+use crate::board::{Board, MAX_NUMBERS, SubBoards};
 use crate::error::{Error, Result};
 use crate::number::{Number, Op, Wide};
 use crate::rules::Rules;
@@ -430,13 +430,11 @@ impl<V: Number> Tables<V> {
                         add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
                     }
                 }
-                if self.rules.pow {
-                    if let Some(v) = a.apply(Op::Pow, b, limit) {
-                        let e = acc.entry(v).or_default();
-                        e.trees = e.trees.checked_add(trees)?;
-                        e.expressions = e.expressions.checked_add(x)?;
-                        add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
-                    }
+                if let Some(v) = self.rules.pow.then(|| a.apply(Op::Pow, b, limit)).flatten() {
+                    let e = acc.entry(v).or_default();
+                    e.trees = e.trees.checked_add(trees)?;
+                    e.expressions = e.expressions.checked_add(x)?;
+                    add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
                 }
             }
         }
@@ -601,10 +599,10 @@ impl<V: Number> Tables<V> {
             let table = &self.tables[s];
             let i = table.partition_point(|e| e.value < target);
             for e in table[i.saturating_sub(1)..(i + 1).min(table.len())].iter() {
-                let Some(d) = e.value.to_wide().add(t.neg()) else {
+                let Some(d) = e.value.to_wide().plus(t.negated()) else {
                     continue;
                 };
-                let d = if d.num < 0 { d.neg() } else { d };
+                let d = if d.num < 0 { d.negated() } else { d };
                 match &mut best {
                     Some((bd, vs)) if wide_cmp(d, *bd).is_eq() => {
                         if !vs.contains(&e.value) {
@@ -654,6 +652,51 @@ pub fn all_trees_unchecked(n: usize, ops: u64) -> Option<u64> {
         total = total.checked_add(binom[n][k].checked_mul(on_all[k])?)?;
     }
     Some(total)
+}
+
+/// The value of some valid tree over exactly these signed items (`true`: subtracted or
+/// divided), found by trying every split at the root: `L grow R` keeps the signs of `R`,
+/// `L shrink R` flips them. A lone item stands only unsigned. Memoized by item subset.
+fn any_tree<V: Number>(
+    items: &[(V, bool)],
+    ops: (Op, Op),
+    limit: i64,
+    memo: &mut FxHashMap<(u32, u32), Option<V>>,
+) -> Option<V> {
+    fn go<V: Number>(
+        items: &[(V, bool)],
+        mask: u32,
+        flip: u32,
+        ops: (Op, Op),
+        limit: i64,
+        memo: &mut FxHashMap<(u32, u32), Option<V>>,
+    ) -> Option<V> {
+        let signed = |i: usize| items[i].1 ^ (flip >> i & 1 == 1);
+        if mask.count_ones() == 1 {
+            let i = mask.trailing_zeros() as usize;
+            return (!signed(i)).then_some(items[i].0);
+        }
+        if let Some(&v) = memo.get(&(mask, flip & mask)) {
+            return v;
+        }
+        let mut found = None;
+        let mut left = (mask - 1) & mask;
+        while left > 0 && found.is_none() {
+            let right = mask & !left;
+            if let Some(l) = go(items, left, flip, ops, limit, memo) {
+                found = go(items, right, flip, ops, limit, memo)
+                    .and_then(|r| l.apply(ops.0, r, limit))
+                    .or_else(|| {
+                        go(items, right, flip ^ right, ops, limit, memo)
+                            .and_then(|r| l.apply(ops.1, r, limit))
+                    });
+            }
+            left = (left - 1) & mask;
+        }
+        memo.insert((mask, flip & mask), found);
+        found
+    }
+    go(items, (1u32 << items.len()) - 1, 0, ops, limit, memo)
 }
 
 /// Compares two wide rationals (denominators positive).
@@ -883,7 +926,9 @@ impl<V: Number> FlatWalk<'_, V> {
                     self.stack.push(item);
                     if last {
                         if let Some(v) = next.value::<V>(t.rules.limit) {
-                            f(&self.stack, v)?;
+                            if self.realizable() {
+                                f(&self.stack, v)?;
+                            }
                         }
                     } else {
                         if check_units {
@@ -900,6 +945,37 @@ impl<V: Number> FlatWalk<'_, V> {
             }
         }
         Ok(())
+    }
+
+    /// Whether some valid tree has the stacked items as its flat node. Its value is in the
+    /// domain, so adding every term before subtracting (multiplying before dividing) is valid
+    /// unless an intermediate leaves the magnitude bound; only then are the other trees tried.
+    fn realizable(&self) -> bool {
+        let t = self.tables;
+        let first = t.items(self.kind, self.stack[0].block)[self.stack[0].index].0;
+        let mut buf = [(first, false); MAX_NUMBERS];
+        for (slot, it) in buf.iter_mut().zip(&self.stack) {
+            *slot = (t.items(self.kind, it.block)[it.index].0, it.inverse);
+        }
+        let items = &buf[..self.stack.len()];
+        let (grow, shrink) = match self.kind {
+            Flat::Sum => (Op::Add, Op::Sub),
+            Flat::Product => (Op::Mul, Op::Div),
+        };
+        let limit = t.rules.limit;
+        let direct = || {
+            let mut ordered = items
+                .iter()
+                .filter(|i| !i.1)
+                .chain(items.iter().filter(|i| i.1));
+            let mut acc = ordered.next()?.0;
+            for &(w, inverse) in ordered {
+                acc = acc.apply(if inverse { shrink } else { grow }, w, limit)?;
+            }
+            Some(acc)
+        };
+        direct().is_some()
+            || any_tree(items, (grow, shrink), limit, &mut FxHashMap::default()).is_some()
     }
 
     /// Whether some non-empty part of the first `depth` factors, not all of them, times

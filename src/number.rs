@@ -80,7 +80,7 @@ impl Wide {
         Some(Wide { num, den })
     }
 
-    pub fn add(self, o: Wide) -> Option<Wide> {
+    pub fn plus(self, o: Wide) -> Option<Wide> {
         let g = gcd128(self.den, o.den);
         let l = self.den / g;
         let num = self
@@ -90,14 +90,14 @@ impl Wide {
         Wide::new(num, l.checked_mul(o.den)?)
     }
 
-    pub fn neg(self) -> Wide {
+    pub fn negated(self) -> Wide {
         Wide {
             num: -self.num,
             den: self.den,
         }
     }
 
-    pub fn mul(self, o: Wide) -> Option<Wide> {
+    pub fn times(self, o: Wide) -> Option<Wide> {
         let g1 = gcd128(self.num, o.den).max(1);
         let g2 = gcd128(o.num, self.den).max(1);
         let num = (self.num / g1).checked_mul(o.num / g2)?;
@@ -281,14 +281,14 @@ impl Number for Rational {
     fn apply(self, op: Op, other: Self, limit: i64) -> Option<Self> {
         let (a, b) = (self.to_wide(), other.to_wide());
         let r = match op {
-            Op::Add => a.add(b)?,
-            Op::Sub => a.add(b.neg())?,
-            Op::Mul => a.mul(b)?,
+            Op::Add => a.plus(b)?,
+            Op::Sub => a.plus(b.negated())?,
+            Op::Mul => a.times(b)?,
             Op::Div => {
                 if other.num == 0 {
                     return None;
                 }
-                a.mul(b.recip()?)?
+                a.times(b.recip()?)?
             }
             Op::Pow => {
                 if other.den != 1 {

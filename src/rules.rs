@@ -209,27 +209,17 @@ pub enum Scoring {
 impl Scoring {
     /// The score for a result `distance` away from the target, with its unit.
     pub fn score(self, distance: f64) -> Option<(u32, &'static str)> {
-        match self {
-            Scoring::Stars => Some((
-                match distance {
-                    d if d == 0.0 => 3,
-                    d if d <= 10.0 => 2,
-                    d if d <= 25.0 => 1,
-                    _ => 0,
-                },
-                "stars",
-            )),
-            Scoring::Points => Some((
-                match distance {
-                    d if d == 0.0 => 10,
-                    d if d <= 5.0 => 7,
-                    d if d <= 10.0 => 5,
-                    _ => 0,
-                },
-                "points",
-            )),
-            Scoring::None => None,
-        }
+        // (points, within this distance), best first; anything further scores 0.
+        let (bands, unit): (&[(u32, f64)], _) = match self {
+            Scoring::Stars => (&[(3, 0.0), (2, 10.0), (1, 25.0)], "stars"),
+            Scoring::Points => (&[(10, 0.0), (7, 5.0), (5, 10.0)], "points"),
+            Scoring::None => return None,
+        };
+        let points = bands
+            .iter()
+            .find(|&&(_, within)| distance <= within)
+            .map_or(0, |&(p, _)| p);
+        Some((points, unit))
     }
 }
 

@@ -7,19 +7,36 @@ fn cli() -> Command {
 }
 
 fn stdout(args: &[&str]) -> String {
-    let out = cli().args(args).assert().success().get_output().stdout.clone();
+    let out = cli()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     String::from_utf8(out).unwrap()
 }
 
 #[test]
 fn solve_prints_counts_moves_and_a_shortest_solution() {
     let out = stdout(&["solve", "765", "1", "3", "7", "10", "25", "50"]);
-    assert!(out.contains("765 from 1 3 7 10 25 50 (digits): solvable in 3 operations"), "{out}");
-    assert!(out.contains("trees 780 · expressions 67 · distinct 12"), "{out}");
+    assert!(
+        out.contains("765 from 1 3 7 10 25 50 (digits): solvable in 3 operations"),
+        "{out}"
+    );
+    assert!(
+        out.contains("trees 780 · expressions 67 · distinct 12"),
+        "{out}"
+    );
     assert!(out.contains("score: 3 stars"), "{out}");
     assert!(out.contains("a shortest solution:"), "{out}");
     // Three moves, then the expression.
-    let moves: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("a shortest")).skip(1).take(4).collect();
+    let moves: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("a shortest"))
+        .skip(1)
+        .take(4)
+        .collect();
     assert_eq!(moves.len(), 4);
     assert!(moves[2].ends_with("= 765"), "{moves:?}");
     assert!(moves[3].starts_with("  = "), "{moves:?}");
@@ -27,9 +44,29 @@ fn solve_prints_counts_moves_and_a_shortest_solution() {
 
 #[test]
 fn solve_all_lists_every_distinct_solution_shortest_first() {
-    let out = stdout(&["solve", "--all", "--no-moves", "765", "1", "3", "7", "10", "25", "50"]);
+    let out = stdout(&[
+        "solve",
+        "--all",
+        "--no-moves",
+        "765",
+        "1",
+        "3",
+        "7",
+        "10",
+        "25",
+        "50",
+    ]);
     assert!(out.contains("all 12 distinct solutions"), "{out}");
-    let listed: Vec<&str> = out.lines().filter(|l| l.trim_start().chars().next().is_some_and(|c| c.is_ascii_digit()) && l.contains(". ")).collect();
+    let listed: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+                && l.contains(". ")
+        })
+        .collect();
     assert_eq!(listed.len(), 12, "{out}");
     assert!(listed[0].ends_with("(25 − 10) × (50 + 1)"), "{listed:?}");
 }
@@ -40,13 +77,39 @@ fn an_unreachable_target_reports_the_closest_values_and_the_score() {
     assert!(out.contains("not reachable"), "{out}");
     assert!(out.contains("closest: 830 and 832 (off by 1)"), "{out}");
     assert!(out.contains("score: 2 stars"), "{out}");
-    let cd = stdout(&["solve", "--game", "countdown", "--no-moves", "999", "1", "1", "2", "2", "3", "3"]);
+    let cd = stdout(&[
+        "solve",
+        "--game",
+        "countdown",
+        "--no-moves",
+        "999",
+        "1",
+        "1",
+        "2",
+        "2",
+        "3",
+        "3",
+    ]);
     assert!(cd.contains("score: 0 points"), "{cd}");
 }
 
 #[test]
 fn json_output_is_machine_readable() {
-    let out = stdout(&["solve", "--json", "--game", "countdown", "94", "1", "2", "4", "5", "10", "25", "--targets", "1-999"]);
+    let out = stdout(&[
+        "solve",
+        "--json",
+        "--game",
+        "countdown",
+        "94",
+        "1",
+        "2",
+        "4",
+        "5",
+        "10",
+        "25",
+        "--targets",
+        "1-999",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["solvable"], true);
     assert_eq!(v["moves"]["sequences"], 1319);
@@ -68,19 +131,40 @@ fn the_24_game_uses_every_card() {
 fn bad_input_is_one_line_and_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
         (&["solve", "765", "1", "x"], "`x` is not a whole number"),
-        (&["solve", "abc", "1", "2"], "target `abc` is not a whole number"),
+        (
+            &["solve", "abc", "1", "2"],
+            "target `abc` is not a whole number",
+        ),
         (&["solve", "765", "0", "3"], "0 is not allowed"),
         (&["solve", "765", "-4", "3"], "-4 is not allowed"),
         (&["solve", "765", "3", "3"], "must be distinct"),
-        (&["solve", "765", "1", "2", "3", "4", "5", "6", "7", "8"], "at most 7"),
+        (
+            &["solve", "765", "1", "2", "3", "4", "5", "6", "7", "8"],
+            "at most 7",
+        ),
         (&["solve", "1000", "1", "2"], "out of range"),
-        (&["solve", "--game", "countdown", "50", "1", "2"], "out of range"),
-        (&["solve", "--game", "countdown", "500", "13", "2"], "not a countdown number"),
-        (&["solve", "--game", "countdown", "500", "100", "100"], "has 1"),
+        (
+            &["solve", "--game", "countdown", "50", "1", "2"],
+            "out of range",
+        ),
+        (
+            &["solve", "--game", "countdown", "500", "13", "2"],
+            "not a countdown number",
+        ),
+        (
+            &["solve", "--game", "countdown", "500", "100", "100"],
+            "has 1",
+        ),
         (&["solve", "--unary-minus", "50", "1", "2"], "unary minus"),
         (&["solve", "--pool", "0-5", "3", "1", "2"], "bad pool"),
-        (&["solve", "--targets", "9-1", "3", "1", "2"], "bad target range"),
-        (&["solve", "99999999999999999999", "1", "2"], "not a whole number"),
+        (
+            &["solve", "--targets", "9-1", "3", "1", "2"],
+            "bad target range",
+        ),
+        (
+            &["solve", "99999999999999999999", "1", "2"],
+            "not a whole number",
+        ),
     ];
     for (args, needle) in cases {
         let out = cli().args(*args).assert().code(2).get_output().clone();

@@ -2,7 +2,7 @@
 //! engine (and, where cheap, by the brute-force reference too).
 
 use digits_lab::board::Board;
-use digits_lab::engine::{all_trees_unchecked, Tables};
+use digits_lab::engine::{Tables, all_trees_unchecked};
 use digits_lab::moves;
 use digits_lab::number::{Int, Number, Rational};
 use digits_lab::rules::{Game, GameKind};
@@ -80,10 +80,13 @@ fn the_24_game_solves_1362_of_1820_sets_and_0_8046_as_dealt() {
     assert_eq!(sets.len(), 1_820);
     let (mut solvable, mut dealt) = (0, 0.0);
     for set in &sets {
-        let t: Tables<Rational> = Tables::build(&Board::new(&game, set.clone()).unwrap(), &game.rules).unwrap();
+        let t: Tables<Rational> =
+            Tables::build(&Board::new(&game, set.clone()).unwrap(), &game.rules).unwrap();
         if t.counts(Rational::from_int(24).unwrap()).unwrap().is_some() {
             solvable += 1;
-            let ways: f64 = (1..=13).map(|v| choose(4, set.iter().filter(|&&c| c == v).count() as u64)).product();
+            let ways: f64 = (1..=13)
+                .map(|v| choose(4, set.iter().filter(|&&c| c == v).count() as u64))
+                .product();
             dealt += ways / choose(52, 4);
         }
     }
@@ -94,8 +97,18 @@ fn the_24_game_solves_1362_of_1820_sets_and_0_8046_as_dealt() {
 #[test]
 fn countdown_1_1_2_2_3_3_reaches_no_target_from_100_to_999() {
     let game = Game::preset(GameKind::Countdown);
-    let t: Tables<Int> = Tables::build(&Board::new(&game, vec![1, 1, 2, 2, 3, 3]).unwrap(), &game.rules).unwrap();
-    let reached: Vec<i64> = t.all_counts().unwrap().iter().map(|(v, _)| v.0).filter(|v| (100..=999).contains(v)).collect();
+    let t: Tables<Int> = Tables::build(
+        &Board::new(&game, vec![1, 1, 2, 2, 3, 3]).unwrap(),
+        &game.rules,
+    )
+    .unwrap();
+    let reached: Vec<i64> = t
+        .all_counts()
+        .unwrap()
+        .iter()
+        .map(|(v, _)| v.0)
+        .filter(|v| (100..=999).contains(v))
+        .collect();
     assert!(reached.is_empty(), "reached {reached:?}");
     // The largest value it reaches is below 100, which is why.
     let max = t.all_counts().unwrap().last().unwrap().0;

@@ -1,0 +1,667 @@
+//! Property tests: the engine against the brute-force references of [`crate::brute`] on
+//! random boards of every game configuration.
+//!
+//! * `*_counts_match_brute`: for every reachable value, the engine's `trees`, `expressions`,
+//!   `distinct` and `min_ops` equal [`brute::solve_all`]'s, and both reach the same values.
+//! * `strings_*`: on boards of at most 4 numbers, the plain string enumerator
+//!   [`brute::solve_all_by_strings`] equals [`brute::solve_all`] and the engine.
+//! * `*_moves_match_brute`: player move sequences equal [`brute::moves`].
+//! * `*_solutions_are_valid`: the solutions the engine writes out evaluate to their value
+//!   under the game's rules, use the fewest operations, and list exactly `distinct` forms.
+//!
+//! Every test runs a fixed number of cases and reports the board and value on failure.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write as _;
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::TestCaseError;
+
+use digits_lab::board::Board;
+use digits_lab::engine::{Counts, Tables};
+use digits_lab::moves;
+use digits_lab::number::{Int, Number, Rational};
+use digits_lab::rules::{Arithmetic, Game, GameKind, Rules};
+
+use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------
+
+/// A fixed number of cases; failures are not written to a regression file (the failing
+/// board is in the message).
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+fn fail(msg: impl Into<String>) -> TestCaseError {
+    TestCaseError::fail(msg.into())
+}
+
+/// For the fixed-case tests: panics with the check's message.
+fn ok(result: Result<(), TestCaseError>) {
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+/// An engine value as the brute force's exact fraction.
+trait Value: Number {
+    fn q(self) -> Q;
+}
+
+impl Value for Int {
+    fn q(self) -> Q {
+        Q::int(self.0)
+    }
+}
+
+impl Value for Rational {
+    fn q(self) -> Q {
+        Q {
+            num: self.numer(),
+            den: self.denom(),
+        }
+    }
+}
+
+fn show(q: Q) -> String {
+    if q.den == 1 {
+        q.num.to_string()
+    } else {
+        format!("{}/{}", q.num, q.den)
+    }
+}
+
+fn brute_rules(rules: &Rules) -> BruteRules {
+    BruteRules {
+        arith: match rules.arithmetic {
+            Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
+            Arithmetic::Rationals => Arith::Rationals,
+        },
+        use_all: rules.use_all,
+        pow: rules.pow,
+        unary_minus: rules.unary_minus,
+    }
+}
+
+fn describe(game: &Game, numbers: &[i64]) -> String {
+    let r = &game.rules;
+    format!(
+        "board {numbers:?} ({} rules: {:?}, use_all {}, pow {}, unary minus {})",
+        game.kind, r.arithmetic, r.use_all, r.pow, r.unary_minus
+    )
+}
+
+/// The engine's tables for `numbers` under `game`.
+fn tables<V: Value>(game: &Game, numbers: &[i64]) -> Result<Tables<V>, TestCaseError> {
+    let board = Board::new(game, numbers.to_vec())
+        .map_err(|e| fail(format!("{}: Board::new: {e}", describe(game, numbers))))?;
+    Tables::<V>::build(&board, &game.rules)
+        .map_err(|e| fail(format!("{}: Tables::build: {e}", describe(game, numbers))))
+}
+
+/// The engine's counts for every reachable value, keyed by exact fraction.
+fn engine_counts<V: Value>(
+    game: &Game,
+    numbers: &[i64],
+    t: &Tables<V>,
+) -> Result<BTreeMap<Q, Counts>, TestCaseError> {
+    let all = t
+        .all_counts()
+        .map_err(|e| fail(format!("{}: all_counts: {e}", describe(game, numbers))))?;
+    Ok(all.into_iter().map(|(v, c)| (v.q(), c)).collect())
+}
+
+/// Whether `a` is a sub-multiset of `b`.
+fn sub_multiset(a: &[i64], b: &[i64]) -> bool {
+    let mut rest = b.to_vec();
+    a.iter().all(|x| match rest.iter().position(|y| y == x) {
+        Some(i) => {
+            rest.swap_remove(i);
+            true
+        }
+        None => false,
+    })
+}
+
+/// Compares the engine's counts with a reference's, value by value.
+fn compare(
+    game: &Game,
+    numbers: &[i64],
+    engine: &BTreeMap<Q, Counts>,
+    reference: &BTreeMap<Q, BruteCounts>,
+    reference_name: &str,
+) -> Result<(), TestCaseError> {
+    let mut problems = Vec::new();
+    for (&v, c) in engine {
+        let want_distinct = !game.rules.unary_minus;
+        if c.distinct.is_some() != want_distinct {
+            problems.push(format!(
+                "value {}: engine distinct {:?}, expected {}",
+                show(v),
+                c.distinct,
+                if want_distinct { "Some(_)" } else { "None" }
+            ));
+        }
+        match reference.get(&v) {
+            None => problems.push(format!(
+                "value {}: engine reaches it ({c:?}), {reference_name} does not",
+                show(v)
+            )),
+            Some(b) => {
+                let same = c.trees == b.trees
+                    && c.expressions == b.expressions
+                    && c.min_ops == b.min_ops
+                    && c.distinct.is_none_or(|d| d == b.distinct);
+                if !same {
+                    problems.push(format!(
+                        "value {}: engine {c:?}, {reference_name} {b:?}",
+                        show(v)
+                    ));
+                }
+            }
+        }
+    }
+    for (&v, b) in reference {
+        if !engine.contains_key(&v) {
+            problems.push(format!(
+                "value {}: {reference_name} reaches it ({b:?}), engine does not",
+                show(v)
+            ));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut msg = format!(
+        "{}: engine and {reference_name} differ on {} values:",
+        describe(game, numbers),
+        problems.len()
+    );
+    for p in problems.iter().take(8) {
+        write!(msg, "\n  {p}").expect("writing to a string");
+    }
+    Err(fail(msg))
+}
+
+/// The engine's counts for every value equal [`brute::solve_all`]'s; `tables.counts(v)`
+/// agrees with `all_counts`.
+fn check_counts<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseError> {
+    let t = tables::<V>(game, numbers)?;
+    let engine = engine_counts(game, numbers, &t)?;
+    let reference = brute::solve_all(numbers, brute_rules(&game.rules));
+    compare(game, numbers, &engine, &reference, "brute::solve_all")?;
+    for (v, c) in t.all_counts().map_err(|e| fail(e.to_string()))? {
+        let one = t.counts(v).map_err(|e| fail(e.to_string()))?;
+        prop_assert_eq!(
+            one,
+            Some(c),
+            "{}, value {}: counts(v) disagrees with all_counts",
+            describe(game, numbers),
+            v
+        );
+    }
+    Ok(())
+}
+
+/// [`brute::solve_all_by_strings`] equals [`brute::solve_all`] and the engine.
+fn check_strings<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseError> {
+    let rules = brute_rules(&game.rules);
+    let by_strings = brute::solve_all_by_strings(numbers, rules);
+    let by_dp = brute::solve_all(numbers, rules);
+    if by_strings != by_dp {
+        let mut msg = format!(
+            "{}: brute::solve_all_by_strings and brute::solve_all differ:",
+            describe(game, numbers)
+        );
+        let values: HashSet<Q> = by_strings.keys().chain(by_dp.keys()).copied().collect();
+        let mut values: Vec<Q> = values.into_iter().collect();
+        values.sort();
+        let diffs = values
+            .into_iter()
+            .filter(|v| by_strings.get(v) != by_dp.get(v))
+            .take(8);
+        for v in diffs {
+            write!(
+                msg,
+                "\n  value {}: by strings {:?}, solve_all {:?}",
+                show(v),
+                by_strings.get(&v),
+                by_dp.get(&v)
+            )
+            .expect("writing to a string");
+        }
+        return Err(fail(msg));
+    }
+    let t = tables::<V>(game, numbers)?;
+    let engine = engine_counts(game, numbers, &t)?;
+    compare(
+        game,
+        numbers,
+        &engine,
+        &by_strings,
+        "brute::solve_all_by_strings",
+    )
+}
+
+/// Checks a printed expression with [`brute::eval_printed`]: it gives `v` under the game's
+/// rules and uses a sub-multiset of the board (all of it when every number must be used).
+fn check_printed(
+    game: &Game,
+    numbers: &[i64],
+    v: Q,
+    printed: &str,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    let ctx = || {
+        format!(
+            "{}, value {}, {what} `{printed}`",
+            describe(game, numbers),
+            show(v)
+        )
+    };
+    let Some((value, mut used)) = brute::eval_printed(printed, brute_rules(&game.rules)) else {
+        return Err(fail(format!(
+            "{}: does not evaluate under the rules",
+            ctx()
+        )));
+    };
+    prop_assert_eq!(value, v, "{}: evaluates to {}", ctx(), show(value));
+    prop_assert!(
+        sub_multiset(&used, numbers),
+        "{}: uses {:?}, not a sub-multiset of the board",
+        ctx(),
+        used
+    );
+    if game.rules.use_all {
+        used.sort();
+        let mut all = numbers.to_vec();
+        all.sort();
+        prop_assert_eq!(used, all, "{}: does not use every number", ctx());
+    }
+    Ok(())
+}
+
+/// `distinct_solutions` is listed in full for values with at most this many.
+const LIST_DISTINCT_UP_TO: u64 = 40;
+
+/// For the values picked by `picks` (all of them when `picks` is empty): `shortest(v)`
+/// evaluates to `v` with `min_ops` operations and prints to an expression worth `v`; for
+/// values with few `distinct` solutions, `distinct_solutions(v)` lists exactly that many
+/// forms, printing to different strings, each worth `v`.
+fn check_solutions<V: Value>(
+    game: &Game,
+    numbers: &[i64],
+    picks: &[Index],
+) -> Result<(), TestCaseError> {
+    let t = tables::<V>(game, numbers)?;
+    let all = t.all_counts().map_err(|e| fail(e.to_string()))?;
+    let chosen: Vec<&(V, Counts)> = if picks.is_empty() {
+        all.iter().collect()
+    } else {
+        picks.iter().map(|i| i.get(&all)).collect()
+    };
+    let limit = game.rules.limit;
+    for &&(v, c) in &chosen {
+        let ctx = || format!("{}, value {v}", describe(game, numbers));
+        let Some(expr) = t.shortest(v) else {
+            return Err(fail(format!("{}: shortest(v) is None", ctx())));
+        };
+        prop_assert_eq!(
+            expr.eval::<V>(limit),
+            Some(v),
+            "{}: shortest `{}` evaluates otherwise",
+            ctx(),
+            expr
+        );
+        prop_assert_eq!(
+            expr.ops(),
+            c.min_ops as usize,
+            "{}: shortest `{}` is not of min_ops length",
+            ctx(),
+            expr
+        );
+        check_printed(game, numbers, v.q(), &expr.to_string(), "shortest")?;
+
+        let Some(distinct) = c.distinct else {
+            continue;
+        };
+        if distinct > LIST_DISTINCT_UP_TO {
+            continue;
+        }
+        let forms = t
+            .distinct_solutions(v)
+            .map_err(|e| fail(format!("{}: distinct_solutions: {e}", ctx())))?;
+        let printed: Vec<String> = forms.iter().map(|f| f.to_string()).collect();
+        prop_assert_eq!(
+            forms.len() as u64,
+            distinct,
+            "{}: distinct_solutions lists {:?}",
+            ctx(),
+            printed
+        );
+        let unique: HashSet<&String> = printed.iter().collect();
+        prop_assert_eq!(
+            unique.len(),
+            printed.len(),
+            "{}: distinct solutions print alike: {:?}",
+            ctx(),
+            printed
+        );
+        for p in &printed {
+            check_printed(game, numbers, v.q(), p, "distinct solution")?;
+        }
+    }
+    Ok(())
+}
+
+/// `moves::count` equals [`brute::moves`] for `target` (a reachable value picked by `pick`
+/// when `reachable`, else `random_target`).
+fn check_moves<V: Value>(
+    game: &Game,
+    numbers: &[i64],
+    (reachable, pick, random_target): (bool, Index, i64),
+) -> Result<(), TestCaseError> {
+    let target = if reachable {
+        let t = tables::<V>(game, numbers)?;
+        let ints: Vec<i64> = t
+            .all_counts()
+            .map_err(|e| fail(e.to_string()))?
+            .into_iter()
+            .filter_map(|(v, _)| v.as_int())
+            .collect();
+        *pick.get(&ints)
+    } else {
+        random_target
+    };
+    let board: Vec<V> = numbers
+        .iter()
+        .map(|&n| V::from_int(n).expect("board numbers are in the domain"))
+        .collect();
+    let ctx = || format!("{}, target {target}", describe(game, numbers));
+    let engine = moves::count(
+        &board,
+        V::from_int(target).expect("targets are in the domain"),
+        &game.rules,
+    )
+    .map_err(|e| fail(format!("{}: moves::count: {e}", ctx())))?;
+    let reference = brute::moves(numbers, target, brute_rules(&game.rules));
+    prop_assert_eq!(
+        (engine.sequences, &engine.by_length, engine.boards_visited),
+        (
+            reference.sequences,
+            &reference.by_length,
+            reference.boards_visited
+        ),
+        "{}: (sequences, by_length, boards_visited) engine vs brute::moves",
+        ctx()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Games and boards
+// ---------------------------------------------------------------------------------------
+
+fn digits() -> Game {
+    Game::preset(GameKind::Digits)
+}
+
+fn countdown() -> Game {
+    Game::preset(GameKind::Countdown)
+}
+
+fn twenty_four() -> Game {
+    Game::preset(GameKind::TwentyFour)
+}
+
+fn digits_pow() -> Game {
+    digits().with_pow()
+}
+
+fn twenty_four_unary_minus() -> Game {
+    twenty_four()
+        .with_unary_minus()
+        .expect("the 24 game allows unary minus")
+}
+
+/// Rationals where numbers need not all be used.
+fn rationals_any_subset() -> Game {
+    let mut game = twenty_four();
+    game.rules.use_all = false;
+    game
+}
+
+/// Countdown arithmetic on cards 1..=13 with up to 4 copies, any subset or all numbers,
+/// with or without `^`.
+fn integers_with_repeats(use_all: bool, pow: bool) -> Game {
+    let mut game = countdown();
+    game.pool = "1-13x4".parse().expect("pool parses");
+    game.rules.use_all = use_all;
+    if pow { game.with_pow() } else { game }
+}
+
+/// The 24 game's rationals, any subset or all numbers, with or without `^` and unary minus.
+fn rationals_with(use_all: bool, pow: bool, unary_minus: bool) -> Game {
+    let mut game = twenty_four();
+    game.rules.use_all = use_all;
+    if pow {
+        game = game.with_pow();
+    }
+    if unary_minus {
+        game = game
+            .with_unary_minus()
+            .expect("rationals allow unary minus");
+    }
+    game
+}
+
+/// Distinct numbers from `1..=max`, in random order.
+fn distinct_board(
+    max: i64,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = Vec<i64>> {
+    prop::sample::subsequence((1..=max).collect::<Vec<i64>>(), sizes).prop_shuffle()
+}
+
+/// Cards dealt from the Countdown pool (1..10 twice each, 25, 50, 75, 100), in random order.
+fn countdown_board(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
+    let pool: Vec<i64> = (1..=10)
+        .flat_map(|n| [n, n])
+        .chain([25, 50, 75, 100])
+        .collect();
+    prop::sample::subsequence(pool, sizes).prop_shuffle()
+}
+
+/// Cards 1..=13 (at most 4 of them, so at most 4 copies of a value).
+fn cards(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(1..=13i64, sizes)
+}
+
+/// A target: a reachable value (by index) or a random one in `1..=max`.
+fn target(max: i64) -> impl Strategy<Value = (bool, Index, i64)> {
+    (any::<bool>(), any::<Index>(), 1..=max)
+}
+
+fn picks(n: usize) -> impl Strategy<Value = Vec<Index>> {
+    prop::collection::vec(any::<Index>(), n)
+}
+
+// ---------------------------------------------------------------------------------------
+// Counts: engine vs brute::solve_all
+// ---------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn digits_counts_match_brute(numbers in distinct_board(30, 2..=5)) {
+        check_counts::<Int>(&digits(), &numbers)?;
+    }
+
+    #[test]
+    fn countdown_counts_match_brute(numbers in countdown_board(2..=5)) {
+        check_counts::<Int>(&countdown(), &numbers)?;
+    }
+
+    #[test]
+    fn twenty_four_counts_match_brute(numbers in cards(2..=4)) {
+        check_counts::<Rational>(&twenty_four(), &numbers)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(100))]
+
+    #[test]
+    fn digits_pow_counts_match_brute(numbers in distinct_board(9, 2..=4)) {
+        check_counts::<Int>(&digits_pow(), &numbers)?;
+    }
+
+    #[test]
+    fn twenty_four_unary_minus_counts_match_brute(numbers in cards(2..=4)) {
+        check_counts::<Rational>(&twenty_four_unary_minus(), &numbers)?;
+    }
+
+    #[test]
+    fn rationals_any_subset_counts_match_brute(numbers in cards(2..=4)) {
+        check_counts::<Rational>(&rationals_any_subset(), &numbers)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The two references against each other (and the engine), boards of at most 4 numbers
+// ---------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(100))]
+
+    #[test]
+    fn strings_positive_integers(
+        numbers in cards(1..=4),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+    ) {
+        check_strings::<Int>(&integers_with_repeats(use_all, pow), &numbers)?;
+    }
+
+    #[test]
+    fn strings_rationals(
+        mut numbers in cards(1..=4),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+        unary_minus in any::<bool>(),
+    ) {
+        // With unary minus, 4 numbers have about a million trees to write out (seconds
+        // each): `strings_rationals_unary_minus_four_numbers` takes a few of those.
+        if unary_minus {
+            numbers.truncate(3);
+        }
+        check_strings::<Rational>(&rationals_with(use_all, pow, unary_minus), &numbers)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(3))]
+
+    #[test]
+    fn strings_rationals_unary_minus_four_numbers(
+        numbers in cards(4..=4),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+    ) {
+        check_strings::<Rational>(&rationals_with(use_all, pow, true), &numbers)?;
+    }
+}
+
+/// Found by `strings_positive_integers`: `9 ^ 12 × 8 ÷ 6` is 376,572,715,308, within the
+/// 10^12 bound, but no tree of it is valid in positive integers (`9 ^ 12 × 8` exceeds the
+/// bound, and 6 divides neither `9 ^ 12` nor 8), so it is no solution and the value is not
+/// reachable from this board.
+#[test]
+fn a_product_with_no_valid_tree_is_no_solution() {
+    ok(check_counts::<Int>(&digits_pow(), &[6, 8, 9, 12]));
+    ok(check_strings::<Int>(&digits_pow(), &[6, 8, 9, 12]));
+}
+
+/// Found by `strings_rationals`: `(1 − 1) ^ (10 ^ 10)` is 0 (an integer exponent, a result
+/// within every bound), so it is one more tree, expression and distinct solution for 0.
+#[test]
+fn zero_to_a_huge_power_is_zero() {
+    let game = rationals_with(true, true, false);
+    ok(check_counts::<Rational>(&game, &[1, 1, 10, 10]));
+    ok(check_strings::<Rational>(&game, &[1, 1, 10, 10]));
+}
+
+// ---------------------------------------------------------------------------------------
+// Moves: engine vs brute::moves
+// ---------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(200))]
+
+    #[test]
+    fn digits_moves_match_brute(numbers in distinct_board(30, 3..=5), t in target(300)) {
+        check_moves::<Int>(&digits(), &numbers, t)?;
+    }
+
+    #[test]
+    fn countdown_moves_match_brute(numbers in countdown_board(3..=5), t in target(999)) {
+        check_moves::<Int>(&countdown(), &numbers, t)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Solutions written out
+// ---------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(100))]
+
+    #[test]
+    fn digits_solutions_are_valid(numbers in distinct_board(30, 2..=5), p in picks(12)) {
+        check_solutions::<Int>(&digits(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn countdown_solutions_are_valid(numbers in countdown_board(2..=5), p in picks(12)) {
+        check_solutions::<Int>(&countdown(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn twenty_four_solutions_are_valid(numbers in cards(2..=4), p in picks(12)) {
+        check_solutions::<Rational>(&twenty_four(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn digits_pow_solutions_are_valid(numbers in distinct_board(9, 2..=4), p in picks(12)) {
+        check_solutions::<Int>(&digits_pow(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn twenty_four_unary_minus_solutions_are_valid(numbers in cards(2..=4), p in picks(12)) {
+        check_solutions::<Rational>(&twenty_four_unary_minus(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn rationals_any_subset_solutions_are_valid(numbers in cards(2..=4), p in picks(12)) {
+        check_solutions::<Rational>(&rationals_any_subset(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn small_boards_every_solution_is_valid(
+        numbers in distinct_board(30, 1..=3),
+        card_numbers in cards(1..=3),
+    ) {
+        check_solutions::<Int>(&digits(), &numbers, &[])?;
+        check_solutions::<Rational>(&rationals_any_subset(), &card_numbers, &[])?;
+        check_solutions::<Rational>(&twenty_four(), &card_numbers, &[])?;
+    }
+}
