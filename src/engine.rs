@@ -925,10 +925,10 @@ impl<V: Number> FlatWalk<'_, V> {
                     };
                     self.stack.push(item);
                     if last {
-                        if let Some(v) = next.value::<V>(t.rules.limit) {
-                            if self.realizable() {
-                                f(&self.stack, v)?;
-                            }
+                        if let Some(v) = next.value::<V>(t.rules.limit)
+                            && self.realizable()
+                        {
+                            f(&self.stack, v)?;
                         }
                     } else {
                         if check_units {
