@@ -15,9 +15,9 @@ default:
 build:
     cargo build --release
 
-# Run every test: unit, integration (figures, properties, CLI) and doc tests.
+# Run every test: unit tests, then the integration binary (figures, properties, CLI).
 test:
-    cargo test --release
+    cargo test --release --lib --test integration
 
 # Format the code.
 fmt:

@@ -549,17 +549,7 @@ impl<V: Number> Tables<V> {
         let mut out: Option<Counts> = None;
         for s in self.usable() {
             if let Some(e) = self.lookup(s, v) {
-                let c = out.get_or_insert(Counts {
-                    min_ops: self.subs.size(s) as u32 - 1,
-                    distinct: self.distinct_defined().then_some(0),
-                    ..Counts::default()
-                });
-                let ovf = || Error::CountOverflow;
-                c.trees = c.trees.checked_add(e.trees).ok_or_else(ovf)?;
-                c.expressions = c.expressions.checked_add(e.expressions).ok_or_else(ovf)?;
-                if let Some(d) = c.distinct.as_mut() {
-                    *d = d.checked_add(e.distinct()).ok_or_else(ovf)?;
-                }
+                self.add_entry(&mut out, s, e)?;
             }
         }
         Ok(out)
@@ -567,27 +557,36 @@ impl<V: Number> Tables<V> {
 
     /// Every value reached by a usable sub-board, with its counts, ascending by value.
     pub fn all_counts(&self) -> Result<Vec<(V, Counts)>> {
-        let mut merged: FxHashMap<V, Counts> = FxHashMap::default();
+        let mut merged: FxHashMap<V, Option<Counts>> = FxHashMap::default();
         for s in self.usable() {
-            let ops = self.subs.size(s) as u32 - 1;
             for e in &self.tables[s] {
-                let c = merged.entry(e.value).or_insert(Counts {
-                    min_ops: ops,
-                    distinct: self.distinct_defined().then_some(0),
-                    ..Counts::default()
-                });
-                let ovf = || Error::CountOverflow;
-                c.min_ops = c.min_ops.min(ops);
-                c.trees = c.trees.checked_add(e.trees).ok_or_else(ovf)?;
-                c.expressions = c.expressions.checked_add(e.expressions).ok_or_else(ovf)?;
-                if let Some(d) = c.distinct.as_mut() {
-                    *d = d.checked_add(e.distinct()).ok_or_else(ovf)?;
-                }
+                self.add_entry(merged.entry(e.value).or_default(), s, e)?;
             }
         }
-        let mut out: Vec<(V, Counts)> = merged.into_iter().collect();
+        let mut out: Vec<(V, Counts)> = merged
+            .into_iter()
+            .filter_map(|(v, c)| Some((v, c?)))
+            .collect();
         out.sort_unstable_by_key(|&(v, _)| v);
         Ok(out)
+    }
+
+    /// Adds entry `e` of sub-board `s` to a value's running counts.
+    fn add_entry(&self, counts: &mut Option<Counts>, s: usize, e: &Entry<V>) -> Result<()> {
+        let ops = self.subs.size(s) as u32 - 1;
+        let c = counts.get_or_insert(Counts {
+            min_ops: ops,
+            distinct: self.distinct_defined().then_some(0),
+            ..Counts::default()
+        });
+        let ovf = || Error::CountOverflow;
+        c.min_ops = c.min_ops.min(ops);
+        c.trees = c.trees.checked_add(e.trees).ok_or_else(ovf)?;
+        c.expressions = c.expressions.checked_add(e.expressions).ok_or_else(ovf)?;
+        if let Some(d) = c.distinct.as_mut() {
+            *d = d.checked_add(e.distinct()).ok_or_else(ovf)?;
+        }
+        Ok(())
     }
 
     /// The reachable values closest to `target` and their distance (`None` if nothing is
