@@ -72,12 +72,6 @@ impl Board {
         Ok(Board { numbers })
     }
 
-    /// A board taken as it is, for corpora whose boards are valid by construction.
-    pub fn from_sorted(numbers: Vec<i64>) -> Board {
-        debug_assert!(numbers.is_sorted() && !numbers.is_empty() && numbers.len() <= MAX_NUMBERS);
-        Board { numbers }
-    }
-
     pub fn numbers(&self) -> &[i64] {
         &self.numbers
     }
@@ -158,16 +152,12 @@ impl SubBoards {
     }
 
     /// Number of sub-boards, the empty one included.
-    pub fn len(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.size.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
     pub fn full(&self) -> usize {
-        self.len() - 1
+        self.count() - 1
     }
 
     /// How many numbers sub-board `s` holds.
@@ -179,11 +169,6 @@ impl SubBoards {
     /// How many copies of distinct value `i` sub-board `s` holds.
     pub fn count_of(&self, s: usize, i: usize) -> u8 {
         ((s / self.stride[i]) % (self.mult[i] as usize + 1)) as u8
-    }
-
-    /// The sub-board holding exactly one copy of distinct value `i`.
-    pub fn single(&self, i: usize) -> usize {
-        self.stride[i]
     }
 
     /// Sub-boards in an order where every sub-board comes after all of its own sub-boards.
@@ -245,7 +230,7 @@ mod tests {
         let board = Board::new(&game, vec![2, 5, 2]).unwrap();
         let sb = SubBoards::new(&board);
         assert_eq!(sb.values, vec![2, 5]);
-        assert_eq!(sb.len(), 6);
+        assert_eq!(sb.count(), 6);
         assert_eq!(sb.numbers(sb.full()), vec![2, 2, 5]);
         let subs = sb.subs_of(sb.full());
         assert_eq!(subs.len(), 6);

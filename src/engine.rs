@@ -157,7 +157,7 @@ impl<V: Number> Tables<V> {
     /// Runs the DP over every sub-board of `board`.
     pub fn build(board: &Board, rules: &Rules) -> Result<Tables<V>> {
         let subs = SubBoards::new(board);
-        let n = subs.len();
+        let n = subs.count();
         let mut t = Tables {
             rules: *rules,
             sub_lists: (0..n).map(|s| subs.subs_of(s)).collect(),

@@ -130,7 +130,6 @@ pub trait Number:
     /// `self op other`, or `None` when the domain forbids it or it exceeds `limit` in magnitude.
     fn apply(self, op: Op, other: Self, limit: i64) -> Option<Self>;
     fn is_one(self) -> bool;
-    fn is_zero(self) -> bool;
     /// `−self`, for the unary-minus variant.
     fn negate(self) -> Option<Self>;
     /// The value as an integer, when it is one.
@@ -204,10 +203,6 @@ impl Number for Int {
 
     fn is_one(self) -> bool {
         self.0 == 1
-    }
-
-    fn is_zero(self) -> bool {
-        false
     }
 
     fn negate(self) -> Option<Self> {
@@ -314,10 +309,6 @@ impl Number for Rational {
 
     fn is_one(self) -> bool {
         self.num == 1 && self.den == 1
-    }
-
-    fn is_zero(self) -> bool {
-        self.num == 0
     }
 
     fn negate(self) -> Option<Self> {

@@ -49,29 +49,33 @@ impl<V: Number> Tables<V> {
     }
 
     fn tree_binary(&self, s: usize, v: V) -> Option<Expr> {
+        let ops: &[Op] = if self.rules.pow { &OPS } else { &OPS[..4] };
+        let (op, a, x, b, y) = self.operands(s, v, ops).next()?;
+        Some(Expr::bin(op, self.tree(a, x)?, self.tree(b, y)?))
+    }
+
+    /// Every `(op, a, x, b, y)` with `x` from sub-board `a`, `y` from the complementary
+    /// sub-board `b` of `s`, and `x op y == v`.
+    fn operands<'a>(
+        &'a self,
+        s: usize,
+        v: V,
+        ops: &'a [Op],
+    ) -> impl Iterator<Item = (Op, usize, V, usize, V)> + 'a {
         let limit = self.rules.limit;
-        for &a in self.sub_lists(s) {
-            let b = s - a;
-            if a == 0 || b == 0 {
-                continue;
-            }
-            for ea in self.table(a) {
-                for eb in self.table(b) {
-                    for op in OPS {
-                        if (op != Op::Pow || self.rules.pow)
-                            && ea.value.apply(op, eb.value, limit) == Some(v)
-                        {
-                            return Some(Expr::bin(
-                                op,
-                                self.tree(a, ea.value)?,
-                                self.tree(b, eb.value)?,
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        None
+        self.sub_lists(s)
+            .iter()
+            .filter(move |&&a| a != 0 && a != s)
+            .flat_map(move |&a| {
+                let b = s - a;
+                self.table(a).iter().flat_map(move |ea| {
+                    self.table(b).iter().flat_map(move |eb| {
+                        ops.iter()
+                            .filter(move |&&op| ea.value.apply(op, eb.value, limit) == Some(v))
+                            .map(move |&op| (op, a, ea.value, b, eb.value))
+                    })
+                })
+            })
     }
 
     /// Every `distinct` solution for `v` over the usable sub-boards, fewest numbers first,
@@ -107,20 +111,10 @@ impl<V: Number> Tables<V> {
             self.flat_forms(s, v, Flat::Product, &mut out)?;
         }
         if entry.power > 0 {
-            for &a in self.sub_lists(s) {
-                let b = s - a;
-                if a == 0 || b == 0 {
-                    continue;
-                }
-                for ea in self.table(a) {
-                    for eb in self.table(b) {
-                        if ea.value.apply(Op::Pow, eb.value, self.rules.limit) == Some(v) {
-                            for base in self.forms(a, ea.value, Role::Any)? {
-                                for exp in self.forms(b, eb.value, Role::Any)? {
-                                    out.push(Form::Power(Box::new(base.clone()), Box::new(exp)));
-                                }
-                            }
-                        }
+            for (_, a, x, b, y) in self.operands(s, v, &[Op::Pow]) {
+                for base in self.forms(a, x, Role::Any)? {
+                    for exp in self.forms(b, y, Role::Any)? {
+                        out.push(Form::Power(Box::new(base.clone()), Box::new(exp)));
                     }
                 }
             }
