@@ -20,6 +20,8 @@
 //!   with a proper part of its factors worth 1 is the same solution as the product without
 //!   them, and is not counted.
 
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -105,16 +107,55 @@ pub struct Item {
     pub index: usize,
 }
 
+/// The table of one sub-board: every value it reaches, and the items that flat nodes over it
+/// may use.
+#[derive(Clone, Debug)]
+pub struct Part<V> {
+    /// Entries ascending by value.
+    pub entries: Vec<Entry<V>>,
+    /// `(value, forms)` usable as sum terms, ascending by value.
+    terms: Vec<(V, u64)>,
+    /// `(value, forms)` usable as product factors, ascending by value.
+    factors: Vec<(V, u64)>,
+}
+
+impl<V> Default for Part<V> {
+    fn default() -> Self {
+        Part {
+            entries: Vec::new(),
+            terms: Vec::new(),
+            factors: Vec::new(),
+        }
+    }
+}
+
+/// Tables of sub-boards computed once and shared by every board that contains them (see
+/// `corpus::PartCache`). A part depends only on the sub-board's numbers and the rules, so a
+/// source must only be used with the rules its parts were built under.
+pub trait PartSource<V>: Sync {
+    /// The part of the sub-board with these numbers (ascending), if the source has it.
+    fn part(&self, numbers: &[i64]) -> Option<Arc<Part<V>>>;
+}
+
+/// The targets a corpus run asks about: with a window, the whole board's table keeps only the
+/// integer values in `lo..=hi` (the other sub-boards stay complete). Most of a board's values
+/// are reached only by the whole board and lie far beyond any target, so this skips most of
+/// the work; it applies to the positive-integer domain only, and is ignored for rationals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub lo: i64,
+    pub hi: i64,
+}
+
 /// The value tables of every sub-board of one board.
 #[derive(Clone, Debug)]
 pub struct Tables<V> {
     pub rules: Rules,
     pub subs: SubBoards,
-    /// Per sub-board, its entries ascending by value.
-    tables: Vec<Vec<Entry<V>>>,
-    /// Per sub-board, `(value, forms)` usable as sum terms, then as product factors.
-    terms: Vec<Vec<(V, u64)>>,
-    factors: Vec<Vec<(V, u64)>>,
+    /// Per sub-board, its part (shared with a [`PartSource`] when one was given).
+    parts: Vec<Arc<Part<V>>>,
+    /// The window the whole board's table was limited to, if any.
+    window: Option<Window>,
     /// Per sub-board, all its sub-boards.
     sub_lists: Vec<Vec<usize>>,
     /// Per sub-board, its non-empty sub-boards that hold its smallest value: the blocks a
@@ -153,11 +194,64 @@ fn multichoose(n: u64, k: usize) -> Option<u64> {
     u64::try_from(r).ok()
 }
 
+/// Where combining and flat enumeration add their counts: a hash map for a complete table, a
+/// dense array for a windowed one (no hashing, and values outside the window cost nothing).
+trait Sink<V> {
+    fn slot(&mut self, v: V) -> Option<&mut Acc>;
+}
+
+impl<V: Number> Sink<V> for FxHashMap<V, Acc> {
+    #[inline]
+    fn slot(&mut self, v: V) -> Option<&mut Acc> {
+        Some(self.entry(v).or_default())
+    }
+}
+
+/// Accumulators for the integers `lo..lo + accs.len()`.
+struct Dense {
+    lo: i64,
+    accs: Vec<Acc>,
+}
+
+impl<V: Number> Sink<V> for Dense {
+    #[inline]
+    fn slot(&mut self, v: V) -> Option<&mut Acc> {
+        let i = v.as_int()?.checked_sub(self.lo)?;
+        self.accs.get_mut(usize::try_from(i).ok()?)
+    }
+}
+
+impl Acc {
+    fn entry<V>(&self, value: V) -> Entry<V> {
+        Entry {
+            value,
+            trees: self.trees,
+            expressions: self.expressions,
+            leaf: 0,
+            sum: self.sum,
+            product: self.product,
+            power: self.power,
+        }
+    }
+}
+
 impl<V: Number> Tables<V> {
     /// Runs the DP over every sub-board of `board`.
     pub fn build(board: &Board, rules: &Rules) -> Result<Tables<V>> {
+        Tables::build_with(board, rules, None, None)
+    }
+
+    /// Runs the DP, limiting the whole board's table to `window` (integers only) and taking
+    /// the parts of sub-boards that `source` already has instead of computing them.
+    pub fn build_with(
+        board: &Board,
+        rules: &Rules,
+        window: Option<Window>,
+        source: Option<&dyn PartSource<V>>,
+    ) -> Result<Tables<V>> {
         let subs = SubBoards::new(board);
         let n = subs.count();
+        let window = window.filter(|_| !V::SIGNED);
         let mut t = Tables {
             rules: *rules,
             sub_lists: (0..n).map(|s| subs.subs_of(s)).collect(),
@@ -172,56 +266,70 @@ impl<V: Number> Tables<V> {
                 })
                 .collect(),
             subs,
-            tables: vec![Vec::new(); n],
-            terms: vec![Vec::new(); n],
-            factors: vec![Vec::new(); n],
+            parts: vec![Arc::new(Part::default()); n],
+            window,
         };
+        let full = t.subs.full();
         let order: Vec<usize> = t.subs.in_size_order().to_vec();
         let mut acc: FxHashMap<V, Acc> = FxHashMap::default();
         for s in order {
-            match t.subs.size(s) {
-                0 => continue,
-                1 => t.set_leaf(s)?,
+            if s == 0 {
+                continue;
+            }
+            if s != full
+                && let Some(p) = source.and_then(|src| src.part(&t.subs.numbers(s)))
+            {
+                t.parts[s] = p;
+                continue;
+            }
+            let entries = match (t.subs.size(s), window) {
+                (1, _) => vec![t.leaf(s)?],
+                (_, Some(w)) if s == full => {
+                    let len = usize::try_from(w.hi - w.lo + 1).unwrap_or(0);
+                    let mut dense = Dense {
+                        lo: w.lo,
+                        accs: vec![Acc::default(); len],
+                    };
+                    t.accumulate(s, &mut dense)?;
+                    (w.lo..=w.hi)
+                        .zip(&dense.accs)
+                        .filter(|(_, a)| a.trees > 0)
+                        .filter_map(|(v, a)| Some(a.entry(V::from_int(v)?)))
+                        .collect()
+                }
                 _ => {
                     acc.clear();
                     let largest = t.sub_lists[s]
                         .iter()
-                        .map(|&a| t.tables[a].len())
+                        .map(|&a| t.parts[a].entries.len())
                         .max()
                         .unwrap_or(0);
                     acc.reserve(8 * largest);
-                    t.combine_splits(s, &mut acc).ok_or(Error::CountOverflow)?;
-                    if t.distinct_defined() {
-                        t.count_flat(s, &mut acc)?;
-                    }
+                    t.accumulate(s, &mut acc)?;
                     // Sorting the bare values and looking each up is faster than sorting
                     // whole entries.
                     let mut values: Vec<V> = acc.keys().copied().collect();
                     values.sort_unstable();
-                    let entries: Vec<Entry<V>> = values
-                        .into_iter()
-                        .map(|value| {
-                            let a = &acc[&value];
-                            Entry {
-                                value,
-                                trees: a.trees,
-                                expressions: a.expressions,
-                                leaf: 0,
-                                sum: a.sum,
-                                product: a.product,
-                                power: a.power,
-                            }
-                        })
-                        .collect();
-                    t.tables[s] = entries;
+                    values.into_iter().map(|v| acc[&v].entry(v)).collect()
                 }
-            }
-            if t.rules.unary_minus {
-                t.close_under_negation(s)?;
-            }
-            t.index_items(s);
+            };
+            let entries = if t.rules.unary_minus {
+                close_under_negation(&entries)?
+            } else {
+                entries
+            };
+            t.parts[s] = Arc::new(t.part(entries));
         }
         Ok(t)
+    }
+
+    /// Adds every tree and flat node over exactly `s` to `sink`.
+    fn accumulate(&self, s: usize, sink: &mut impl Sink<V>) -> Result<()> {
+        self.combine_splits(s, sink).ok_or(Error::CountOverflow)?;
+        if self.distinct_defined() {
+            self.count_flat(s, sink)?;
+        }
+        Ok(())
     }
 
     /// Whether `distinct` is defined for these rules (it is not with unary minus).
@@ -229,7 +337,17 @@ impl<V: Number> Tables<V> {
         !self.rules.unary_minus
     }
 
-    fn set_leaf(&mut self, s: usize) -> Result<()> {
+    /// The window the whole board's table was limited to, if any.
+    pub fn window(&self) -> Option<Window> {
+        self.window
+    }
+
+    /// The part of sub-board `s`, to share with other boards.
+    pub fn shared_part(&self, s: usize) -> Arc<Part<V>> {
+        Arc::clone(&self.parts[s])
+    }
+
+    fn leaf(&self, s: usize) -> Result<Entry<V>> {
         let i = self
             .subs
             .min_value(s)
@@ -240,131 +358,71 @@ impl<V: Number> Tables<V> {
                 self.subs.values[i]
             ))
         })?;
-        self.tables[s] = vec![Entry {
+        Ok(Entry {
             trees: 1,
             expressions: 1,
             leaf: 1,
             ..Entry::empty(value)
-        }];
-        Ok(())
+        })
     }
 
-    /// Adds, for every value `v`, the trees of `−v` marked with a unary minus.
-    fn close_under_negation(&mut self, s: usize) -> Result<()> {
-        let mut merged: FxHashMap<V, Entry<V>> = FxHashMap::default();
-        for e in &self.tables[s] {
-            let m = merged.entry(e.value).or_insert(Entry::empty(e.value));
-            m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
-            m.expressions = m
-                .expressions
-                .checked_add(e.expressions)
-                .ok_or(Error::CountOverflow)?;
-            if let Some(neg) = e.value.negate() {
-                let m = merged.entry(neg).or_insert(Entry::empty(neg));
-                m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
-                m.expressions = m
-                    .expressions
-                    .checked_add(e.expressions)
-                    .ok_or(Error::CountOverflow)?;
-            }
-        }
-        let mut entries: Vec<Entry<V>> = merged.into_values().collect();
-        entries.sort_unstable_by_key(|e| e.value);
-        self.tables[s] = entries;
-        Ok(())
-    }
-
-    fn index_items(&mut self, s: usize) {
+    /// A part with these entries and the items they give flat nodes.
+    fn part(&self, entries: Vec<Entry<V>>) -> Part<V> {
         let drop_units = self.rules.drops_unit_factors();
-        self.terms[s] = self.tables[s]
+        let terms = entries
             .iter()
             .filter(|e| e.non_sum() > 0)
             .map(|e| (e.value, e.non_sum()))
             .collect();
-        self.factors[s] = self.tables[s]
+        let factors = entries
             .iter()
             .filter(|e| e.non_product() > 0 && !(drop_units && e.value.is_one()))
             .map(|e| (e.value, e.non_product()))
             .collect();
+        Part {
+            entries,
+            terms,
+            factors,
+        }
     }
 
     /// Combines the tables of every split of `s` into two complementary sub-boards.
-    fn combine_splits(&self, s: usize, acc: &mut FxHashMap<V, Acc>) -> Option<()> {
+    fn combine_splits(&self, s: usize, acc: &mut impl Sink<V>) -> Option<()> {
+        let window = self.window.filter(|_| s == self.subs.full());
         for &a in &self.sub_lists[s] {
             let b = s - a;
             if a == 0 || a > b {
                 continue;
             }
-            if a == b {
-                self.combine_same(&self.tables[a], acc)?;
-            } else {
-                self.combine_pair(&self.tables[a], &self.tables[b], acc)?;
+            let (ta, tb) = (&self.parts[a].entries, &self.parts[b].entries);
+            match window {
+                _ if a == b => self.combine_same(ta, acc)?,
+                Some(w) => self.combine_pair_in(ta, tb, w, acc)?,
+                None => self.combine_pair(ta, tb, acc)?,
             }
         }
         Some(())
     }
 
     /// Two different sub-boards: every ordered tree appears once per orientation.
-    fn combine_pair(
-        &self,
-        ta: &[Entry<V>],
-        tb: &[Entry<V>],
-        acc: &mut FxHashMap<V, Acc>,
-    ) -> Option<()> {
+    fn combine_pair(&self, ta: &[Entry<V>], tb: &[Entry<V>], acc: &mut impl Sink<V>) -> Option<()> {
         let limit = self.rules.limit;
-        let drop_units = self.rules.drops_unit_factors();
-        let pow = self.rules.pow;
+        let ops: &[Op] = if self.rules.pow {
+            &[Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Pow]
+        } else {
+            &[Op::Add, Op::Mul, Op::Sub, Op::Div]
+        };
         for ea in ta {
-            let a = ea.value;
             for eb in tb {
-                let b = eb.value;
-                let (t, x) = (
-                    ea.trees.checked_mul(eb.trees)?,
-                    ea.expressions.checked_mul(eb.expressions)?,
-                );
-                let (ns, np) = (
-                    ea.non_sum().checked_mul(eb.non_sum())?,
-                    ea.non_product().checked_mul(eb.non_product())?,
-                );
-                let unit = drop_units && (a.is_one() || b.is_one());
-                if let Some(v) = a.apply(Op::Add, b, limit) {
-                    let e = acc.entry(v).or_default();
-                    e.trees = e.trees.checked_add(t.checked_mul(2)?)?;
-                    e.expressions = e.expressions.checked_add(x)?;
-                    e.sum = e.sum.checked_add(ns)?;
-                }
-                if let Some(v) = a.apply(Op::Mul, b, limit) {
-                    let e = acc.entry(v).or_default();
-                    e.trees = e.trees.checked_add(t.checked_mul(2)?)?;
-                    e.expressions = e.expressions.checked_add(x)?;
-                    if !unit {
-                        e.product = e.product.checked_add(np)?;
-                    }
-                }
-                for (l, r) in [(a, b), (b, a)] {
-                    if let Some(v) = l.apply(Op::Sub, r, limit) {
-                        let e = acc.entry(v).or_default();
-                        e.trees = e.trees.checked_add(t)?;
-                        e.expressions = e.expressions.checked_add(x)?;
-                        e.sum = e.sum.checked_add(ns)?;
-                    }
-                    if let Some(v) = l.apply(Op::Div, r, limit) {
-                        let e = acc.entry(v).or_default();
-                        e.trees = e.trees.checked_add(t)?;
-                        e.expressions = e.expressions.checked_add(x)?;
-                        if !unit {
-                            e.product = e.product.checked_add(np)?;
+                for &op in ops {
+                    for (l, r) in [(ea, eb), (eb, ea)] {
+                        if let Some(v) = l.value.apply(op, r.value, limit)
+                            && let Some(e) = acc.slot(v)
+                        {
+                            self.credit(e, op, l, r)?;
                         }
-                    }
-                }
-                if pow {
-                    let d = ea.distinct().checked_mul(eb.distinct())?;
-                    for (l, r) in [(a, b), (b, a)] {
-                        if let Some(v) = l.apply(Op::Pow, r, limit) {
-                            let e = acc.entry(v).or_default();
-                            e.trees = e.trees.checked_add(t)?;
-                            e.expressions = e.expressions.checked_add(x)?;
-                            e.power = e.power.checked_add(d)?;
+                        if op.is_commutative() {
+                            break;
                         }
                     }
                 }
@@ -373,9 +431,81 @@ impl<V: Number> Tables<V> {
         Some(())
     }
 
+    /// [`Tables::combine_pair`] for the whole board under a window, positive integers only:
+    /// for each left operand, only the right operands that can land in the window are tried,
+    /// found by binary search in the (ascending) right table.
+    fn combine_pair_in(
+        &self,
+        ta: &[Entry<V>],
+        tb: &[Entry<V>],
+        w: Window,
+        acc: &mut impl Sink<V>,
+    ) -> Option<()> {
+        let limit = self.rules.limit;
+        let int = |e: &Entry<V>| e.value.to_wide().num;
+        // Index range of the right operands whose value lies in `lo..=hi`.
+        let range = |lo: i128, hi: i128| {
+            tb.partition_point(|e| int(e) < lo)..tb.partition_point(|e| int(e) <= hi)
+        };
+        let (lo, hi) = (i128::from(w.lo.max(1)), i128::from(w.hi));
+        for ea in ta {
+            let a = int(ea);
+            let tries = [
+                (Op::Add, false, range(lo - a, hi - a)),
+                (Op::Mul, false, range((lo + a - 1) / a, hi / a)),
+                (Op::Sub, false, range(a - hi, a - lo)),
+                (Op::Sub, true, range(a + lo, a + hi)),
+                (Op::Div, false, range((a + hi - 1) / hi, a / lo)),
+                (Op::Div, true, range(a * lo, a * hi)),
+                (
+                    Op::Pow,
+                    false,
+                    if self.rules.pow { 0..tb.len() } else { 0..0 },
+                ),
+                (
+                    Op::Pow,
+                    true,
+                    if self.rules.pow { 0..tb.len() } else { 0..0 },
+                ),
+            ];
+            for (op, swap, r) in tries {
+                for eb in &tb[r] {
+                    let (l, r) = if swap { (eb, ea) } else { (ea, eb) };
+                    if let Some(v) = l.value.apply(op, r.value, limit)
+                        && let Some(e) = acc.slot(v)
+                    {
+                        self.credit(e, op, l, r)?;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Credits `e` with the trees `l op r` of two different sub-boards (both orientations at
+    /// once for a commutative `op`).
+    #[inline]
+    fn credit(&self, e: &mut Acc, op: Op, l: &Entry<V>, r: &Entry<V>) -> Option<()> {
+        let trees = l.trees.checked_mul(r.trees)?;
+        let trees = if op.is_commutative() {
+            trees.checked_mul(2)?
+        } else {
+            trees
+        };
+        e.trees = e.trees.checked_add(trees)?;
+        add_mul(&mut e.expressions, l.expressions, r.expressions)?;
+        let unit = self.rules.drops_unit_factors() && (l.value.is_one() || r.value.is_one());
+        match op {
+            Op::Add | Op::Sub => add_mul(&mut e.sum, l.non_sum(), r.non_sum()),
+            Op::Mul | Op::Div if unit => Some(()),
+            Op::Mul | Op::Div => add_mul(&mut e.product, l.non_product(), r.non_product()),
+            Op::Pow => add_mul(&mut e.power, l.distinct(), r.distinct()),
+        }
+    }
+
     /// Both halves the same multiset (possible only with repeated numbers): a commutative
     /// operation on two forms of the same half is an unordered pair, counted once.
-    fn combine_same(&self, t: &[Entry<V>], acc: &mut FxHashMap<V, Acc>) -> Option<()> {
+    fn combine_same(&self, t: &[Entry<V>], acc: &mut impl Sink<V>) -> Option<()> {
         let limit = self.rules.limit;
         let drop_units = self.rules.drops_unit_factors();
         for (i, ea) in t.iter().enumerate() {
@@ -401,14 +531,16 @@ impl<V: Number> Tables<V> {
                             ea.non_product().checked_mul(eb.non_product())?,
                         )
                     };
-                    if let Some(v) = a.apply(Op::Add, b, limit) {
-                        let e = acc.entry(v).or_default();
+                    if let Some(v) = a.apply(Op::Add, b, limit)
+                        && let Some(e) = acc.slot(v)
+                    {
                         e.trees = e.trees.checked_add(ct)?;
                         e.expressions = e.expressions.checked_add(cx)?;
                         e.sum = e.sum.checked_add(cns)?;
                     }
-                    if let Some(v) = a.apply(Op::Mul, b, limit) {
-                        let e = acc.entry(v).or_default();
+                    if let Some(v) = a.apply(Op::Mul, b, limit)
+                        && let Some(e) = acc.slot(v)
+                    {
                         e.trees = e.trees.checked_add(ct)?;
                         e.expressions = e.expressions.checked_add(cx)?;
                         if !unit {
@@ -416,22 +548,25 @@ impl<V: Number> Tables<V> {
                         }
                     }
                 }
-                if let Some(v) = a.apply(Op::Sub, b, limit) {
-                    let e = acc.entry(v).or_default();
+                if let Some(v) = a.apply(Op::Sub, b, limit)
+                    && let Some(e) = acc.slot(v)
+                {
                     e.trees = e.trees.checked_add(trees)?;
                     e.expressions = e.expressions.checked_add(x)?;
                     add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
                 }
-                if let Some(v) = a.apply(Op::Div, b, limit) {
-                    let e = acc.entry(v).or_default();
+                if let Some(v) = a.apply(Op::Div, b, limit)
+                    && let Some(e) = acc.slot(v)
+                {
                     e.trees = e.trees.checked_add(trees)?;
                     e.expressions = e.expressions.checked_add(x)?;
                     if !unit {
                         add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
                     }
                 }
-                if let Some(v) = self.rules.pow.then(|| a.apply(Op::Pow, b, limit)).flatten() {
-                    let e = acc.entry(v).or_default();
+                if let Some(v) = self.rules.pow.then(|| a.apply(Op::Pow, b, limit)).flatten()
+                    && let Some(e) = acc.slot(v)
+                {
                     e.trees = e.trees.checked_add(trees)?;
                     e.expressions = e.expressions.checked_add(x)?;
                     add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
@@ -442,14 +577,16 @@ impl<V: Number> Tables<V> {
     }
 
     /// Adds the flat sums and products of three or more items over `s` to `acc`.
-    fn count_flat(&self, s: usize, acc: &mut FxHashMap<V, Acc>) -> Result<()> {
+    fn count_flat(&self, s: usize, acc: &mut impl Sink<V>) -> Result<()> {
         if self.subs.size(s) < 3 {
             return Ok(());
         }
         for kind in [Flat::Sum, Flat::Product] {
             self.for_each_flat(s, kind, 3, &mut |items, value| {
                 let forms = self.item_forms(kind, items).ok_or(Error::CountOverflow)?;
-                let e = acc.entry(value).or_default();
+                let Some(e) = acc.slot(value) else {
+                    return Ok(());
+                };
                 let slot = match kind {
                     Flat::Sum => &mut e.sum,
                     Flat::Product => &mut e.product,
@@ -464,8 +601,8 @@ impl<V: Number> Tables<V> {
     /// The items usable by a flat node of `kind` over sub-board `block`.
     pub fn items(&self, kind: Flat, block: usize) -> &[(V, u64)] {
         match kind {
-            Flat::Sum => &self.terms[block],
-            Flat::Product => &self.factors[block],
+            Flat::Sum => &self.parts[block].terms,
+            Flat::Product => &self.parts[block].factors,
         }
     }
 
@@ -503,15 +640,13 @@ impl<V: Number> Tables<V> {
             tables: self,
             kind,
             min_items,
+            blocks: Vec::new(),
+            order: Vec::new(),
             stack: Vec::new(),
-            mins: Vec::new(),
             ratios: vec![vec![Frac::ONE]],
+            window: self.window.filter(|_| s == self.subs.full()),
         };
-        let start = match kind {
-            Flat::Sum => Frac::ZERO,
-            Flat::Product => Frac::ONE,
-        };
-        walk.step(s, start, false, (false, false), f)
+        walk.partitions(s, f)
     }
 
     /// Every sub-board of `s`, the empty one and `s` included.
@@ -521,12 +656,12 @@ impl<V: Number> Tables<V> {
 
     /// The entries of sub-board `s`, ascending by value.
     pub fn table(&self, s: usize) -> &[Entry<V>] {
-        &self.tables[s]
+        &self.parts[s].entries
     }
 
     /// The entry for `v` in sub-board `s`.
     pub fn lookup(&self, s: usize, v: V) -> Option<&Entry<V>> {
-        let t = &self.tables[s];
+        let t = &self.parts[s].entries;
         t.binary_search_by(|e| e.value.cmp(&v)).ok().map(|i| &t[i])
     }
 
@@ -559,7 +694,7 @@ impl<V: Number> Tables<V> {
     pub fn all_counts(&self) -> Result<Vec<(V, Counts)>> {
         let mut merged: FxHashMap<V, Option<Counts>> = FxHashMap::default();
         for s in self.usable() {
-            for e in &self.tables[s] {
+            for e in &self.parts[s].entries {
                 self.add_entry(merged.entry(e.value).or_default(), s, e)?;
             }
         }
@@ -595,7 +730,7 @@ impl<V: Number> Tables<V> {
         let t = target.to_wide();
         let mut best: Option<(Wide, Vec<V>)> = None;
         for s in self.usable() {
-            let table = &self.tables[s];
+            let table = &self.parts[s].entries;
             let i = table.partition_point(|e| e.value < target);
             for e in table[i.saturating_sub(1)..(i + 1).min(table.len())].iter() {
                 let Some(d) = e.value.to_wide().plus(t.negated()) else {
@@ -618,6 +753,24 @@ impl<V: Number> Tables<V> {
         }
         best
     }
+}
+
+/// Adds, for every value `v`, the trees of `−v` marked with a unary minus.
+fn close_under_negation<V: Number>(entries: &[Entry<V>]) -> Result<Vec<Entry<V>>> {
+    let mut merged: FxHashMap<V, Entry<V>> = FxHashMap::default();
+    for e in entries {
+        for value in [Some(e.value), e.value.negate()].into_iter().flatten() {
+            let m = merged.entry(value).or_insert(Entry::empty(value));
+            m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
+            m.expressions = m
+                .expressions
+                .checked_add(e.expressions)
+                .ok_or(Error::CountOverflow)?;
+        }
+    }
+    let mut out: Vec<Entry<V>> = merged.into_values().collect();
+    out.sort_unstable_by_key(|e| e.value);
+    Ok(out)
 }
 
 /// Every ordered binary tree over every non-empty subset of `n` distinct numbers with `ops`
@@ -834,116 +987,186 @@ impl Frac {
     }
 }
 
-/// The state of one enumeration of flat nodes.
+/// The state of one enumeration of flat nodes: first a partition of the sub-board into the
+/// items' blocks, then the items over those blocks.
 struct FlatWalk<'a, V> {
     tables: &'a Tables<V>,
     kind: Flat,
     min_items: usize,
+    /// The blocks of the partition being built, in canonical order.
+    blocks: Vec<usize>,
+    /// The same blocks in the order items are drawn: smallest item list first, so that the
+    /// windowed search of the last item prunes the longest list.
+    order: Vec<usize>,
     stack: Vec<Item>,
-    /// Per stacked item, the smallest distinct value its block holds.
-    mins: Vec<usize>,
     /// Products only: `ratios[k][mask]` is the product of the first `k` factors in `mask`.
     ratios: Vec<Vec<Frac>>,
+    /// The whole board's window, when walking its flat nodes: the last item is then only
+    /// drawn from those that bring the node's value into it.
+    window: Option<Window>,
 }
 
 impl<V: Number> FlatWalk<'_, V> {
-    /// Extends the node with items over `rest`; `inverses`/`directs` say whether the items
-    /// so far include a subtracted term or divisor / an added term or multiplier.
-    fn step(
+    /// Partitions `rest` into blocks, each holding the smallest number still unused; blocks
+    /// sharing that smallest number come in ascending order, so each partition is seen once.
+    fn partitions(
         &mut self,
         rest: usize,
+        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+    ) -> Result<()> {
+        let t = self.tables;
+        let m = t.subs.min_value(rest);
+        let bound = match self.blocks.last() {
+            Some(&prev) if t.subs.min_value(prev) == m => prev,
+            _ => 0,
+        };
+        let depth = self.blocks.len();
+        for &block in &t.lead_blocks[rest] {
+            let left = rest - block;
+            // Enough numbers must remain for the node to reach `min_items` items.
+            if block < bound || depth + 1 + t.subs.size(left) < self.min_items {
+                continue;
+            }
+            self.blocks.push(block);
+            if left == 0 {
+                self.order.clone_from(&self.blocks);
+                self.order
+                    .sort_unstable_by_key(|&b| (t.items(self.kind, b).len(), b));
+                let start = match self.kind {
+                    Flat::Sum => Frac::ZERO,
+                    Flat::Product => Frac::ONE,
+                };
+                self.step(0, start, false, (false, false), f)?;
+            } else {
+                self.partitions(left, f)?;
+            }
+            self.blocks.pop();
+        }
+        Ok(())
+    }
+
+    /// Draws the item over block `order[depth]`; `directs`/`inverses` say whether the items
+    /// so far include an added term or multiplier / a subtracted term or divisor. Items over
+    /// the same block come in ascending order, so each multiset of items is seen once.
+    fn step(
+        &mut self,
+        depth: usize,
         partial: Frac,
         whole_is_one: bool,
         (directs, inverses): (bool, bool),
         f: &mut dyn FnMut(&[Item], V) -> Result<()>,
     ) -> Result<()> {
         let t = self.tables;
-        let m = t
-            .subs
-            .min_value(rest)
-            .expect("a non-empty sub-board has a smallest value");
-        let bound = match (self.stack.last(), self.mins.last()) {
-            (Some(&prev), Some(&pm)) if pm == m => Some(prev),
-            _ => None,
-        };
-        let depth = self.stack.len();
         let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
         if check_units && whole_is_one {
             // The factors so far are worth 1 together: any further factor makes them a
             // proper part worth 1.
             return Ok(());
         }
-        for &block in &t.lead_blocks[rest] {
-            if bound.is_some_and(|b| block < b.block) {
+        let block = self.order[depth];
+        let last = depth + 1 == self.order.len();
+        let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
+        let items = t.items(self.kind, block);
+        for inverse in [false, true] {
+            if last && !directs && inverse {
+                // A node needs an added term or a multiplier to start from.
                 continue;
             }
-            let left = rest - block;
-            let last = left == 0;
-            // Enough numbers must remain for the node to reach `min_items` items.
-            if depth + 1 + t.subs.size(left) < self.min_items {
-                continue;
-            }
-            for inverse in [false, true] {
-                if last && !directs && inverse {
-                    // A node needs an added term or a multiplier to start from.
+            // With positive integers every factor is at least 2, so a part worth 1 needs
+            // both a multiplier and a divisor.
+            let units_possible =
+                check_units && (V::SIGNED || if inverse { directs } else { inverses });
+            let range = match self.window {
+                Some(w) if last => self.last_items(items, partial, inverse, w),
+                _ => 0..items.len(),
+            };
+            for (index, &(w, _)) in items.iter().enumerate().take(range.end).skip(range.start) {
+                let item = Item {
+                    block,
+                    inverse,
+                    index,
+                };
+                if bound.is_some_and(|b| item < b) {
                     continue;
                 }
-                // With positive integers every factor is at least 2, so a part worth 1 needs
-                // both a multiplier and a divisor.
-                let units_possible =
-                    check_units && (V::SIGNED || if inverse { directs } else { inverses });
-                for (index, &(w, _)) in t.items(self.kind, block).iter().enumerate() {
-                    let item = Item {
-                        block,
-                        inverse,
-                        index,
-                    };
-                    if bound.is_some_and(|b| item < b) {
-                        continue;
+                let w = Frac::of(w);
+                let (next, factor) = match self.kind {
+                    Flat::Sum => {
+                        let Some(p) = partial.add(if inverse { w.neg() } else { w }) else {
+                            continue;
+                        };
+                        (p, w)
                     }
-                    let w = Frac::of(w);
-                    let (next, factor) = match self.kind {
-                        Flat::Sum => {
-                            let Some(p) = partial.add(if inverse { w.neg() } else { w }) else {
-                                continue;
-                            };
-                            (p, w)
+                    Flat::Product => {
+                        let Some(factor) = (if inverse { w.recip() } else { Some(w) }) else {
+                            continue;
+                        };
+                        let Some(p) = partial.mul(factor) else {
+                            continue;
+                        };
+                        if units_possible && self.closes_unit(depth, factor)? {
+                            continue;
                         }
-                        Flat::Product => {
-                            let Some(factor) = (if inverse { w.recip() } else { Some(w) }) else {
-                                continue;
-                            };
-                            let Some(p) = partial.mul(factor) else {
-                                continue;
-                            };
-                            if units_possible && self.closes_unit(depth, factor)? {
-                                continue;
-                            }
-                            (p, factor)
-                        }
-                    };
-                    self.stack.push(item);
-                    if last {
-                        if let Some(v) = next.value::<V>(t.rules.limit)
-                            && self.realizable()
-                        {
-                            f(&self.stack, v)?;
-                        }
-                    } else {
-                        if check_units {
-                            self.push_ratios(depth, factor)?;
-                        }
-                        self.mins.push(m);
-                        let whole_one = check_units && depth > 0 && next.is_one();
-                        let flags = (directs || !inverse, inverses || inverse);
-                        self.step(left, next, whole_one, flags, f)?;
-                        self.mins.pop();
+                        (p, factor)
                     }
-                    self.stack.pop();
+                };
+                self.stack.push(item);
+                if last {
+                    if let Some(v) = next.value::<V>(t.rules.limit)
+                        && self.realizable()
+                    {
+                        f(&self.stack, v)?;
+                    }
+                } else {
+                    if check_units {
+                        self.push_ratios(depth, factor)?;
+                    }
+                    let whole_one = check_units && depth > 0 && next.is_one();
+                    let flags = (directs || !inverse, inverses || inverse);
+                    self.step(depth + 1, next, whole_one, flags, f)?;
                 }
+                self.stack.pop();
             }
         }
         Ok(())
+    }
+
+    /// The items (ascending, positive) that, added or subtracted, multiplied or divided as
+    /// `inverse` says, take `partial` into the window; all of them if a bound overflows.
+    fn last_items(
+        &self,
+        items: &[(V, u64)],
+        partial: Frac,
+        inverse: bool,
+        w: Window,
+    ) -> std::ops::Range<usize> {
+        let (n, d) = (partial.num, partial.den);
+        let (lo, hi) = (i128::from(w.lo.max(1)), i128::from(w.hi));
+        // Bounds on the item as fractions `(numerator, positive denominator)`.
+        let bounds = || -> Option<((i128, i128), (i128, i128))> {
+            Some(match (self.kind, inverse) {
+                (Flat::Sum, false) => (
+                    (mul128(lo, d)?.checked_sub(n)?, d),
+                    (mul128(hi, d)?.checked_sub(n)?, d),
+                ),
+                (Flat::Sum, true) => (
+                    (n.checked_sub(mul128(hi, d)?)?, d),
+                    (n.checked_sub(mul128(lo, d)?)?, d),
+                ),
+                _ if n <= 0 => return None,
+                (Flat::Product, false) => ((mul128(lo, d)?, n), (mul128(hi, d)?, n)),
+                (Flat::Product, true) => ((n, mul128(d, hi)?), (n, mul128(d, lo)?)),
+            })
+        };
+        let Some(((ln, ld), (un, ud))) = bounds() else {
+            return 0..items.len();
+        };
+        // `v ≥ x / y` as `v y ≥ x`, an overflowing product being larger than any bound.
+        let at_least = |v: V, x: i128, y: i128| mul128(v.to_wide().num, y).is_none_or(|p| p >= x);
+        let start = items.partition_point(|&(v, _)| !at_least(v, ln, ld));
+        let end =
+            items.partition_point(|&(v, _)| mul128(v.to_wide().num, ud).is_some_and(|p| p <= un));
+        start..end.max(start)
     }
 
     /// Whether some valid tree has the stacked items as its flat node. Its value is in the
