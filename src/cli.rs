@@ -4,7 +4,11 @@ use std::io::Write;
 
 use clap::{Args, Parser, Subcommand};
 
+use std::path::PathBuf;
+
+use crate::analyze::{self, Shard};
 use crate::board::Board;
+use crate::corpus::{self, Corpus, Custom};
 use crate::error::Error;
 use crate::rules::{Game, GameKind, Pool, parse_targets};
 use crate::solve::{self, Options};
@@ -23,6 +27,8 @@ pub enum Command {
     /// Solve one puzzle exactly: counts under every convention, a shortest solution, or the
     /// closest value when the target cannot be reached.
     Solve(SolveArgs),
+    /// Solve every board of a corpus against every target and write the Parquet tables.
+    Analyze(AnalyzeArgs),
 }
 
 /// Options that change the game's rules.
@@ -89,11 +95,114 @@ pub struct SolveArgs {
     pub numbers: Vec<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, `all` of those, or
+    /// `custom` (a game's boards changed by --pool, --size, --distinct, --targets).
+    #[arg(long, default_value = "all")]
+    pub corpus: String,
+    /// The folder that gets one sub-folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub out: PathBuf,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Process only shard K of N (1 ≤ K ≤ N), e.g. `--shard 2/8`.
+    #[arg(long, default_value = "1/1")]
+    pub shard: String,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Memory for sub-board tables shared across boards, in MiB.
+    #[arg(long, default_value_t = 1536)]
+    pub cache_mb: usize,
+    /// The NYT puzzles file for the `nyt` corpus.
+    #[arg(long, default_value = corpus::NYT_CSV)]
+    pub nyt: PathBuf,
+    /// Custom corpus: the game whose rules and defaults apply.
+    #[arg(long, value_enum, default_value = "digits")]
+    pub game: GameKind,
+    /// Custom corpus: the card pool, e.g. `1-10x2,25,50,75,100`.
+    #[arg(long)]
+    pub pool: Option<String>,
+    /// Custom corpus: numbers per board.
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Custom corpus: whether a board's numbers must be distinct.
+    #[arg(long)]
+    pub distinct: Option<bool>,
+    /// Custom corpus: the target range, e.g. `1-100`.
+    #[arg(long)]
+    pub targets: Option<String>,
+    /// Custom corpus: its folder name under --out.
+    #[arg(long, default_value = "custom")]
+    pub name: String,
+}
+
 /// Runs a parsed command, writing its output to stdout.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => run_solve(&args),
+        Command::Analyze(args) => run_analyze(&args),
     }
+}
+
+fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let shard: Shard = args.shard.parse()?;
+    let custom = Custom {
+        pool: args.pool.clone(),
+        size: args.size,
+        distinct: args.distinct,
+        targets: args.targets.clone(),
+    };
+    let is_custom = args.corpus == "custom";
+    if !is_custom
+        && (custom.pool.is_some()
+            || custom.size.is_some()
+            || custom.distinct.is_some()
+            || custom.targets.is_some())
+    {
+        return Err(Error::input(
+            "--pool, --size, --distinct and --targets make a `--corpus custom`",
+        )
+        .into());
+    }
+    let names: Vec<&str> = match args.corpus.as_str() {
+        "all" => corpus::DEFAULT.to_vec(),
+        name => vec![name],
+    };
+    let opts = analyze::Options {
+        out: args.out.clone(),
+        shard,
+        quiet: args.quiet,
+        cache_budget: args.cache_mb.saturating_mul(1 << 20),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    pool.install(|| -> anyhow::Result<()> {
+        for name in names {
+            let c = if is_custom {
+                Corpus::custom(&args.name, Game::preset(args.game), &custom)?
+            } else {
+                Corpus::named(name, &args.nyt)?
+            };
+            let s = analyze::analyze(&c, &opts)?;
+            if !args.quiet {
+                eprintln!(
+                    "{}: {} boards, {} puzzles ({} solvable, {} unique) in {:.1} s → {}",
+                    s.corpus,
+                    s.boards,
+                    s.puzzles,
+                    s.solvable,
+                    s.unique,
+                    s.seconds,
+                    opts.out.join(&s.corpus).display()
+                );
+            }
+        }
+        Ok(())
+    })
 }
 
 fn run_solve(args: &SolveArgs) -> anyhow::Result<()> {

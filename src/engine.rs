@@ -119,6 +119,16 @@ pub struct Part<V> {
     factors: Vec<(V, u64)>,
 }
 
+impl<V> Part<V> {
+    /// Approximate bytes the part holds.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<Self>()
+            + self.entries.capacity() * size_of::<Entry<V>>()
+            + (self.terms.capacity() + self.factors.capacity()) * size_of::<(V, u64)>()
+    }
+}
+
 impl<V> Default for Part<V> {
     fn default() -> Self {
         Part {
@@ -703,6 +713,34 @@ impl<V: Number> Tables<V> {
             .filter_map(|(v, c)| Some((v, c?)))
             .collect();
         out.sort_unstable_by_key(|&(v, _)| v);
+        Ok(out)
+    }
+
+    /// The counts of every integer in `lo..=hi` (index `i` is `lo + i`), `None` where
+    /// unreachable: one pass over the usable tables instead of one lookup per target.
+    pub fn counts_in(&self, lo: i64, hi: i64) -> Result<Vec<Option<Counts>>> {
+        let len = usize::try_from(hi - lo + 1).unwrap_or(0);
+        let mut out: Vec<Option<Counts>> = vec![None; len];
+        let below = |e: &Entry<V>, x: i64| {
+            wide_cmp(
+                e.value.to_wide(),
+                Wide {
+                    num: x.into(),
+                    den: 1,
+                },
+            )
+            .is_lt()
+        };
+        for s in self.usable() {
+            let t = &self.parts[s].entries;
+            let start = t.partition_point(|e| below(e, lo));
+            let end = t.partition_point(|e| below(e, hi.saturating_add(1)));
+            for e in &t[start..end] {
+                if let Some(i) = e.value.as_int() {
+                    self.add_entry(&mut out[(i - lo) as usize], s, e)?;
+                }
+            }
+        }
         Ok(out)
     }
 

@@ -17,9 +17,21 @@ pub enum Error {
     /// An exact intermediate could not be represented (it would overflow 128-bit arithmetic).
     #[error("arithmetic overflow while comparing products; use smaller numbers")]
     ArithmeticOverflow,
+    /// A file or folder could not be read or written.
+    #[error("{0}")]
+    Io(String),
 }
 
 impl Error {
+    /// The process exit code for this error: 2 for refused input (like a usage error),
+    /// 1 for a failure to read or write files.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Io(_) => 1,
+            _ => 2,
+        }
+    }
+
     pub(crate) fn input(msg: impl Into<String>) -> Self {
         Error::Input(msg.into())
     }

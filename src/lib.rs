@@ -7,8 +7,10 @@
 //! [`solution`] writes solutions out as [`expr`]essions; [`moves`] counts player move
 //! sequences; [`solve`] assembles the report for one puzzle; [`cli`] is the command line.
 
+pub mod analyze;
 pub mod board;
 pub mod cli;
+pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod expr;
@@ -17,5 +19,6 @@ pub mod number;
 pub mod rules;
 pub mod solution;
 pub mod solve;
+pub mod tables;
 
 pub use error::{Error, Result};

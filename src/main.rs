@@ -9,11 +9,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            // Refused input exits 2, like a usage error; anything else (I/O) exits 1.
-            if e.downcast_ref::<digits_lab::Error>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::FAILURE
+            match e.downcast_ref::<digits_lab::Error>() {
+                Some(e) => ExitCode::from(e.exit_code()),
+                None => ExitCode::FAILURE,
             }
         }
     }

@@ -55,7 +55,9 @@ impl<V: Number> Tables<V> {
     }
 
     /// Every `(op, a, x, b, y)` with `x` from sub-board `a`, `y` from the complementary
-    /// sub-board `b` of `s`, and `x op y == v`.
+    /// sub-board `b` of `s`, and `x op y == v`. For `+ − × ÷` the `y` that could work is
+    /// worked out from `x` and looked up; zeros (which `×` and `÷` cannot be undone through)
+    /// and `^` scan the other table.
     fn operands<'a>(
         &'a self,
         s: usize,
@@ -63,16 +65,32 @@ impl<V: Number> Tables<V> {
         ops: &'a [Op],
     ) -> impl Iterator<Item = (Op, usize, V, usize, V)> + 'a {
         let limit = self.rules.limit;
+        let zero = |x: V| x.to_wide().num == 0;
         self.sub_lists(s)
             .iter()
             .filter(move |&&a| a != 0 && a != s)
             .flat_map(move |&a| {
                 let b = s - a;
                 self.table(a).iter().flat_map(move |ea| {
-                    self.table(b).iter().flat_map(move |eb| {
-                        ops.iter()
-                            .filter(move |&&op| ea.value.apply(op, eb.value, limit) == Some(v))
-                            .map(move |&op| (op, a, ea.value, b, eb.value))
+                    let x = ea.value;
+                    ops.iter().flat_map(move |&op| {
+                        let wanted = match op {
+                            Op::Add => v.apply(Op::Sub, x, limit),
+                            Op::Sub => x.apply(Op::Sub, v, limit),
+                            Op::Mul if !zero(x) && !zero(v) => v.apply(Op::Div, x, limit),
+                            Op::Div if !zero(x) && !zero(v) => x.apply(Op::Div, v, limit),
+                            _ => None,
+                        };
+                        let exact = matches!(op, Op::Add | Op::Sub)
+                            || (matches!(op, Op::Mul | Op::Div) && !zero(x) && !zero(v));
+                        let candidates: Box<dyn Iterator<Item = V>> = if exact {
+                            Box::new(wanted.filter(|&y| self.lookup(b, y).is_some()).into_iter())
+                        } else {
+                            Box::new(self.table(b).iter().map(|e| e.value))
+                        };
+                        candidates
+                            .filter(move |&y| x.apply(op, y, limit) == Some(v))
+                            .map(move |y| (op, a, x, b, y))
                     })
                 })
             })
