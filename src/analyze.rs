@@ -267,10 +267,13 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         let handle = scope.spawn(move || writer(rx));
         let computed = (|| -> Result<()> {
             for (c, chunk) in ids.chunks(CHUNK).enumerate() {
+                let members: Vec<&crate::board::Board> =
+                    chunk.iter().map(|&i| &corpus.boards[i].board).collect();
+                let shared = cache.for_chunk(game, &members)?;
                 let results: Vec<BoardResult> = chunk
                     .par_iter()
                     .map(|&i| {
-                        let r = analyze_board::<V>(corpus, i, window, &cache, lo, hi);
+                        let r = analyze_board::<V>(corpus, i, window, &shared, lo, hi);
                         progress.inc(1);
                         r
                     })
@@ -359,7 +362,7 @@ fn analyze_board<V: Number>(
     corpus: &Corpus,
     i: usize,
     window: Window,
-    cache: &PartCache<V>,
+    cache: &dyn crate::engine::PartSource<V>,
     lo: i64,
     hi: i64,
 ) -> Result<BoardResult> {

@@ -342,10 +342,59 @@ impl<V: Number + Send + Sync> PartCache<V> {
         Ok(cache)
     }
 
-    fn part_of(game: &Game, numbers: &[i64], cache: &Self) -> Result<Arc<Part<V>>> {
+    fn part_of(game: &Game, numbers: &[i64], cache: &dyn PartSource<V>) -> Result<Arc<Part<V>>> {
         let board = Board::new(game, numbers.to_vec())?;
         let t = Tables::<V>::build_with(&board, &game.rules, None, Some(cache))?;
         Ok(t.shared_part(t.subs.full()))
+    }
+
+    /// This cache plus the sub-boards too large for it that at least two of `boards` share:
+    /// consecutive boards of a corpus share most of their numbers (lexicographic order), so
+    /// a chunk of them shares many of its largest sub-boards too.
+    pub fn for_chunk(&self, game: &Game, boards: &[&Board]) -> Result<ChunkCache<'_, V>> {
+        let mut chunk = ChunkCache {
+            base: self,
+            parts: FxHashMap::default(),
+        };
+        let largest = boards.iter().map(|b| b.len()).max().unwrap_or(0);
+        for level in self.levels + 1..largest {
+            let mut uses: FxHashMap<Vec<i64>, u32> = FxHashMap::default();
+            for b in boards {
+                let mut subs = FxHashSet::default();
+                if b.len() > level {
+                    sub_multisets(b.numbers(), level, &mut subs);
+                }
+                for n in subs {
+                    *uses.entry(n).or_default() += 1;
+                }
+            }
+            let mut shared: Vec<Vec<i64>> = uses
+                .into_iter()
+                .filter(|&(_, u)| u > 1)
+                .map(|(n, _)| n)
+                .collect();
+            shared.sort_unstable();
+            let parts: Vec<Arc<Part<V>>> = shared
+                .par_iter()
+                .map(|n| Self::part_of(game, n, &chunk))
+                .collect::<Result<_>>()?;
+            chunk.parts.extend(shared.into_iter().zip(parts));
+        }
+        Ok(chunk)
+    }
+}
+
+/// A [`PartCache`] with the shared sub-boards of one chunk of boards on top.
+pub struct ChunkCache<'a, V> {
+    base: &'a PartCache<V>,
+    parts: FxHashMap<Vec<i64>, Arc<Part<V>>>,
+}
+
+impl<V: Number + Send + Sync> PartSource<V> for ChunkCache<'_, V> {
+    fn part(&self, numbers: &[i64]) -> Option<Arc<Part<V>>> {
+        self.base
+            .part(numbers)
+            .or_else(|| self.parts.get(numbers).cloned())
     }
 }
 

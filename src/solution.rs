@@ -2,6 +2,8 @@
 //! `distinct` canonical form of it. Nothing here is on the counting path; it walks back down
 //! the tables for one value at a time.
 
+use std::ops::ControlFlow;
+
 use crate::engine::{Flat, Item, Tables};
 use crate::error::Result;
 use crate::expr::{Expr, Form};
@@ -50,50 +52,89 @@ impl<V: Number> Tables<V> {
 
     fn tree_binary(&self, s: usize, v: V) -> Option<Expr> {
         let ops: &[Op] = if self.rules.pow { &OPS } else { &OPS[..4] };
-        let (op, a, x, b, y) = self.operands(s, v, ops).next()?;
+        let mut found = None;
+        let _ = self.operands(s, v, ops, &mut |op, a, x, b, y| {
+            found = Some((op, a, x, b, y));
+            ControlFlow::Break(())
+        });
+        let (op, a, x, b, y) = found?;
         Some(Expr::bin(op, self.tree(a, x)?, self.tree(b, y)?))
     }
 
-    /// Every `(op, a, x, b, y)` with `x` from sub-board `a`, `y` from the complementary
-    /// sub-board `b` of `s`, and `x op y == v`. For `+ − × ÷` the `y` that could work is
-    /// worked out from `x` and looked up; zeros (which `×` and `÷` cannot be undone through)
-    /// and `^` scan the other table.
-    fn operands<'a>(
-        &'a self,
+    /// Calls `f(op, a, x, b, y)` for every `x` from sub-board `a` and `y` from the
+    /// complementary sub-board `b` of `s` with `x op y == v`, until `f` breaks.
+    ///
+    /// Each split is searched from its smaller table: for `+ − × ÷` the partner that could
+    /// work is worked out and looked up in the larger one (zeros, which `×` and `÷` cannot be
+    /// undone through, and `^` scan it instead).
+    fn operands(
+        &self,
         s: usize,
         v: V,
-        ops: &'a [Op],
-    ) -> impl Iterator<Item = (Op, usize, V, usize, V)> + 'a {
+        ops: &[Op],
+        f: &mut dyn FnMut(Op, usize, V, usize, V) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let limit = self.rules.limit;
         let zero = |x: V| x.to_wide().num == 0;
-        self.sub_lists(s)
-            .iter()
-            .filter(move |&&a| a != 0 && a != s)
-            .flat_map(move |&a| {
-                let b = s - a;
-                self.table(a).iter().flat_map(move |ea| {
-                    let x = ea.value;
-                    ops.iter().flat_map(move |&op| {
-                        let wanted = match op {
-                            Op::Add => v.apply(Op::Sub, x, limit),
-                            Op::Sub => x.apply(Op::Sub, v, limit),
-                            Op::Mul if !zero(x) && !zero(v) => v.apply(Op::Div, x, limit),
-                            Op::Div if !zero(x) && !zero(v) => x.apply(Op::Div, v, limit),
-                            _ => None,
+        for &a in self.sub_lists(s) {
+            let b = s - a;
+            if a == 0 || a > b {
+                continue;
+            }
+            let (small, large) = if self.table(a).len() <= self.table(b).len() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            for e in self.table(small) {
+                let x = e.value;
+                for &op in ops {
+                    // `x op y` (x on the left), then `y op x` unless the halves are the same
+                    // multiset (the first orientation then already covers every pair).
+                    for x_left in [true, false] {
+                        if !x_left && (a == b || op.is_commutative()) {
+                            continue;
+                        }
+                        let exact = !matches!(op, Op::Pow)
+                            && !(matches!(op, Op::Mul | Op::Div) && (zero(x) || zero(v)));
+                        let wanted = match (op, x_left) {
+                            _ if !exact => None,
+                            (Op::Add, _) => v.apply(Op::Sub, x, limit),
+                            (Op::Sub, true) => x.apply(Op::Sub, v, limit),
+                            (Op::Sub, false) => v.apply(Op::Add, x, limit),
+                            (Op::Mul, _) => v.apply(Op::Div, x, limit),
+                            (Op::Div, true) => x.apply(Op::Div, v, limit),
+                            (Op::Div, false) => v.apply(Op::Mul, x, limit),
+                            (Op::Pow, _) => None,
                         };
-                        let exact = matches!(op, Op::Add | Op::Sub)
-                            || (matches!(op, Op::Mul | Op::Div) && !zero(x) && !zero(v));
-                        let candidates: Box<dyn Iterator<Item = V>> = if exact {
-                            Box::new(wanted.filter(|&y| self.lookup(b, y).is_some()).into_iter())
+                        let mut try_y = |y: V| {
+                            let (l, lv, r, rv) = if x_left {
+                                (small, x, large, y)
+                            } else {
+                                (large, y, small, x)
+                            };
+                            if lv.apply(op, rv, limit) == Some(v) {
+                                f(op, l, lv, r, rv)
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        };
+                        if exact {
+                            if let Some(y) = wanted
+                                && self.lookup(large, y).is_some()
+                            {
+                                try_y(y)?;
+                            }
                         } else {
-                            Box::new(self.table(b).iter().map(|e| e.value))
-                        };
-                        candidates
-                            .filter(move |&y| x.apply(op, y, limit) == Some(v))
-                            .map(move |y| (op, a, x, b, y))
-                    })
-                })
-            })
+                            for e in self.table(large) {
+                                try_y(e.value)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Every `distinct` solution for `v` over the usable sub-boards, fewest numbers first,
@@ -129,7 +170,12 @@ impl<V: Number> Tables<V> {
             self.flat_forms(s, v, Flat::Product, &mut out)?;
         }
         if entry.power > 0 {
-            for (_, a, x, b, y) in self.operands(s, v, &[Op::Pow]) {
+            let mut pairs = Vec::new();
+            let _ = self.operands(s, v, &[Op::Pow], &mut |_, a, x, b, y| {
+                pairs.push((a, x, b, y));
+                ControlFlow::Continue(())
+            });
+            for (a, x, b, y) in pairs {
                 for base in self.forms(a, x, Role::Any)? {
                     for exp in self.forms(b, y, Role::Any)? {
                         out.push(Form::Power(Box::new(base.clone()), Box::new(exp)));

@@ -1,0 +1,365 @@
+//! `analyze` end to end: the SPEC §4 corpus figures read back from the written Parquet, shards
+//! whose union is the single run, identical bytes for any thread count, the windowed and
+//! cached engine against the plain one, and robustness of the output folder.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use digits_lab::analyze::{self, Options, Shard};
+use digits_lab::board::Board;
+use digits_lab::corpus::{Corpus, Custom, NYT_CSV};
+use digits_lab::engine::Tables;
+use digits_lab::number::{Int, Number};
+use digits_lab::rules::{Game, GameKind};
+use digits_lab::tables::{read_file, read_table};
+use polars::prelude::*;
+
+fn nyt() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(NYT_CSV)
+}
+
+fn run(corpus: &Corpus, out: &Path, shard: Shard, threads: usize) -> analyze::Summary {
+    let opts = Options {
+        out: out.to_path_buf(),
+        shard,
+        quiet: true,
+        cache_budget: 1 << 30,
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| analyze::analyze(corpus, &opts))
+        .unwrap()
+}
+
+fn u32s(df: &DataFrame, name: &str) -> Vec<u32> {
+    df.column(name)
+        .unwrap()
+        .u32()
+        .unwrap()
+        .into_no_null_iter()
+        .collect()
+}
+
+fn i64s(df: &DataFrame, name: &str) -> Vec<i64> {
+    df.column(name)
+        .unwrap()
+        .i64()
+        .unwrap()
+        .into_no_null_iter()
+        .collect()
+}
+
+fn bools(df: &DataFrame, name: &str) -> Vec<bool> {
+    df.column(name)
+        .unwrap()
+        .bool()
+        .unwrap()
+        .into_no_null_iter()
+        .collect()
+}
+
+fn strs(df: &DataFrame, name: &str) -> Vec<String> {
+    df.column(name)
+        .unwrap()
+        .str()
+        .unwrap()
+        .iter()
+        .map(|s| s.unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn countdown_figures_from_the_written_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = Corpus::named("countdown", &nyt()).unwrap();
+    run(&corpus, dir.path(), Shard::default(), 2);
+    let root = dir.path().join("countdown");
+
+    let boards = read_table(&root.join("boards")).unwrap();
+    assert_eq!(boards.height(), 13_243);
+    let groups = strs(&boards, "group");
+    let split: Vec<usize> = (0..=4)
+        .map(|k| {
+            groups
+                .iter()
+                .filter(|g| **g == format!("{k} large"))
+                .count()
+        })
+        .collect();
+    assert_eq!(split, [2_850, 5_808, 3_690, 840, 55]);
+
+    let puzzles = read_table(&root.join("puzzles")).unwrap();
+    assert_eq!(puzzles.height(), 11_918_700);
+    let solvable = bools(&puzzles, "solvable");
+    assert_eq!(solvable.iter().filter(|&&s| s).count(), 10_871_986);
+
+    // [1,1,2,2,3,3] reaches nothing in 100..999.
+    let names = strs(&boards, "board");
+    let ids = u32s(&boards, "board_id");
+    let small = ids[names.iter().position(|b| b == "1 1 2 2 3 3").unwrap()];
+    let reached = u32s(&boards, "targets_reached");
+    assert_eq!(
+        reached[names.iter().position(|b| b == "1 1 2 2 3 3").unwrap()],
+        0
+    );
+    let pid = u32s(&puzzles, "board_id");
+    assert!(pid.iter().zip(&solvable).all(|(&id, &s)| id != small || !s));
+
+    // The summary agrees with the rows: solving boards per target add up.
+    let targets = read_file(&root.join("targets.parquet")).unwrap();
+    let group = strs(&targets, "group");
+    let solving = u32s(&targets, "solving");
+    let total: u64 = group
+        .iter()
+        .zip(&solving)
+        .filter(|(g, _)| *g == "all")
+        .map(|(_, &s)| u64::from(s))
+        .sum();
+    assert_eq!(total, 10_871_986);
+    assert_eq!(targets.height(), 900 * 6);
+}
+
+#[test]
+fn the_24_game_from_the_written_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = Corpus::named("24", &nyt()).unwrap();
+    run(&corpus, dir.path(), Shard::default(), 2);
+    let root = dir.path().join("24");
+    let targets = read_file(&root.join("targets.parquet")).unwrap();
+    let at = i64s(&targets, "target")
+        .iter()
+        .position(|&t| t == 24)
+        .unwrap();
+    assert_eq!(u32s(&targets, "solving")[at], 1_362);
+    assert_eq!(u32s(&targets, "boards")[at], 1_820);
+    let p = targets
+        .column("probability")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .get(at)
+        .unwrap();
+    assert_eq!(format!("{p:.4}"), "0.8046");
+    // Every unique puzzle's solution is written out and evaluates to its target.
+    let unique = read_table(&root.join("unique")).unwrap();
+    assert!(unique.height() > 0);
+    let puzzles = read_table(&root.join("puzzles")).unwrap();
+    let distinct: Vec<u64> = puzzles
+        .column("distinct")
+        .unwrap()
+        .u64()
+        .unwrap()
+        .into_no_null_iter()
+        .collect();
+    assert_eq!(
+        distinct.iter().filter(|&&d| d == 1).count(),
+        unique.height()
+    );
+    assert!(puzzles.column("trees").is_ok());
+}
+
+/// Every part file of a corpus folder, by path relative to it, with its bytes.
+fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for t in ["boards", "puzzles", "unique", "sums"] {
+        for e in fs::read_dir(root.join(t)).unwrap() {
+            let p = e.unwrap().path();
+            out.push((
+                format!("{t}/{}", p.file_name().unwrap().to_string_lossy()),
+                fs::read(&p).unwrap(),
+            ));
+        }
+    }
+    out.push((
+        "targets.parquet".into(),
+        fs::read(root.join("targets.parquet")).unwrap(),
+    ));
+    out.sort();
+    out
+}
+
+#[test]
+fn one_or_two_threads_write_the_same_bytes() {
+    let corpus = Corpus::named("24-nine", &nyt()).unwrap();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run(&corpus, a.path(), Shard::default(), 1);
+    run(&corpus, b.path(), Shard::default(), 2);
+    assert_eq!(
+        files(&a.path().join("24-nine")),
+        files(&b.path().join("24-nine"))
+    );
+}
+
+#[test]
+fn the_union_of_shards_is_the_single_run() {
+    let corpus = Corpus::named("24-nine", &nyt()).unwrap();
+    let (single, sharded) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run(&corpus, single.path(), Shard::default(), 2);
+    let mut written = Vec::new();
+    for k in 1..=3 {
+        let s = run(&corpus, sharded.path(), Shard { k, n: 3 }, 2);
+        written.push(s.targets_written);
+    }
+    // Only the last shard to finish sees every part and writes the summary.
+    assert_eq!(written, [false, false, true]);
+    let (a, b) = (
+        single.path().join("24-nine"),
+        sharded.path().join("24-nine"),
+    );
+    assert_eq!(
+        fs::read(a.join("targets.parquet")).unwrap(),
+        fs::read(b.join("targets.parquet")).unwrap()
+    );
+    for t in ["boards", "puzzles", "unique"] {
+        let sort = |df: DataFrame| {
+            let by: Vec<&str> = if t == "boards" {
+                vec!["board_id"]
+            } else {
+                vec!["board_id", "target"]
+            };
+            df.sort(by, SortMultipleOptions::default()).unwrap()
+        };
+        let one = sort(read_table(&a.join(t)).unwrap());
+        let union = sort(read_table(&b.join(t)).unwrap());
+        assert!(one.equals_missing(&union), "{t} differs");
+        assert_eq!(fs::read_dir(b.join(t)).unwrap().count(), 3);
+    }
+    // A rerun as one shard replaces the three parts.
+    run(&corpus, sharded.path(), Shard::default(), 2);
+    assert_eq!(fs::read_dir(b.join("puzzles")).unwrap().count(), 1);
+}
+
+/// The corpus path (shared sub-board tables, the whole board windowed, counts gathered per
+/// target) against the plain engine on every board and target of a small custom corpus.
+#[test]
+fn corpus_rows_match_the_plain_engine() {
+    let game = Game::preset(GameKind::Countdown);
+    let custom = Custom {
+        pool: Some("1-6x2,25,75".into()),
+        size: Some(5),
+        distinct: None,
+        targets: Some("1-700".into()),
+    };
+    let corpus = Corpus::custom("small", game, &custom).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    run(&corpus, dir.path(), Shard::default(), 2);
+    let root = dir.path().join("small");
+    let puzzles = read_table(&root.join("puzzles")).unwrap();
+    let ids = u32s(&puzzles, "board_id");
+    let targets = i64s(&puzzles, "target");
+    let solvable = bools(&puzzles, "solvable");
+    let u64s = |name: &str| -> Vec<u64> {
+        puzzles
+            .column(name)
+            .unwrap()
+            .u64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect()
+    };
+    let (expressions, distinct) = (u64s("expressions"), u64s("distinct"));
+    let min_ops: Vec<Option<u8>> = puzzles
+        .column("min_ops")
+        .unwrap()
+        .u8()
+        .unwrap()
+        .iter()
+        .collect();
+    let closest: Vec<Option<f64>> = puzzles
+        .column("closest")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .iter()
+        .collect();
+    let mut checked = 0;
+    let mut board: Option<(u32, Tables<Int>)> = None;
+    for r in 0..puzzles.height() {
+        if board.as_ref().is_none_or(|(id, _)| *id != ids[r]) {
+            let b: &Board = &corpus.boards[ids[r] as usize].board;
+            board = Some((ids[r], Tables::build(b, &corpus.game.rules).unwrap()));
+        }
+        let t = &board.as_ref().unwrap().1;
+        let v = Int::from_int(targets[r]).unwrap();
+        match t.counts(v).unwrap() {
+            Some(c) => {
+                assert!(solvable[r]);
+                assert_eq!(expressions[r], c.expressions);
+                assert_eq!(Some(distinct[r]), c.distinct);
+                assert_eq!(min_ops[r], Some(c.min_ops as u8));
+            }
+            None => {
+                assert!(!solvable[r]);
+                let (_, vs) = t.closest(v).unwrap();
+                assert_eq!(closest[r], Some(vs[0].to_wide().num as f64), "row {r}");
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, corpus.boards.len() * 700);
+    assert!(solvable.iter().any(|s| !s));
+}
+
+fn cli() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+}
+
+#[test]
+fn an_unwritable_out_folder_fails_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    fs::write(&file, "x").unwrap();
+    let out = cli()
+        .args(["analyze", "--corpus", "digits", "--quiet", "--out"])
+        .arg(&file)
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    for bad in [
+        vec!["--corpus", "chess"],
+        vec!["--shard", "3/2"],
+        vec!["--corpus", "24", "--pool", "1-9"],
+    ] {
+        cli()
+            .arg("analyze")
+            .args(&bad)
+            .args(["--quiet", "--out"])
+            .arg(dir.path())
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_part_that_looks_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .args(["analyze", "--corpus", "countdown", "--quiet", "--out"])
+        .arg(dir.path())
+        .spawn()
+        .unwrap();
+    // Kill it while the first row groups are being written.
+    let root = dir.path().join("countdown");
+    let tmp = root.join("puzzles").join(".part-1-of-1.parquet.tmp");
+    let start = std::time::Instant::now();
+    while !tmp.exists() && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(tmp.exists(), "the run never started writing");
+    for t in ["boards", "puzzles", "unique", "sums"] {
+        let complete: Vec<_> = digits_lab::tables::parts(&root.join(t)).unwrap();
+        assert!(complete.is_empty(), "{t}: {complete:?}");
+    }
+    assert!(!root.join("targets.parquet").exists());
+}
