@@ -8,12 +8,14 @@
 //! sequences; [`solve`] assembles the report for one puzzle; [`cli`] is the command line.
 
 pub mod board;
+pub mod charts;
 pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod expr;
 pub mod moves;
 pub mod number;
+pub mod read;
 pub mod rules;
 pub mod solution;
 pub mod solve;

@@ -1,6 +1,8 @@
 //! The one integration-test binary (each extra test binary would relink polars).
 
 mod brute;
+mod charts;
 mod cli;
 mod figures;
+mod fixture;
 mod properties;
