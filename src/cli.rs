@@ -1,11 +1,16 @@
 //! The command line: argument definitions and the `run` entry point that `main` calls.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
 use crate::board::Board;
+use crate::charts::ChartError;
 use crate::error::Error;
+use crate::hardest::{self, Format};
+use crate::read::Convention;
+use crate::report;
 use crate::rules::{Game, GameKind, Pool, parse_targets};
 use crate::solve::{self, Options};
 
@@ -23,6 +28,42 @@ pub enum Command {
     /// Solve one puzzle exactly: counts under every convention, a shortest solution, or the
     /// closest value when the target cannot be reached.
     Solve(SolveArgs),
+    /// Draw the charts (PNG and SVG) and write REPORT.md from the Parquet tables.
+    Plots(PlotsArgs),
+    /// List the puzzles with the fewest solutions under a convention, solutions written out.
+    Hardest(HardestArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PlotsArgs {
+    /// The folder holding one folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// Where REPORT.md and charts/ go.
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct HardestArgs {
+    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow or 24-minus.
+    #[arg(long)]
+    pub corpus: String,
+    /// The folder holding one folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// Only puzzles with this target.
+    #[arg(long, allow_negative_numbers = true)]
+    pub target: Option<i64>,
+    /// The counting convention that ranks puzzles.
+    #[arg(long, value_enum, default_value = "distinct")]
+    pub convention: Convention,
+    /// How many puzzles to list.
+    #[arg(long, default_value_t = 20)]
+    pub limit: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
 }
 
 /// Options that change the game's rules.
@@ -93,7 +134,50 @@ pub struct SolveArgs {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => run_solve(&args),
+        Command::Plots(args) => run_plots(&args),
+        Command::Hardest(args) => run_hardest(&args),
     }
+}
+
+fn run_plots(args: &PlotsArgs) -> anyhow::Result<()> {
+    let g = report::generate(&args.data, &args.out).map_err(|e| match e {
+        ChartError::Read(r) if r.is_input() => anyhow::Error::from(Error::input(r.to_string())),
+        e => e.into(),
+    })?;
+    for s in &g.skipped {
+        eprintln!(
+            "skipped corpus `{s}`: no folder {}",
+            args.data.join(s).display()
+        );
+    }
+    println!(
+        "wrote {} and {} charts (PNG and SVG) under {}",
+        g.report.display(),
+        g.charts.len(),
+        args.out.join("charts").display()
+    );
+    Ok(())
+}
+
+fn run_hardest(args: &HardestArgs) -> anyhow::Result<()> {
+    let q = hardest::Query {
+        data: &args.data,
+        corpus: &args.corpus,
+        convention: args.convention,
+        target: args.target,
+        limit: args.limit,
+    };
+    let list = hardest::hardest(&q).map_err(|e| {
+        if e.is_input() {
+            anyhow::Error::from(Error::input(e.to_string()))
+        } else {
+            e.into()
+        }
+    })?;
+    std::io::stdout()
+        .lock()
+        .write_all(hardest::format(&list, &q, args.format).as_bytes())?;
+    Ok(())
 }
 
 fn run_solve(args: &SolveArgs) -> anyhow::Result<()> {

@@ -105,7 +105,8 @@ impl Convention {
         }
     }
 
-    fn index(self) -> usize {
+    /// Its position in [`Convention::ALL`] (and in per-convention arrays).
+    pub fn index(self) -> usize {
         self as usize
     }
 }
@@ -668,7 +669,7 @@ impl CorpusTables {
     /// The hardest puzzles with one `distinct` solution, from `unique` (with the solution
     /// written out): by `difficulty` when `puzzles` has it, else fewest `expressions`, then
     /// most operations.
-    pub fn hardest_unique(&self, limit: usize) -> Result<Vec<UniqueRow>> {
+    pub fn hardest_unique(&self, limit: usize, scope: &UniqueScope) -> Result<Vec<UniqueRow>> {
         let t = self.table("unique")?;
         let cols = [
             "board_id",
@@ -711,6 +712,9 @@ impl CorpusTables {
             let sol = strs(df, "solution").map_err(p)?;
             for i in 0..df.height() {
                 let (b, tg) = (id[i].unwrap_or(0), target[i].unwrap_or(0));
+                if !scope.contains(b, tg) {
+                    continue;
+                }
                 top.push(
                     UniqueRow {
                         board_id: b,
@@ -727,6 +731,37 @@ impl CorpusTables {
             Ok(())
         })?;
         Ok(top.finish(UniqueRow::order))
+    }
+}
+
+/// Which puzzles a ranking of unique-solution puzzles considers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum UniqueScope {
+    /// Every puzzle of the corpus.
+    #[default]
+    All,
+    /// One target (24 for the 24-game corpora: the game's target).
+    Target(i64),
+    /// These (board_id, target) pairs (the real NYT puzzles).
+    Pairs(std::collections::HashSet<(u32, i64)>),
+}
+
+impl UniqueScope {
+    pub fn contains(&self, board_id: u32, target: i64) -> bool {
+        match self {
+            UniqueScope::All => true,
+            UniqueScope::Target(t) => *t == target,
+            UniqueScope::Pairs(p) => p.contains(&(board_id, target)),
+        }
+    }
+
+    /// How the report names it.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            UniqueScope::All => "every target",
+            UniqueScope::Target(_) => "target 24, the game's target",
+            UniqueScope::Pairs(_) => "the real puzzles (each board at its published target)",
+        }
     }
 }
 
@@ -799,17 +834,13 @@ impl CorpusTables {
         };
         self.scan_puzzles(&[Convention::Distinct], |s| {
             let distinct = s.counts[Convention::Distinct.index()].as_ref().unwrap();
-            for i in 0..s.len() {
+            for (i, &count) in distinct.iter().enumerate() {
                 let Some(t) = s.target[i] else { continue };
                 b.lo = b.lo.min(t);
                 b.hi = b.hi.max(t);
                 let band = band_of(t);
                 let solvable = s.solvable[i].unwrap_or(false);
-                let d = if solvable {
-                    distinct[i].unwrap_or(0)
-                } else {
-                    0
-                };
+                let d = if solvable { count.unwrap_or(0) } else { 0 };
                 if let Some(k) = DISTINCT_BINS
                     .iter()
                     .position(|&(lo, hi, _)| (lo..=hi).contains(&d))
@@ -959,8 +990,12 @@ pub struct CorpusFacts {
     pub bands: Option<Bands>,
     /// The real puzzles joined with their counts (`nyt` only).
     pub nyt: Option<Vec<NytPuzzle>>,
-    /// The hardest puzzles with one `distinct` solution.
+    /// The hardest puzzles with one `distinct` solution, within `unique_scope`.
     pub hardest_unique: Vec<UniqueRow>,
+    pub unique_scope: UniqueScope,
+    /// How many puzzles sit at the smallest count of each convention (in the scope of
+    /// `hardest_at_24` when that is filled, else over every target).
+    pub min_classes: MinClasses,
     /// For each convention the corpus has: the hardest puzzles over every target, and at
     /// target 24 for the 24-game corpora.
     pub hardest: Vec<(Convention, Vec<Ranked>)>,
@@ -1007,16 +1042,36 @@ impl CorpusFacts {
         } else {
             None
         };
-        let hardest_unique = tables.hardest_unique(HARDEST_KEPT)?;
+        let is_24 = tables.name.starts_with("24") && targets.iter().any(|r| r.target == 24);
+        let unique_scope = match &nyt {
+            Some(_) => UniqueScope::Pairs(
+                boards
+                    .iter()
+                    .filter_map(|b| Some((b.board_id, b.target?)))
+                    .collect(),
+            ),
+            None if is_24 => UniqueScope::Target(24),
+            None => UniqueScope::All,
+        };
+        let hardest_unique = tables.hardest_unique(HARDEST_KEPT, &unique_scope)?;
         let mut hardest = Vec::new();
         let mut hardest_at_24 = Vec::new();
-        let has_24 = targets.iter().any(|r| r.target == 24);
         for &c in &conventions {
             hardest.push((c, tables.hardest(c, None, HARDEST_KEPT)?));
-            if tables.name.starts_with("24") && has_24 {
+            if is_24 {
                 hardest_at_24.push((c, tables.hardest(c, Some(24), HARDEST_KEPT)?));
             }
         }
+        let lists = if is_24 { &hardest_at_24 } else { &hardest };
+        let mins: Vec<(Convention, u64)> = lists
+            .iter()
+            .filter_map(|(c, l)| Some((*c, l.first()?.count)))
+            .collect();
+        let min_classes = if mins.len() >= 2 {
+            tables.min_classes(&mins, is_24.then_some(24))?
+        } else {
+            MinClasses::default()
+        };
         Ok(CorpusFacts {
             tables,
             targets,
@@ -1026,6 +1081,8 @@ impl CorpusFacts {
             bands,
             nyt,
             hardest_unique,
+            unique_scope,
+            min_classes,
             hardest,
             hardest_at_24,
         })
@@ -1058,5 +1115,91 @@ impl Facts {
 
     pub fn corpus(&self, name: &str) -> Option<&CorpusFacts> {
         self.corpora.iter().find(|c| c.name() == name)
+    }
+}
+
+/// A puzzle's counts by [`Convention`] (null where the corpus lacks one).
+pub type AllCounts = [Option<u64>; 3];
+
+impl CorpusTables {
+    /// The counts under every convention (null where absent) of the puzzles `keys`.
+    pub fn counts_of(&self, keys: &[(u32, i64)]) -> Result<HashMap<(u32, i64), AllCounts>> {
+        let puzzles = self.table("puzzles")?;
+        let convs: Vec<Convention> = Convention::ALL
+            .into_iter()
+            .filter(|c| puzzles.has(c.column()))
+            .collect();
+        let wanted: std::collections::HashSet<(u32, i64)> = keys.iter().copied().collect();
+        let mut out = HashMap::new();
+        self.scan_puzzles(&convs, |s| {
+            for i in 0..s.len() {
+                if let (Some(b), Some(t)) = (s.board_id[i], s.target[i])
+                    && wanted.contains(&(b, t))
+                {
+                    let get = |c: Convention| s.counts[c.index()].as_ref().and_then(|v| v[i]);
+                    out.insert(
+                        (b, t),
+                        [
+                            get(Convention::Trees),
+                            get(Convention::Expressions),
+                            get(Convention::Distinct),
+                        ],
+                    );
+                }
+            }
+        })?;
+        Ok(out)
+    }
+}
+
+/// How many puzzles sit at the minimum count under each convention, and under two at once.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MinClasses {
+    /// `(convention, its minimum count, puzzles at it)`.
+    pub at_min: Vec<(Convention, u64, u64)>,
+    /// `(a, b, puzzles at the minimum of both)`.
+    pub both: Vec<(Convention, Convention, u64)>,
+}
+
+impl CorpusTables {
+    /// The puzzles (optionally at one target) at the smallest positive count of each
+    /// convention in `mins`, and the overlaps of those classes.
+    pub fn min_classes(
+        &self,
+        mins: &[(Convention, u64)],
+        target: Option<i64>,
+    ) -> Result<MinClasses> {
+        let convs: Vec<Convention> = mins.iter().map(|m| m.0).collect();
+        let mut at = vec![0u64; mins.len()];
+        let mut both = vec![vec![0u64; mins.len()]; mins.len()];
+        self.scan_puzzles(&convs, |s| {
+            for i in 0..s.len() {
+                if target.is_some_and(|t| s.target[i] != Some(t)) {
+                    continue;
+                }
+                let hit: Vec<bool> = mins
+                    .iter()
+                    .map(|&(c, m)| s.counts[c.index()].as_ref().and_then(|v| v[i]) == Some(m))
+                    .collect();
+                for a in 0..mins.len() {
+                    if hit[a] {
+                        at[a] += 1;
+                        for b in a + 1..mins.len() {
+                            if hit[b] {
+                                both[a][b] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        })?;
+        let mut out = MinClasses::default();
+        for (a, &(c, m)) in mins.iter().enumerate() {
+            out.at_min.push((c, m, at[a]));
+            for b in a + 1..mins.len() {
+                out.both.push((c, mins[b].0, both[a][b]));
+            }
+        }
+        Ok(out)
     }
 }

@@ -62,6 +62,11 @@ pub fn subset(names: &[&str]) -> TempDir {
     dir
 }
 
+/// The boards (as table text) of fixture corpus `name`.
+pub fn boards_of(name: &str) -> Vec<String> {
+    spec(name).2.iter().map(|b| text(&b.numbers)).collect()
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
     for e in fs::read_dir(from).unwrap() {
@@ -284,6 +289,20 @@ fn text(numbers: &[i64]) -> String {
         .join(" ")
 }
 
+/// One `targets` row: group, target, boards, solving, share, probability, expected
+/// (trees, expressions, distinct, min_ops), unique, unique share.
+type TargetCols = (
+    String,
+    i64,
+    u32,
+    u32,
+    f64,
+    f64,
+    [Option<f64>; 4],
+    u32,
+    Option<f64>,
+);
+
 /// Computes corpus `name` and writes its tables under `data/name/`.
 pub fn write_corpus(data: &Path, name: &str) {
     let (game, targets, boards) = spec(name);
@@ -394,17 +413,7 @@ pub fn write_corpus(data: &Path, name: &str) {
             groups.entry(b.group.clone()).or_default().push(i);
         }
     }
-    let mut cols: Vec<(
-        String,
-        i64,
-        u32,
-        u32,
-        f64,
-        f64,
-        [Option<f64>; 4],
-        u32,
-        Option<f64>,
-    )> = Vec::new();
+    let mut cols: Vec<TargetCols> = Vec::new();
     for (group, members) in &groups {
         let gw: f64 = members.iter().map(|&i| boards[i].weight).sum();
         for (k, target) in targets.clone().enumerate() {

@@ -5,4 +5,5 @@ mod charts;
 mod cli;
 mod figures;
 mod fixture;
+mod hardest;
 mod properties;
