@@ -714,16 +714,13 @@ fn draw_tradeoff<DB: DrawingBackend>(
     front: &[i64],
 ) -> DrawResult<DB> {
     let area = titled(root, title)?;
-    // Zoomed to the data (both axes), so that the crowded part of the front has room.
+    // Zoomed to the data's probabilities, so that the crowded part of the front has room.
     let fold = |f: fn(f64, f64) -> f64, init: f64, g: fn(&(i64, f64, f64)) -> f64| {
         points.iter().map(g).fold(init, f)
     };
-    let (x0, x1) = (
-        fold(f64::min, f64::INFINITY, |p| p.1),
-        fold(f64::max, 0.0, |p| p.1),
-    );
     let (y0, y1) = (fold(f64::min, 1.0, |p| p.2), fold(f64::max, 0.0, |p| p.2));
-    let xs = x0 / 1.15..(x1 * 1.15).max(x0 * 1.5);
+    // The x range reaches down to 1 so that plotters' log axis has labelled ticks.
+    let xs = log_range(points.iter().map(|p| p.1));
     let ys = (y0 - 0.06).max(0.0)..(y1 + 0.1).min(1.1);
     let mut chart = ChartBuilder::on(&area)
         .margin(20)
