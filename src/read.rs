@@ -651,13 +651,14 @@ impl CorpusTables {
     /// The board text of each id in `ids`.
     pub fn board_texts(&self, ids: &[u32]) -> Result<HashMap<u32, String>> {
         let t = self.table("boards")?;
+        let wanted: std::collections::HashSet<u32> = ids.iter().copied().collect();
         let mut out = HashMap::new();
         let path = t.files[0].clone();
         t.scan(&["board_id", "board"], |df| {
             let id = u32s(df, "board_id").map_err(parquet_err(&path))?;
             let board = strs(df, "board").map_err(parquet_err(&path))?;
             for (i, b) in id.into_iter().zip(board) {
-                if let Some(i) = i.filter(|i| ids.contains(i)) {
+                if let Some(i) = i.filter(|i| wanted.contains(i)) {
                     out.insert(i, b);
                 }
             }
