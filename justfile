@@ -40,3 +40,33 @@ bench: build
         '{{bin}} solve --all 765 1 3 7 10 25 50' \
         '{{bin}} solve 415 1 2 3 4 5 6' \
         '{{bin}} solve --game countdown 952 25 50 75 100 3 6'
+
+# Draw the charts (PNG and SVG) and write OUT/REPORT.md from the tables under DATA.
+plots DATA="data" OUT="reports": build
+    {{bin}} plots --data {{DATA}} --out {{OUT}}
+
+# The hardest puzzles of a corpus, e.g. `just hardest --corpus 24 --target 24 --convention trees`.
+hardest *ARGS: build
+    {{bin}} hardest {{ARGS}}
+
+# Run notebooks/check_engines.py and execute every notebook against the tables under DATA.
+# The Python environment (notebooks/requirements.txt, pinned) lives outside the clone in
+# $HOME/.cache/digits-lab/venv-nb and is rebuilt only when the requirements change. The
+# executed notebooks, with their outputs, go to reports/notebooks/.
+notebooks DATA="data":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    venv="${DIGITS_LAB_NB_VENV:-$HOME/.cache/digits-lab/venv-nb}"
+    if [ ! -x "$venv/bin/jupyter" ] || ! cmp -s notebooks/requirements.txt "$venv/requirements.txt"; then
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install --quiet --disable-pip-version-check -r notebooks/requirements.txt
+        cp notebooks/requirements.txt "$venv/requirements.txt"
+    fi
+    [ -d "{{DATA}}" ] || { echo "error: data folder {{DATA}} does not exist" >&2; exit 2; }
+    data="$(realpath "{{DATA}}")"
+    "$venv/bin/python" notebooks/check_engines.py "$data"
+    mkdir -p reports/notebooks
+    for nb in notebooks/*.ipynb; do
+        echo "executing $nb"
+        DIGITS_LAB_DATA="$data" "$venv/bin/jupyter" execute --output="$PWD/reports/notebooks/$(basename "$nb")" "$nb"
+    done

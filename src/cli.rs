@@ -1,15 +1,18 @@
 //! The command line: argument definitions and the `run` entry point that `main` calls.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use std::path::PathBuf;
-
 use crate::analyze::{self, Shard};
 use crate::board::Board;
+use crate::charts::ChartError;
 use crate::corpus::{self, Corpus, Custom};
 use crate::error::Error;
+use crate::hardest::{self, Format};
+use crate::read::Convention;
+use crate::report;
 use crate::rules::{Game, GameKind, Pool, parse_targets};
 use crate::solve::{self, Options};
 
@@ -29,6 +32,42 @@ pub enum Command {
     Solve(SolveArgs),
     /// Solve every board of a corpus against every target and write the Parquet tables.
     Analyze(AnalyzeArgs),
+    /// Draw the charts (PNG and SVG) and write REPORT.md from the Parquet tables.
+    Plots(PlotsArgs),
+    /// List the puzzles with the fewest solutions under a convention, solutions written out.
+    Hardest(HardestArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PlotsArgs {
+    /// The folder holding one folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// Where REPORT.md and charts/ go.
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct HardestArgs {
+    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow or 24-minus.
+    #[arg(long)]
+    pub corpus: String,
+    /// The folder holding one folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// Only puzzles with this target.
+    #[arg(long, allow_negative_numbers = true)]
+    pub target: Option<i64>,
+    /// The counting convention that ranks puzzles.
+    #[arg(long, value_enum, default_value = "distinct")]
+    pub convention: Convention,
+    /// How many puzzles to list.
+    #[arg(long, default_value_t = 20)]
+    pub limit: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
 }
 
 /// Options that change the game's rules.
@@ -144,7 +183,50 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => run_solve(&args),
         Command::Analyze(args) => run_analyze(&args),
+        Command::Plots(args) => run_plots(&args),
+        Command::Hardest(args) => run_hardest(&args),
     }
+}
+
+fn run_plots(args: &PlotsArgs) -> anyhow::Result<()> {
+    let g = report::generate(&args.data, &args.out).map_err(|e| match e {
+        ChartError::Read(r) if r.is_input() => anyhow::Error::from(Error::input(r.to_string())),
+        e => e.into(),
+    })?;
+    for s in &g.skipped {
+        eprintln!(
+            "skipped corpus `{s}`: no folder {}",
+            args.data.join(s).display()
+        );
+    }
+    println!(
+        "wrote {} and {} charts (PNG and SVG) under {}",
+        g.report.display(),
+        g.charts.len(),
+        args.out.join("charts").display()
+    );
+    Ok(())
+}
+
+fn run_hardest(args: &HardestArgs) -> anyhow::Result<()> {
+    let q = hardest::Query {
+        data: &args.data,
+        corpus: &args.corpus,
+        convention: args.convention,
+        target: args.target,
+        limit: args.limit,
+    };
+    let list = hardest::hardest(&q).map_err(|e| {
+        if e.is_input() {
+            anyhow::Error::from(Error::input(e.to_string()))
+        } else {
+            e.into()
+        }
+    })?;
+    std::io::stdout()
+        .lock()
+        .write_all(hardest::format(&list, &q, args.format).as_bytes())?;
+    Ok(())
 }
 
 fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {

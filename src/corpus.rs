@@ -77,38 +77,10 @@ impl fmt::Display for Corpus {
 impl Corpus {
     /// The named corpus (`nyt` reads its puzzles from `nyt_csv`, normally [`NYT_CSV`]).
     pub fn named(name: &str, nyt_csv: &Path) -> Result<Corpus> {
-        let preset = Game::preset;
-        let pool = |s: &str| s.parse::<Pool>();
-        let (game, boards) = match name {
-            "digits" => {
-                let mut g = preset(GameKind::Digits);
-                g.pool = pool("1-25")?;
-                (g, None)
-            }
-            "countdown" => (preset(GameKind::Countdown), None),
-            "24" => (preset(GameKind::TwentyFour), None),
-            "24-nine" => {
-                let mut g = preset(GameKind::TwentyFour);
-                g.pool = pool("1-9x4")?;
-                (g, None)
-            }
-            "24-pow" => (preset(GameKind::TwentyFour).with_pow(), None),
-            "24-minus" => (preset(GameKind::TwentyFour).with_unary_minus()?, None),
-            "nyt" => {
-                let g = preset(GameKind::Digits);
-                let boards = read_nyt(&g, nyt_csv)?;
-                (g, Some(boards))
-            }
-            _ => {
-                return Err(Error::input(format!(
-                    "unknown corpus `{name}` (known: {}, all, custom)",
-                    DEFAULT.join(", ")
-                )));
-            }
-        };
-        let boards = match boards {
-            Some(b) => b,
-            None => enumerate(&game)?,
+        let game = game(name)?;
+        let boards = match name {
+            "nyt" => read_nyt(&game, nyt_csv)?,
+            _ => enumerate(&game)?,
         };
         Ok(Corpus {
             name: name.to_string(),
@@ -143,6 +115,32 @@ impl Corpus {
     pub fn grouped(&self) -> bool {
         self.boards.iter().any(|b| b.group != "all")
     }
+}
+
+/// The game of a named corpus: its rules, pool, board size and target range.
+pub fn game(name: &str) -> Result<Game> {
+    let preset = Game::preset;
+    Ok(match name {
+        "digits" => Game {
+            pool: "1-25".parse::<Pool>()?,
+            ..preset(GameKind::Digits)
+        },
+        "nyt" => preset(GameKind::Digits),
+        "countdown" => preset(GameKind::Countdown),
+        "24" => preset(GameKind::TwentyFour),
+        "24-nine" => Game {
+            pool: "1-9x4".parse::<Pool>()?,
+            ..preset(GameKind::TwentyFour)
+        },
+        "24-pow" => preset(GameKind::TwentyFour).with_pow(),
+        "24-minus" => preset(GameKind::TwentyFour).with_unary_minus()?,
+        _ => {
+            return Err(Error::input(format!(
+                "unknown corpus `{name}` (known: {}, all, custom)",
+                DEFAULT.join(", ")
+            )));
+        }
+    })
 }
 
 /// The board's group: how many large cards for Countdown, `all` otherwise.

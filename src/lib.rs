@@ -9,13 +9,17 @@
 
 pub mod analyze;
 pub mod board;
+pub mod charts;
 pub mod cli;
 pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod expr;
+pub mod hardest;
 pub mod moves;
 pub mod number;
+pub mod read;
+pub mod report;
 pub mod rules;
 pub mod solution;
 pub mod solve;

@@ -2,6 +2,9 @@
 
 mod analyze;
 mod brute;
+mod charts;
 mod cli;
 mod figures;
+mod fixture;
+mod hardest;
 mod properties;

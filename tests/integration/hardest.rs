@@ -1,0 +1,176 @@
+//! `digits-lab hardest` on the fixture tables: the ranking, the solutions written out, the
+//! formats and the one-line errors.
+
+use assert_cmd::Command;
+use digits_lab::board::Board;
+use digits_lab::engine::Tables;
+use digits_lab::number::{Number, Rational};
+use digits_lab::rules::{Game, GameKind};
+use serde_json::Value;
+
+use crate::brute::{self, Arith, BruteRules, Q};
+use crate::fixture;
+
+fn hardest(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .arg("hardest")
+        .arg("--data")
+        .arg(fixture::data_dir())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
+    // The sets with exactly one `trees` solution for 24, by the engine directly.
+    let game = Game::preset(GameKind::TwentyFour);
+    let mut expected: Vec<String> = Vec::new();
+    for line in fixture::boards_of("24") {
+        let numbers: Vec<i64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
+        let t: Tables<Rational> =
+            Tables::build(&Board::new(&game, numbers).unwrap(), &game.rules).unwrap();
+        if let Some(c) = t.counts(Rational::from_int(24).unwrap()).unwrap()
+            && c.trees == 1
+        {
+            expected.push(line);
+        }
+    }
+    assert!(expected.iter().any(|b| b == "3 3 8 8"), "{expected:?}");
+
+    let out = hardest(&["--corpus", "24", "--target", "24", "--convention", "trees"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Table: every such set on a line with count 1 and its one solution.
+    for b in &expected {
+        let line = text
+            .lines()
+            .find(|l| l.contains(&format!(" {b} ")))
+            .unwrap_or_else(|| panic!("{b} not listed:\n{text}"));
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert!(cells.contains(&"24") && cells.contains(&"1"), "{line}");
+    }
+
+    let out = hardest(&[
+        "--corpus",
+        "24",
+        "--target",
+        "24",
+        "--convention",
+        "trees",
+        "--format",
+        "json",
+        "--limit",
+        "1000",
+    ]);
+    assert!(out.status.success());
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let ones: Vec<&Value> = list.iter().filter(|h| h["count"] == 1).collect();
+    let mut listed: Vec<String> = ones
+        .iter()
+        .map(|h| h["board"].as_str().unwrap().to_string())
+        .collect();
+    listed.sort();
+    expected.sort();
+    assert_eq!(listed, expected);
+    // Fewest first, and the one solution evaluates to 24 using every card.
+    assert!(
+        list.windows(2)
+            .all(|w| w[0]["count"].as_u64() <= w[1]["count"].as_u64())
+    );
+    let rules = BruteRules {
+        arith: Arith::Rationals,
+        use_all: true,
+        pow: false,
+        unary_minus: false,
+    };
+    for h in ones {
+        let sols = h["solutions"].as_array().unwrap();
+        assert_eq!(sols.len(), 1, "{h}");
+        let (v, mut used) = brute::eval_printed(sols[0].as_str().unwrap(), rules).unwrap();
+        assert_eq!(v, Q { num: 24, den: 1 }, "{h}");
+        used.sort();
+        let board: Vec<i64> = h["board"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(used, board, "{h}");
+        assert_eq!(h["min_ops"], 3);
+    }
+}
+
+#[test]
+fn csv_lists_every_target_and_uses_difficulty_when_the_tables_have_it() {
+    let out = hardest(&["--corpus", "nyt", "--limit", "5", "--format", "csv"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    assert_eq!(rows.len(), 5);
+    assert_eq!(&r.headers().unwrap()[6], "difficulty");
+    for row in &rows {
+        assert_eq!(&row[3], "distinct");
+        assert_eq!(&row[4], "1");
+        assert!(!row[6].is_empty(), "{row:?}");
+        assert!(!row[8].is_empty(), "{row:?}");
+    }
+    // Among equal counts, higher difficulty first.
+    let d: Vec<f64> = rows.iter().map(|r| r[6].parse().unwrap()).collect();
+    assert!(d.windows(2).all(|w| w[0] >= w[1]), "{d:?}");
+}
+
+#[test]
+fn unary_minus_has_no_distinct_so_one_shortest_solution_is_shown() {
+    let out = hardest(&[
+        "--corpus",
+        "24-minus",
+        "--convention",
+        "expressions",
+        "--limit",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success());
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list.len(), 2);
+    for h in &list {
+        assert_eq!(h["solutions"].as_array().unwrap().len(), 1);
+        assert!(h["distinct_total"].is_null());
+    }
+}
+
+#[test]
+fn bad_requests_get_one_line_and_exit_2() {
+    for (args, says) in [
+        (vec!["--corpus", "chess"], "unknown corpus `chess`"),
+        (
+            vec!["--corpus", "digits", "--convention", "trees"],
+            "no `trees` counts",
+        ),
+        (
+            vec!["--corpus", "24-minus", "--convention", "distinct"],
+            "no `distinct` counts",
+        ),
+        (
+            vec!["--corpus", "24", "--target", "500"],
+            "target 500 is not among",
+        ),
+    ] {
+        let out = hardest(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .args(["hardest", "--corpus", "24", "--data", "/nonexistent/data"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("does not exist"), "{err}");
+}
