@@ -32,14 +32,41 @@ lint:
 solve *ARGS: build
     {{bin}} solve {{ARGS}}
 
-# Benchmarks: the engine in-process (divan), then whole CLI runs (hyperfine), medians.
-bench: build
+# Every benchmark: the engine and single puzzles, then whole corpus runs (~20 minutes).
+bench: bench-solve bench-analyze
+
+# The engine in-process (divan), then whole `solve` runs (hyperfine), medians.
+bench-solve: build
     cargo bench --bench engine
     command -v hyperfine >/dev/null || (apt-get update -qq && apt-get install -y -qq hyperfine)
     hyperfine --warmup 3 --runs 30 --style basic -N \
         '{{bin}} solve --all 765 1 3 7 10 25 50' \
         '{{bin}} solve 415 1 2 3 4 5 6' \
         '{{bin}} solve --game countdown 952 25 50 75 100 3 6'
+
+# Whole `analyze` runs of the 24, Countdown and Digits corpora, three each: wall time and
+# peak memory per run, then the median (into a scratch folder, not data/).
+bench-analyze CORPORA="24 countdown digits": build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    for c in {{CORPORA}}; do
+        for i in 1 2 3; do
+            /usr/bin/time -f "%e %M" -o "$out/time-$i" {{bin}} analyze --corpus "$c" --quiet --out "$out"
+            read -r secs kb < "$out/time-$i"
+            echo "analyze --corpus $c, run $i: $secs s wall, $((kb / 1024)) MiB peak"
+            echo "$secs" >> "$out/secs-$c"
+        done
+        echo "analyze --corpus $c: median $(sort -n "$out/secs-$c" | sed -n 2p) s"
+    done
+
+# The main job: every default corpus into data/ (Parquet), then the charts and reports/REPORT.md.
+# `just analyze --corpus countdown` runs one corpus; any `digits-lab analyze` flag works.
+analyze *ARGS: build
+    {{bin}} analyze {{ARGS}}
+    {{bin}} plots --data data --out reports
 
 # Draw the charts (PNG and SVG) and write OUT/REPORT.md from the tables under DATA.
 plots DATA="data" OUT="reports": build

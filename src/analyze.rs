@@ -211,17 +211,12 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         game.size.saturating_sub(1),
         opts.cache_budget,
     )?;
-    let largest = boards
-        .iter()
-        .flat_map(|b| b.numbers().last().copied())
-        .max()
-        .unwrap_or(1);
     let window = Window {
         lo: 1,
-        hi: hi.saturating_mul(2).max(largest),
+        hi: hi.saturating_add(hi / 10 + 10),
     };
     let with_trees = game.kind == GameKind::TwentyFour;
-    let meta = metadata(corpus, shard)?;
+    let meta = metadata(corpus, Some(shard))?;
     let progress = progress_bar(ids.len() as u64, opts.quiet);
 
     let part = part_name(shard.k, shard.n);
@@ -297,7 +292,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         &meta,
     )?;
     tables::write_frame(&dir.join("sums").join(&part), &written.sums_frame()?, &meta)?;
-    let targets_written = write_targets(dir, corpus, shard.n, &meta)?;
+    // The summary covers every shard, so its metadata names none.
+    let targets_written = write_targets(dir, corpus, shard.n, &metadata(corpus, None)?)?;
     let summary = Summary {
         corpus: corpus.name.clone(),
         version: env!("CARGO_PKG_VERSION"),
@@ -323,14 +319,15 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
 
 /// The key-value metadata of every file: what produced it (no timing, so the bytes depend
 /// only on the inputs).
-fn metadata(corpus: &Corpus, shard: Shard) -> Result<Vec<(String, String)>> {
+fn metadata(corpus: &Corpus, shard: Option<Shard>) -> Result<Vec<(String, String)>> {
     #[derive(Serialize)]
     struct Meta<'a> {
         program: &'static str,
         version: &'static str,
         corpus: &'a str,
         game: &'a crate::rules::Game,
-        shard: Shard,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        shard: Option<Shard>,
     }
     let m = Meta {
         program: "digits-lab",
@@ -367,17 +364,34 @@ fn analyze_board<V: Number>(
     hi: i64,
 ) -> Result<BoardResult> {
     let rules = &corpus.game.rules;
-    let tables =
-        Tables::<V>::build_with(&corpus.boards[i].board, rules, Some(window), Some(cache))?;
+    let board = &corpus.boards[i].board;
+    let tables = Tables::<V>::build_with(board, rules, Some(window), Some(cache))?;
     let counts = tables.counts_in(lo, hi)?;
+    // The whole board's table stops at the window, so a closest value is certain only when
+    // every value as close lies inside it (there is nothing below 1); the rare board with a
+    // missed target whose nearest value lies beyond is rebuilt whole for its closest values.
+    let mut whole: Option<Tables<V>> = None;
     let mut puzzles = Vec::with_capacity(counts.len());
     let mut unique = Vec::new();
     for (target, counts) in (lo..=hi).zip(counts) {
         let t = V::from_int(target);
         let closest = match (counts, t) {
-            (None, Some(t)) => tables
-                .closest(t)
-                .map(|(d, vs)| (to_f64(vs[0].to_wide()), to_f64(d))),
+            (None, Some(t)) => {
+                let mut found = tables.closest(t);
+                let certain = |f: &Option<(crate::number::Wide, Vec<V>)>| match (tables.window(), f)
+                {
+                    (None, _) => true,
+                    (Some(w), Some((d, _))) => to_f64(*d) + target as f64 <= w.hi as f64,
+                    (Some(_), None) => false,
+                };
+                if !certain(&found) {
+                    if whole.is_none() {
+                        whole = Some(Tables::<V>::build_with(board, rules, None, Some(cache))?);
+                    }
+                    found = whole.as_ref().and_then(|w| w.closest(t));
+                }
+                found.map(|(d, vs)| (to_f64(vs[0].to_wide()), to_f64(d)))
+            }
             _ => None,
         };
         if let (Some(c), Some(t)) = (counts, t)

@@ -136,8 +136,9 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, `all` of those, or
-    /// `custom` (a game's boards changed by --pool, --size, --distinct, --targets).
+    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, a comma-separated
+    /// list of them, `all` of them, or `custom` (a game's boards changed by --pool, --size,
+    /// --distinct, --targets).
     #[arg(long, default_value = "all")]
     pub corpus: String,
     /// The folder that gets one sub-folder of tables per corpus.
@@ -251,7 +252,7 @@ fn run_analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     }
     let names: Vec<&str> = match args.corpus.as_str() {
         "all" => corpus::DEFAULT.to_vec(),
-        name => vec![name],
+        list => list.split(',').map(str::trim).collect(),
     };
     let opts = analyze::Options {
         out: args.out.clone(),
