@@ -276,7 +276,7 @@ impl<V: Number> Tables<V> {
                 })
                 .collect(),
             subs,
-            parts: vec![Arc::new(Part::default()); n],
+            parts: (0..n).map(|_| Arc::new(Part::default())).collect(),
             window,
         };
         let full = t.subs.full();
