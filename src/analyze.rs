@@ -233,24 +233,18 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
                 lo,
                 with_trees,
             )?;
-            let pw = match &mut puzzles {
-                Some(w) => w,
-                None => puzzles.insert(PartWriter::create(
-                    &dir.join("puzzles").join(&part),
-                    p.schema(),
-                    &meta,
-                )?),
-            };
-            pw.write(&p)?;
-            let uw = match &mut unique {
-                Some(w) => w,
-                None => unique.insert(PartWriter::create(
-                    &dir.join("unique").join(&part),
-                    u.schema(),
-                    &meta,
-                )?),
-            };
-            uw.write(&u)?;
+            for (writer, table, df) in [(&mut puzzles, "puzzles", &p), (&mut unique, "unique", &u)]
+            {
+                let w = match writer {
+                    Some(w) => w,
+                    None => writer.insert(PartWriter::create(
+                        &dir.join(table).join(&part),
+                        df.schema(),
+                        &meta,
+                    )?),
+                };
+                w.write(df)?;
+            }
         }
         if let (Some(p), Some(u)) = (puzzles, unique) {
             p.finish()?;

@@ -27,15 +27,7 @@ use rayon::prelude::*;
 use tempfile::TempDir;
 
 /// Every corpus the fixture holds, in the report's order.
-pub const CORPORA: [&str; 7] = [
-    "digits",
-    "countdown",
-    "24",
-    "24-nine",
-    "24-pow",
-    "24-minus",
-    "nyt",
-];
+pub use digits_lab::read::CORPORA;
 
 /// The folder holding every fixture corpus (built on first use).
 pub fn data_dir() -> &'static Path {
