@@ -686,8 +686,13 @@ impl CorpusTables {
             let mut d = HashMap::new();
             if self.table("puzzles")?.has("distinct") {
                 self.scan_puzzles(&[Convention::Distinct], |s| {
-                    let distinct = s.counts[Convention::Distinct.index()].as_ref().unwrap();
-                    let diff = s.difficulty.as_ref().unwrap();
+                    let distinct = s.counts[Convention::Distinct.index()]
+                        .as_ref()
+                        .expect("scan_puzzles reads every convention it is asked for");
+                    let diff = s
+                        .difficulty
+                        .as_ref()
+                        .expect("the table has a difficulty column");
                     for i in 0..s.len() {
                         if let (Some(1), Some(b), Some(t), Some(x)) =
                             (distinct[i], s.board_id[i], s.target[i], diff[i])
@@ -834,7 +839,9 @@ impl CorpusTables {
             ..Bands::default()
         };
         self.scan_puzzles(&[Convention::Distinct], |s| {
-            let distinct = s.counts[Convention::Distinct.index()].as_ref().unwrap();
+            let distinct = s.counts[Convention::Distinct.index()]
+                .as_ref()
+                .expect("scan_puzzles reads every convention it is asked for");
             for (i, &count) in distinct.iter().enumerate() {
                 let Some(t) = s.target[i] else { continue };
                 b.lo = b.lo.min(t);
