@@ -230,7 +230,6 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
                 corpus,
                 &ids[first..first + results.len()],
                 &results,
-                lo,
                 with_trees,
             )?;
             for (writer, table, df) in [(&mut puzzles, "puzzles", &p), (&mut unique, "unique", &u)]
@@ -451,7 +450,6 @@ impl Written {
         corpus: &Corpus,
         ids: &[usize],
         results: &[BoardResult],
-        lo: i64,
         with_trees: bool,
     ) -> Result<(DataFrame, DataFrame)> {
         let rows: usize = results.iter().map(|r| r.puzzles.len()).sum();
@@ -476,7 +474,7 @@ impl Written {
             let mut reached = 0u32;
             for (k, p) in r.puzzles.iter().enumerate() {
                 board_id.push(i as u32);
-                target.push(lo + k as i64);
+                target.push(self.lo + k as i64);
                 let sums = &mut self.sums[g][k];
                 let c = p.counts.unwrap_or_default();
                 let d = c.distinct.unwrap_or(0);

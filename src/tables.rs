@@ -19,6 +19,16 @@ pub fn part_name(k: usize, n: usize) -> String {
     format!("part-{k}-of-{n}.parquet")
 }
 
+/// The hidden temporary `dest` is written under until it is complete: `.NAME.tmp` beside it,
+/// which no `*.parquet` glob matches.
+fn temp_path(dest: &Path) -> PathBuf {
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    dest.with_file_name(format!(".{name}.tmp"))
+}
+
 /// A Parquet file being written batch by batch (one row group per batch) under a temporary
 /// name; [`PartWriter::finish`] renames it into place, dropping it unfinished removes it.
 pub struct PartWriter {
@@ -30,11 +40,7 @@ pub struct PartWriter {
 impl PartWriter {
     /// Starts `dest` with the columns of `schema` and `metadata` as key-value pairs.
     pub fn create(dest: &Path, schema: &Schema, metadata: &[(String, String)]) -> Result<Self> {
-        let name = dest
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = dest.with_file_name(format!(".{name}.tmp"));
+        let tmp = temp_path(dest);
         let file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
         let writer = ParquetWriter::new(file)
             .with_compression(ParquetCompression::Zstd(None))
@@ -87,11 +93,7 @@ pub fn write_frame(dest: &Path, df: &DataFrame, metadata: &[(String, String)]) -
 
 /// Writes `text` to `dest` atomically.
 pub fn write_text(dest: &Path, text: &str) -> Result<()> {
-    let name = dest
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dest.with_file_name(format!(".{name}.tmp"));
+    let tmp = temp_path(dest);
     fs::write(&tmp, text).map_err(|e| io_error(&tmp, e))?;
     fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
 }
