@@ -46,6 +46,8 @@ pub struct Entry<V> {
     pub product: u64,
     /// Canonical forms that are powers.
     pub power: u64,
+    /// What the easiest trees reaching the value go through.
+    pub trail: Trail,
 }
 
 impl<V> Entry<V> {
@@ -59,6 +61,7 @@ impl<V> Entry<V> {
             sum: 0,
             product: 0,
             power: 0,
+            trail: Trail::NONE,
         }
     }
 
@@ -78,6 +81,111 @@ impl<V> Entry<V> {
     }
 }
 
+/// What the trees reaching one value pass through, for the difficulty features: each property
+/// is found over all trees on its own (the tree that avoids a division need not be the one with
+/// the lowest peak). Kept with the counts because it is computed in the same pass, from the
+/// same operand pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Trail {
+    /// The smallest, over trees, of the largest magnitude (rounded up) of any value the tree
+    /// computes, itself included; 0 for a lone number, which computes nothing.
+    pub peak: u64,
+    /// [`Trail::NO_DIVISION`] and the other bits: which kinds of tree exist.
+    pub flags: u8,
+}
+
+impl Trail {
+    /// Some tree has no division.
+    pub const NO_DIVISION: u8 = 1;
+    /// Some tree has only integer intermediate values.
+    pub const INTEGRAL: u8 = 2;
+    /// Some tree has no negative intermediate value.
+    pub const NON_NEGATIVE: u8 = 4;
+    /// The value is the product of two lone numbers.
+    pub const PRODUCT_OF_TWO: u8 = 8;
+    /// Some tree is a product of two lone numbers, or such a product plus or minus a
+    /// correction at most a quarter of the value: the greedy route people try first.
+    pub const GREEDY: u8 = 16;
+    /// The properties that hold for a tree when they hold for both of its operands.
+    const INHERITED: u8 = Self::NO_DIVISION | Self::INTEGRAL | Self::NON_NEGATIVE;
+
+    /// Nothing reached yet: the identity of [`Trail::merge`].
+    pub const NONE: Trail = Trail {
+        peak: u64::MAX,
+        flags: 0,
+    };
+
+    /// A lone board number (a positive integer).
+    pub const LEAF: Trail = Trail {
+        peak: 0,
+        flags: Self::INHERITED,
+    };
+
+    /// Whether some tree has the property `flag`.
+    pub fn has(self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+
+    /// Both sets of trees together.
+    #[inline]
+    pub fn merge(&mut self, o: Trail) {
+        self.peak = self.peak.min(o.peak);
+        self.flags |= o.flags;
+    }
+
+    /// The trail of `−t` for trees `t` with this trail, `−t` being worth `v`: unary minus is
+    /// one more operation, and the result is no longer a product or a correction of one.
+    fn negated<V: Number>(self, v: V) -> Trail {
+        let mut flags = self.flags & Self::INHERITED;
+        if v.is_negative() {
+            flags &= !Self::NON_NEGATIVE;
+        }
+        Trail {
+            peak: self.peak.max(v.magnitude()),
+            flags,
+        }
+    }
+
+    /// The trail of the trees `l op r`, worth `v`.
+    #[inline]
+    fn of<V: Number>(op: Op, l: &Entry<V>, r: &Entry<V>, v: V) -> Trail {
+        let (lt, rt) = (l.trail, r.trail);
+        let mut flags = lt.flags & rt.flags & Self::INHERITED;
+        if op == Op::Div {
+            flags &= !Self::NO_DIVISION;
+        }
+        if V::SIGNED {
+            if v.as_int().is_none() {
+                flags &= !Self::INTEGRAL;
+            }
+            if v.is_negative() {
+                flags &= !Self::NON_NEGATIVE;
+            }
+        }
+        let m = v.magnitude();
+        // `p ± c` with `p` a product of two numbers and `c` small beside the value.
+        let greedy = |p: Trail, c: &Entry<V>| {
+            p.has(Self::PRODUCT_OF_TWO) && c.value.magnitude().saturating_mul(4) <= m
+        };
+        match op {
+            Op::Mul if l.leaf > 0 && r.leaf > 0 => flags |= Self::PRODUCT_OF_TWO | Self::GREEDY,
+            Op::Add if greedy(lt, r) || greedy(rt, l) => flags |= Self::GREEDY,
+            Op::Sub if greedy(lt, r) => flags |= Self::GREEDY,
+            _ => {}
+        }
+        Trail {
+            peak: lt.peak.max(rt.peak).max(m),
+            flags,
+        }
+    }
+}
+
+impl Default for Trail {
+    fn default() -> Self {
+        Trail::NONE
+    }
+}
+
 /// The counts of one value over every sub-board allowed (any sub-board, or the whole board
 /// when every number must be used).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -88,6 +196,9 @@ pub struct Counts {
     pub distinct: Option<u64>,
     /// Fewest operations that reach the value.
     pub min_ops: u32,
+    /// The trails of every usable sub-board's trees together.
+    #[serde(skip)]
+    pub trail: Trail,
 }
 
 /// Which kind of flat node [`Tables::for_each_flat`] enumerates.
@@ -180,6 +291,7 @@ struct Acc {
     sum: u64,
     product: u64,
     power: u64,
+    trail: Trail,
 }
 
 #[inline]
@@ -241,6 +353,7 @@ impl Acc {
             sum: self.sum,
             product: self.product,
             power: self.power,
+            trail: self.trail,
         }
     }
 }
@@ -372,6 +485,7 @@ impl<V: Number> Tables<V> {
             trees: 1,
             expressions: 1,
             leaf: 1,
+            trail: Trail::LEAF,
             ..Entry::empty(value)
         })
     }
@@ -429,7 +543,7 @@ impl<V: Number> Tables<V> {
                         if let Some(v) = l.value.apply(op, r.value, limit)
                             && let Some(e) = acc.slot(v)
                         {
-                            self.credit(e, op, l, r)?;
+                            self.credit(e, op, l, r, v)?;
                         }
                         if op.is_commutative() {
                             break;
@@ -484,7 +598,7 @@ impl<V: Number> Tables<V> {
                     if let Some(v) = l.value.apply(op, r.value, limit)
                         && let Some(e) = acc.slot(v)
                     {
-                        self.credit(e, op, l, r)?;
+                        self.credit(e, op, l, r, v)?;
                     }
                 }
             }
@@ -492,10 +606,11 @@ impl<V: Number> Tables<V> {
         Some(())
     }
 
-    /// Credits `e` with the trees `l op r` of two different sub-boards (both orientations at
-    /// once for a commutative `op`).
+    /// Credits `e` with the trees `l op r` (worth `v`) of two different sub-boards (both
+    /// orientations at once for a commutative `op`).
     #[inline]
-    fn credit(&self, e: &mut Acc, op: Op, l: &Entry<V>, r: &Entry<V>) -> Option<()> {
+    fn credit(&self, e: &mut Acc, op: Op, l: &Entry<V>, r: &Entry<V>, v: V) -> Option<()> {
+        e.trail.merge(Trail::of(op, l, r, v));
         let trees = l.trees.checked_mul(r.trees)?;
         let trees = if op.is_commutative() {
             trees.checked_mul(2)?
@@ -547,12 +662,14 @@ impl<V: Number> Tables<V> {
                         e.trees = e.trees.checked_add(ct)?;
                         e.expressions = e.expressions.checked_add(cx)?;
                         e.sum = e.sum.checked_add(cns)?;
+                        e.trail.merge(Trail::of(Op::Add, ea, eb, v));
                     }
                     if let Some(v) = a.apply(Op::Mul, b, limit)
                         && let Some(e) = acc.slot(v)
                     {
                         e.trees = e.trees.checked_add(ct)?;
                         e.expressions = e.expressions.checked_add(cx)?;
+                        e.trail.merge(Trail::of(Op::Mul, ea, eb, v));
                         if !unit {
                             e.product = e.product.checked_add(cnp)?;
                         }
@@ -563,6 +680,7 @@ impl<V: Number> Tables<V> {
                 {
                     e.trees = e.trees.checked_add(trees)?;
                     e.expressions = e.expressions.checked_add(x)?;
+                    e.trail.merge(Trail::of(Op::Sub, ea, eb, v));
                     add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
                 }
                 if let Some(v) = a.apply(Op::Div, b, limit)
@@ -570,6 +688,7 @@ impl<V: Number> Tables<V> {
                 {
                     e.trees = e.trees.checked_add(trees)?;
                     e.expressions = e.expressions.checked_add(x)?;
+                    e.trail.merge(Trail::of(Op::Div, ea, eb, v));
                     if !unit {
                         add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
                     }
@@ -579,6 +698,7 @@ impl<V: Number> Tables<V> {
                 {
                     e.trees = e.trees.checked_add(trees)?;
                     e.expressions = e.expressions.checked_add(x)?;
+                    e.trail.merge(Trail::of(Op::Pow, ea, eb, v));
                     add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
                 }
             }
@@ -754,6 +874,7 @@ impl<V: Number> Tables<V> {
         });
         let ovf = || Error::CountOverflow;
         c.min_ops = c.min_ops.min(ops);
+        c.trail.merge(e.trail);
         c.trees = c.trees.checked_add(e.trees).ok_or_else(ovf)?;
         c.expressions = c.expressions.checked_add(e.expressions).ok_or_else(ovf)?;
         if let Some(d) = c.distinct.as_mut() {
@@ -799,6 +920,12 @@ fn close_under_negation<V: Number>(entries: &[Entry<V>]) -> Result<Vec<Entry<V>>
     for e in entries {
         for value in [Some(e.value), e.value.negate()].into_iter().flatten() {
             let m = merged.entry(value).or_insert(Entry::empty(value));
+            m.trail.merge(if value == e.value {
+                m.leaf += e.leaf;
+                e.trail
+            } else {
+                e.trail.negated(value)
+            });
             m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
             m.expressions = m
                 .expressions

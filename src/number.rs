@@ -134,6 +134,9 @@ pub trait Number:
     fn negate(self) -> Option<Self>;
     /// The value as an integer, when it is one.
     fn as_int(self) -> Option<i64>;
+    /// `|self|` rounded up.
+    fn magnitude(self) -> u64;
+    fn is_negative(self) -> bool;
 }
 
 /// A positive integer, the domain of Digits and Countdown.
@@ -211,6 +214,15 @@ impl Number for Int {
 
     fn as_int(self) -> Option<i64> {
         Some(self.0)
+    }
+
+    #[inline]
+    fn magnitude(self) -> u64 {
+        self.0.unsigned_abs()
+    }
+
+    fn is_negative(self) -> bool {
+        false
     }
 }
 
@@ -321,6 +333,14 @@ impl Number for Rational {
     fn as_int(self) -> Option<i64> {
         (self.den == 1).then_some(self.num)
     }
+
+    fn magnitude(self) -> u64 {
+        self.num.unsigned_abs().div_ceil(self.den.unsigned_abs())
+    }
+
+    fn is_negative(self) -> bool {
+        self.num < 0
+    }
 }
 
 #[cfg(test)]
@@ -355,5 +375,13 @@ mod tests {
         assert_eq!(r(0).apply(Op::Pow, r(1 << 40), L), Some(r(0)));
         assert_eq!(r(-1).apply(Op::Pow, r((1 << 40) + 1), L), Some(r(-1)));
         assert!(third < r(1) && r(-3) < third);
+        assert_eq!(
+            (
+                third.magnitude(),
+                r(-3).magnitude(),
+                r(-8).apply(Op::Div, r(3), L).unwrap().magnitude()
+            ),
+            (1, 3, 3)
+        );
     }
 }

@@ -841,6 +841,103 @@ pub fn solve_all_by_strings(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, B
         .collect()
 }
 
+/// What the trees reaching one value pass through (the difficulty features), each property
+/// found over all trees on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BruteTrail {
+    /// The smallest, over trees, of the largest `|value|` (rounded up) of any operation
+    /// (unary minus included); 0 for a lone number.
+    pub peak: u64,
+    pub no_division: bool,
+    /// Some tree has only integer values.
+    pub integral: bool,
+    /// Some tree has no negative value.
+    pub non_negative: bool,
+    /// Some tree is `a × b` of two board numbers, or `a × b + c`, `c + a × b` or `a × b − c`
+    /// with `|c|` at most a quarter of `|value|` (both rounded up).
+    pub greedy: bool,
+}
+
+/// `|v|` rounded up.
+fn s_magnitude((n, d): Frac) -> u64 {
+    u64::try_from((n.abs() + d - 1) / d).expect("bounded value")
+}
+
+fn s_is_product_of_two(t: &STree) -> bool {
+    matches!(&t.node, SNode::Bin('*', a, b)
+        if matches!(a.node, SNode::Leaf(_)) && matches!(b.node, SNode::Leaf(_)))
+}
+
+/// The trail of one tree, read straight off it.
+fn s_trail(t: &STree) -> BruteTrail {
+    let mut trail = BruteTrail {
+        peak: 0,
+        no_division: true,
+        integral: true,
+        non_negative: true,
+        greedy: false,
+    };
+    fn walk(t: &STree, trail: &mut BruteTrail) {
+        let children: Vec<&STree> = match &t.node {
+            SNode::Leaf(_) => return,
+            SNode::Neg(a) => vec![a],
+            SNode::Bin(op, a, b) => {
+                trail.no_division &= *op != '/';
+                vec![a, b]
+            }
+        };
+        trail.peak = trail.peak.max(s_magnitude(t.val));
+        trail.integral &= t.val.1 == 1;
+        trail.non_negative &= t.val.0 >= 0;
+        for c in children {
+            walk(c, trail);
+        }
+    }
+    walk(t, &mut trail);
+    let small = |c: &STree| 4 * s_magnitude(c.val) <= s_magnitude(t.val);
+    trail.greedy = s_is_product_of_two(t)
+        || match &t.node {
+            SNode::Bin('+', a, b) => {
+                (s_is_product_of_two(a) && small(b)) || (s_is_product_of_two(b) && small(a))
+            }
+            SNode::Bin('-', a, b) => s_is_product_of_two(a) && small(b),
+            _ => false,
+        };
+    trail
+}
+
+/// Per reachable value, the trails of every tree over the allowed sets of board positions
+/// merged: the lowest peak, and whether any tree avoids a division, a fraction, a negative
+/// value, or is greedy. Exponential like [`solve_all_by_strings`]: at most 4 numbers.
+pub fn trails(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, BruteTrail> {
+    let n = numbers.len();
+    let full = (1usize << n) - 1;
+    let mut memo = vec![None; full + 1];
+    let mut out: BTreeMap<Q, BruteTrail> = BTreeMap::new();
+    for mask in 1..=full {
+        if rules.use_all && mask != full {
+            continue;
+        }
+        for t in s_all_trees(numbers, mask, rules, &mut memo) {
+            let q = Q {
+                num: i64::try_from(t.val.0).expect("bounded value"),
+                den: i64::try_from(t.val.1).expect("bounded value"),
+            };
+            let x = s_trail(&t);
+            out.entry(q)
+                .and_modify(|m| {
+                    m.peak = m.peak.min(x.peak);
+                    m.no_division |= x.no_division;
+                    m.integral |= x.integral;
+                    m.non_negative |= x.non_negative;
+                    m.greedy |= x.greedy;
+                })
+                .or_insert(x);
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------------------
 // count_unchecked
 // ---------------------------------------------------------------------------------------

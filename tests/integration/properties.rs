@@ -19,7 +19,7 @@ use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
 use digits_lab::board::Board;
-use digits_lab::engine::{Counts, Tables};
+use digits_lab::engine::{Counts, Tables, Trail};
 use digits_lab::moves;
 use digits_lab::number::{Int, Number, Rational};
 use digits_lab::rules::{Arithmetic, Game, GameKind, Rules};
@@ -248,7 +248,41 @@ fn check_strings<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseE
         &engine,
         &by_strings,
         "brute::solve_all_by_strings",
-    )
+    )?;
+    check_trails(game, numbers, &engine)
+}
+
+/// The engine's difficulty trail of every value equals [`brute::trails`], read off every tree.
+fn check_trails(
+    game: &Game,
+    numbers: &[i64],
+    engine: &BTreeMap<Q, Counts>,
+) -> Result<(), TestCaseError> {
+    let reference = brute::trails(numbers, brute_rules(&game.rules));
+    prop_assert_eq!(
+        engine.keys().collect::<Vec<_>>(),
+        reference.keys().collect::<Vec<_>>(),
+        "{}: engine and brute::trails reach different values",
+        describe(game, numbers)
+    );
+    for (v, c) in engine {
+        let t = c.trail;
+        let got = brute::BruteTrail {
+            peak: t.peak,
+            no_division: t.has(Trail::NO_DIVISION),
+            integral: t.has(Trail::INTEGRAL),
+            non_negative: t.has(Trail::NON_NEGATIVE),
+            greedy: t.has(Trail::GREEDY),
+        };
+        prop_assert_eq!(
+            got,
+            reference[v],
+            "{}, value {}: engine trail vs brute::trails",
+            describe(game, numbers),
+            show(*v)
+        );
+    }
+    Ok(())
 }
 
 /// Checks a printed expression with [`brute::eval_printed`]: it gives `v` under the game's
