@@ -30,6 +30,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::corpus::{Corpus, PartCache};
+use crate::difficulty::{self, Features, Setting};
 use crate::engine::{Counts, Tables, Window};
 use crate::error::{Error, Result};
 use crate::number::{Int, Number, Rational};
@@ -109,6 +110,8 @@ struct BoardResult {
 
 struct Puzzle {
     counts: Option<Counts>,
+    /// The difficulty features and score when solvable.
+    difficulty: Option<(Features, f64)>,
     /// `(closest value, distance)` when unsolvable.
     closest: Option<(f64, f64)>,
 }
@@ -359,14 +362,22 @@ fn analyze_board<V: Number>(
     let rules = &corpus.game.rules;
     let board = &corpus.boards[i].board;
     let tables = Tables::<V>::build_with(board, rules, Some(window), Some(cache))?;
-    let counts = tables.counts_in(lo, hi)?;
+    // The targets' counts, and around them those of the near misses.
+    let margin = difficulty::band(hi.max(lo.saturating_abs()));
+    let around = tables.counts_in(lo - margin, hi + margin)?;
+    let at = |v: i64| {
+        let i = usize::try_from(v - (lo - margin)).ok()?;
+        around.get(i).copied().flatten()
+    };
+    let setting = Setting::of(board);
     // The whole board's table stops at the window, so a closest value is certain only when
     // every value as close lies inside it (there is nothing below 1); the rare board with a
     // missed target whose nearest value lies beyond is rebuilt whole for its closest values.
     let mut whole: Option<Tables<V>> = None;
-    let mut puzzles = Vec::with_capacity(counts.len());
+    let mut puzzles = Vec::with_capacity(around.len());
     let mut unique = Vec::new();
-    for (target, counts) in (lo..=hi).zip(counts) {
+    for target in lo..=hi {
+        let counts = at(target);
         let t = V::from_int(target);
         let closest = match (counts, t) {
             (None, Some(t)) => {
@@ -401,7 +412,15 @@ fn analyze_board<V: Number>(
                 moves: e.moves::<V>(rules.limit).join("; "),
             });
         }
-        puzzles.push(Puzzle { counts, closest });
+        let difficulty = counts.map(|c| {
+            let f = Features::of(target, &c, setting, at);
+            (f, f.score(target, setting))
+        });
+        puzzles.push(Puzzle {
+            counts,
+            difficulty,
+            closest,
+        });
     }
     Ok(BoardResult { puzzles, unique })
 }
@@ -462,6 +481,8 @@ impl Written {
         let mut distinct: Vec<Option<u64>> = Vec::with_capacity(rows);
         let mut closest: Vec<Option<f64>> = Vec::with_capacity(rows);
         let mut distance: Vec<Option<f64>> = Vec::with_capacity(rows);
+        let mut score: Vec<Option<f64>> = Vec::with_capacity(rows);
+        let mut features: Vec<Option<Features>> = Vec::with_capacity(rows);
         let (mut u_id, mut u_board, mut u_target, mut u_ops, mut u_expr, mut u_sol, mut u_moves) =
             (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
         for (&i, r) in ids.iter().zip(results) {
@@ -505,6 +526,8 @@ impl Written {
                 });
                 closest.push(p.closest.map(|x| x.0));
                 distance.push(p.closest.map(|x| x.1));
+                score.push(p.difficulty.map(|d| d.1));
+                features.push(p.difficulty.map(|d| d.0));
             }
             self.reached.push(reached);
             self.solvable += u64::from(reached);
@@ -534,6 +557,32 @@ impl Written {
             Column::new("distinct".into(), distinct),
             Column::new("closest".into(), closest),
             Column::new("distance".into(), distance),
+            Column::new("difficulty".into(), score),
+        ]);
+        let feature = |name: &str, f: &dyn Fn(&Features) -> bool| {
+            let v: Vec<Option<bool>> = features.iter().map(|x| x.as_ref().map(f)).collect();
+            Column::new(name.into(), v)
+        };
+        cols.extend([
+            feature("needs_division", &|f| f.needs_division),
+            feature("needs_fraction", &|f| f.needs_fraction),
+            feature("needs_negative", &|f| f.needs_negative),
+            Column::new(
+                "peak".into(),
+                features
+                    .iter()
+                    .map(|x| x.map(|f| f.peak))
+                    .collect::<Vec<_>>(),
+            ),
+            feature("greedy", &|f| f.greedy),
+            Column::new(
+                "near_misses".into(),
+                features
+                    .iter()
+                    .map(|x| x.map(|f| f.near_misses))
+                    .collect::<Vec<_>>(),
+            ),
+            feature("uses_all", &|f| f.uses_all),
         ]);
         let puzzles = frame(cols)?;
         let unique = frame(vec![

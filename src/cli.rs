@@ -11,7 +11,7 @@ use crate::charts::ChartError;
 use crate::corpus::{self, Corpus, Custom};
 use crate::error::Error;
 use crate::hardest::{self, Format};
-use crate::read::Convention;
+use crate::read::{By, Convention};
 use crate::report;
 use crate::rules::{Game, GameKind, Pool, parse_targets};
 use crate::solve::{self, Options};
@@ -59,9 +59,12 @@ pub struct HardestArgs {
     /// Only puzzles with this target.
     #[arg(long, allow_negative_numbers = true)]
     pub target: Option<i64>,
-    /// The counting convention that ranks puzzles.
+    /// The counting convention that ranks puzzles (and whose count is shown).
     #[arg(long, value_enum, default_value = "distinct")]
     pub convention: Convention,
+    /// Rank by fewest solutions, or by the `difficulty` score.
+    #[arg(long, value_enum, default_value = "count")]
+    pub by: By,
     /// How many puzzles to list.
     #[arg(long, default_value_t = 20)]
     pub limit: usize,
@@ -214,6 +217,7 @@ fn run_hardest(args: &HardestArgs) -> anyhow::Result<()> {
         data: &args.data,
         corpus: &args.corpus,
         convention: args.convention,
+        by: args.by,
         target: args.target,
         limit: args.limit,
     };

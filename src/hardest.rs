@@ -1,6 +1,7 @@
 //! `digits-lab hardest`: the puzzles of a corpus with the fewest solutions (more than none)
-//! under one counting convention, read from the `puzzles` table, each with its solutions
-//! written out by re-solving its board with the engine (the tables hold counts, not text).
+//! under one counting convention, or with the highest `difficulty` score, read from the
+//! `puzzles` table, each with its solutions written out and its difficulty features by
+//! re-solving its board with the engine (the tables hold counts, not text).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -9,9 +10,10 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::board::Board;
+use crate::difficulty::{self, Features};
 use crate::engine::Tables;
 use crate::number::{Int, Number, Rational};
-use crate::read::{Convention, CorpusTables, ReadError};
+use crate::read::{By, Convention, CorpusTables, ReadError};
 use crate::rules::{Arithmetic, Game};
 use crate::solve::grouped;
 
@@ -68,6 +70,8 @@ pub struct Hard {
     pub solutions: Vec<String>,
     /// How many `distinct` solutions there are in all (`None` where undefined).
     pub distinct_total: Option<usize>,
+    /// What the score is made of.
+    pub features: Option<Features>,
 }
 
 /// The request.
@@ -76,11 +80,12 @@ pub struct Query<'a> {
     pub data: &'a Path,
     pub corpus: &'a str,
     pub convention: Convention,
+    pub by: By,
     pub target: Option<i64>,
     pub limit: usize,
 }
 
-/// The hardest puzzles of a corpus, fewest solutions first.
+/// The hardest puzzles of a corpus, fewest solutions or highest `difficulty` first.
 pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
     let game =
         crate::corpus::game(q.corpus).map_err(|_| HardestError::UnknownCorpus(q.corpus.into()))?;
@@ -97,7 +102,7 @@ pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
             });
         }
     }
-    let ranked = tables.hardest(q.convention, q.target, q.limit)?;
+    let ranked = tables.hardest(q.convention, q.by, q.target, q.limit)?;
     let ids: Vec<u32> = ranked.iter().map(|r| r.board_id).collect();
     let texts = tables.board_texts(&ids)?;
     ranked
@@ -105,11 +110,10 @@ pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
         .enumerate()
         .map(|(i, r)| {
             let board = texts.get(&r.board_id).cloned().unwrap_or_default();
-            let (solutions, distinct_total) =
-                written(&game, &board, r.target).map_err(|source| HardestError::Engine {
-                    board: board.clone(),
-                    source,
-                })?;
+            let w = written(&game, &board, r.target).map_err(|source| HardestError::Engine {
+                board: board.clone(),
+                source,
+            })?;
             Ok(Hard {
                 rank: i + 1,
                 board,
@@ -118,15 +122,25 @@ pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
                 count: r.count,
                 min_ops: r.min_ops,
                 difficulty: r.difficulty,
-                solutions,
-                distinct_total,
+                solutions: w.solutions,
+                distinct_total: w.distinct_total,
+                features: w.features,
             })
         })
         .collect()
 }
 
-/// The solutions of `board` → `target`, written out by the engine.
-fn written(game: &Game, board: &str, target: i64) -> crate::Result<(Vec<String>, Option<usize>)> {
+/// One puzzle re-solved: its solutions written out and its difficulty features.
+pub struct Written {
+    /// Its `distinct` solutions (at most [`MAX_LISTED`]), or one shortest solution where
+    /// `distinct` is undefined.
+    pub solutions: Vec<String>,
+    pub distinct_total: Option<usize>,
+    pub features: Option<Features>,
+}
+
+/// Re-solves `board` (as the tables write it) → `target` with the engine.
+pub fn written(game: &Game, board: &str, target: i64) -> crate::Result<Written> {
     let words: Vec<&str> = board.split_whitespace().collect();
     let board = Board::parse(game, &words)?;
     match game.rules.arithmetic {
@@ -135,32 +149,32 @@ fn written(game: &Game, board: &str, target: i64) -> crate::Result<(Vec<String>,
     }
 }
 
-fn written_in<V: Number>(
-    game: &Game,
-    board: &Board,
-    target: i64,
-) -> crate::Result<(Vec<String>, Option<usize>)> {
+fn written_in<V: Number>(game: &Game, board: &Board, target: i64) -> crate::Result<Written> {
     let tables: Tables<V> = Tables::build(board, &game.rules)?;
+    let features = difficulty::assess(&tables, board, target)?.map(|a| a.features);
     let Some(t) = V::from_int(target) else {
-        return Ok((Vec::new(), None));
+        return Ok(Written {
+            solutions: Vec::new(),
+            distinct_total: None,
+            features,
+        });
     };
-    if tables.distinct_defined() {
+    let (solutions, distinct_total) = if tables.distinct_defined() {
         let all = tables.distinct_solutions(t)?;
         let n = all.len();
-        Ok((
+        (
             all.iter().take(MAX_LISTED).map(|f| f.to_string()).collect(),
             Some(n),
-        ))
+        )
     } else {
-        Ok((
-            tables
-                .shortest(t)
-                .map(|e| e.to_string())
-                .into_iter()
-                .collect(),
-            None,
-        ))
-    }
+        let one = tables.shortest(t).map(|e| e.to_string());
+        (one.into_iter().collect(), None)
+    };
+    Ok(Written {
+        solutions,
+        distinct_total,
+        features,
+    })
 }
 
 /// Output formats.
@@ -185,6 +199,7 @@ pub fn format(list: &[Hard], q: &Query, format: Format) -> String {
                 "count",
                 "min_ops",
                 "difficulty",
+                "features",
                 "distinct_total",
                 "solutions",
             ]);
@@ -197,6 +212,7 @@ pub fn format(list: &[Hard], q: &Query, format: Format) -> String {
                     h.count.to_string(),
                     h.min_ops.map_or(String::new(), |m| m.to_string()),
                     h.difficulty.map_or(String::new(), |d| d.to_string()),
+                    notable(h),
                     h.distinct_total.map_or(String::new(), |d| d.to_string()),
                     h.solutions.join(" | "),
                 ]);
@@ -212,11 +228,14 @@ fn table(list: &[Hard], q: &Query) -> String {
     let at = q
         .target
         .map_or("every target".into(), |t| format!("target {t}"));
+    let order = match q.by {
+        By::Count => format!("fewest `{}` solutions first", q.convention),
+        By::Difficulty => "highest difficulty first".to_string(),
+    };
     let _ = writeln!(
         o,
-        "corpus {} · {at} · fewest `{}` solutions first · {} puzzle{}",
+        "corpus {} · {at} · {order} · {} puzzle{}",
         q.corpus,
-        q.convention,
         list.len(),
         if list.len() == 1 { "" } else { "s" }
     );
@@ -291,6 +310,17 @@ fn table(list: &[Hard], q: &Query) -> String {
                 grouped((n - h.solutions.len()) as u64)
             );
         }
+        let features = notable(h);
+        if !features.is_empty() {
+            let _ = writeln!(o, "{indent}({features})");
+        }
     }
     o
+}
+
+/// The puzzle's notable difficulty features, comma-separated.
+fn notable(h: &Hard) -> String {
+    h.features
+        .map(|f| f.notable(h.target).join(", "))
+        .unwrap_or_default()
 }

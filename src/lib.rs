@@ -5,13 +5,15 @@
 //! (its number domain) define what is allowed; a [`board`] holds one puzzle's numbers; the
 //! [`engine`] computes every value each sub-board reaches with its solution counts;
 //! [`solution`] writes solutions out as [`expr`]essions; [`moves`] counts player move
-//! sequences; [`solve`] assembles the report for one puzzle; [`cli`] is the command line.
+//! sequences; [`difficulty`] scores how hard a puzzle is for people; [`solve`] assembles the
+//! report for one puzzle; [`cli`] is the command line.
 
 pub mod analyze;
 pub mod board;
 pub mod charts;
 pub mod cli;
 pub mod corpus;
+pub mod difficulty;
 pub mod engine;
 pub mod error;
 pub mod expr;

@@ -285,20 +285,42 @@ pub struct Ranked {
     pub difficulty: Option<f64>,
 }
 
+/// What ranks puzzles as hardest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    /// Fewest solutions under the convention.
+    #[default]
+    Count,
+    /// Highest `difficulty` score.
+    Difficulty,
+}
+
+impl std::fmt::Display for By {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            By::Count => "count",
+            By::Difficulty => "difficulty",
+        })
+    }
+}
+
 impl Ranked {
-    /// Fewest solutions first; among equals, the higher `difficulty` (when the tables have
-    /// it), then more operations, then table order — so the order never depends on how the
-    /// tables were sharded.
-    fn order(&self, other: &Ranked) -> Ordering {
-        self.count
-            .cmp(&other.count)
-            .then_with(|| {
-                let d = |r: &Ranked| r.difficulty.unwrap_or(f64::NEG_INFINITY);
-                d(other).total_cmp(&d(self))
-            })
-            .then_with(|| other.min_ops.cmp(&self.min_ops))
-            .then_with(|| self.board_id.cmp(&other.board_id))
-            .then_with(|| self.target.cmp(&other.target))
+    /// `by` count: fewest solutions first, then more operations — what the counts alone
+    /// say, so that the report can set it beside the score. `by` difficulty: the highest
+    /// score first, then fewest solutions. Then table order, so the order never depends on
+    /// how the tables were sharded.
+    fn order(by: By) -> impl Fn(&Ranked, &Ranked) -> Ordering {
+        move |a, b| {
+            let d = |r: &Ranked| r.difficulty.unwrap_or(f64::NEG_INFINITY);
+            let count = a.count.cmp(&b.count);
+            match by {
+                By::Count => count,
+                By::Difficulty => d(b).total_cmp(&d(a)).then(count),
+            }
+            .then_with(|| b.min_ops.cmp(&a.min_ops))
+            .then_with(|| a.board_id.cmp(&b.board_id))
+            .then_with(|| a.target.cmp(&b.target))
+        }
     }
 }
 
@@ -609,10 +631,16 @@ impl CorpusTables {
     pub fn hardest(
         &self,
         convention: Convention,
+        by: By,
         target: Option<i64>,
         limit: usize,
     ) -> Result<Vec<Ranked>> {
         let targets = self.targets()?;
+        if by == By::Difficulty && !self.has_difficulty()? {
+            return Err(self.absent(
+                "no `difficulty` column (tables from before it existed: rerun `analyze`)".into(),
+            ));
+        }
         if !self.conventions(&targets)?.contains(&convention) {
             return Err(self.absent(format!(
                 "no `{convention}` counts in this corpus (it has: {})",
@@ -641,11 +669,11 @@ impl CorpusTables {
                         min_ops: s.min_ops[i].and_then(|m| u8::try_from(m).ok()),
                         difficulty: s.difficulty.as_ref().and_then(|d| d[i]),
                     },
-                    Ranked::order,
+                    Ranked::order(by),
                 );
             }
         })?;
-        Ok(top.finish(Ranked::order))
+        Ok(top.finish(Ranked::order(by)))
     }
 
     /// The board text of each id in `ids`.
@@ -1008,6 +1036,20 @@ pub struct CorpusFacts {
     /// target 24 for the 24-game corpora.
     pub hardest: Vec<(Convention, Vec<Ranked>)>,
     pub hardest_at_24: Vec<(Convention, Vec<Ranked>)>,
+    /// The hardest puzzles by `difficulty` beside the hardest by count, when the tables have
+    /// the score.
+    pub by_difficulty: Option<ByDifficulty>,
+}
+
+/// The hardest puzzles of a corpus ranked both ways.
+#[derive(Clone, Debug)]
+pub struct ByDifficulty {
+    /// The convention that counts solutions (`distinct`, else `expressions`).
+    pub convention: Convention,
+    /// The one target looked at (24 for the 24-game corpora), else every target.
+    pub at: Option<i64>,
+    pub by_difficulty: Vec<Ranked>,
+    pub by_count: Vec<Ranked>,
 }
 
 impl CorpusFacts {
@@ -1065,11 +1107,24 @@ impl CorpusFacts {
         let mut hardest = Vec::new();
         let mut hardest_at_24 = Vec::new();
         for &c in &conventions {
-            hardest.push((c, tables.hardest(c, None, HARDEST_KEPT)?));
+            hardest.push((c, tables.hardest(c, By::Count, None, HARDEST_KEPT)?));
             if is_24 {
-                hardest_at_24.push((c, tables.hardest(c, Some(24), HARDEST_KEPT)?));
+                hardest_at_24.push((c, tables.hardest(c, By::Count, Some(24), HARDEST_KEPT)?));
             }
         }
+        let by_difficulty = match conventions.iter().rev().find(|&&c| c != Convention::Trees) {
+            Some(&c) if has_difficulty => {
+                let at = is_24.then_some(24);
+                let by = |b| tables.hardest(c, b, at, HARDEST_KEPT);
+                Some(ByDifficulty {
+                    convention: c,
+                    at,
+                    by_difficulty: by(By::Difficulty)?,
+                    by_count: by(By::Count)?,
+                })
+            }
+            _ => None,
+        };
         let lists = if is_24 { &hardest_at_24 } else { &hardest };
         let mins: Vec<(Convention, u64)> = lists
             .iter()
@@ -1093,6 +1148,7 @@ impl CorpusFacts {
             min_classes,
             hardest,
             hardest_at_24,
+            by_difficulty,
         })
     }
 }

@@ -1,5 +1,6 @@
 //! `reports/REPORT.md`: the headline figures of every corpus (beside the SPEC §4 figures),
-//! the charts, the hardest unique-solution puzzles, and short answers to the project's
+//! the charts, the hardest unique-solution puzzles, the hardest puzzles by difficulty score
+//! beside the hardest by solution count, and short answers to the project's
 //! questions — every number read from the Parquet tables when the report is generated.
 //!
 //! The text is deterministic for given tables (no dates, no absolute paths, fixed number
@@ -81,6 +82,7 @@ pub fn render(facts: &Facts, rendered: &[Rendered]) -> Result<String, ReadError>
     spec_section(w, facts);
     charts_section(w, rendered);
     unique_section(w, facts);
+    difficulty_section(w, facts)?;
     let _ = writeln!(w, "## Questions\n");
     why_24(w, facts);
     conventions_section(w, facts)?;
@@ -310,6 +312,161 @@ fn unique_section(w: &mut String, facts: &Facts) {
         }
         let _ = writeln!(w);
     }
+}
+
+/// The hardest puzzles by `difficulty` beside the hardest by solution count, with the
+/// features of each (re-solved with the engine) and what tells the two lists apart.
+fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
+    let _ = writeln!(
+        w,
+        "## Hardest puzzles by difficulty score and by solution count\n"
+    );
+    let _ = writeln!(
+        w,
+        "The `difficulty` score (README, *Difficulty*) estimates the bits of search a person \
+         needs: the moves of a blind search of the shortest solutions' length, less one bit \
+         per doubling of the solutions, plus penalties for what people avoid (a division, a \
+         fraction, a negative, overshooting far beyond the target, near misses) and a bonus \
+         for a greedy route (a product of two numbers, then a small correction). Beside each \
+         corpus's {k} hardest puzzles by score are its {k} with the fewest solutions.\n",
+        k = read::HARDEST_KEPT
+    );
+    let mut any = false;
+    for c in &facts.corpora {
+        let Some(b) = &c.by_difficulty else {
+            continue;
+        };
+        any = true;
+        let game = crate::corpus::game(c.name()).ok();
+        let scope =
+            b.at.map_or("every target".to_string(), |t| format!("target {t}"));
+        let _ = writeln!(w, "### `{}`, {scope}\n", c.name());
+        let conv = b.convention;
+        let _ = writeln!(
+            w,
+            "| # | by score: board | target | difficulty | `{conv}` | features | by count: board \
+             | target | difficulty | `{conv}` | features |"
+        );
+        let _ = writeln!(w, "|--:|---|--:|--:|--:|---|---|--:|--:|--:|---|");
+        let features = |r: &read::Ranked| -> Option<crate::difficulty::Features> {
+            let board = c.board(r.board_id)?;
+            crate::hardest::written(game.as_ref()?, board, r.target)
+                .ok()?
+                .features
+        };
+        let mut notable: [Vec<Vec<String>>; 2] = Default::default();
+        let mut shown: [Vec<&read::Ranked>; 2] = Default::default();
+        for (k, list) in [&b.by_difficulty, &b.by_count].into_iter().enumerate() {
+            for r in list {
+                let f = features(r);
+                notable[k].push(f.map(|f| f.notable(r.target)).unwrap_or_default());
+                shown[k].push(r);
+            }
+        }
+        let cell = |k: usize, i: usize| -> String {
+            let Some(r) = shown[k].get(i) else {
+                return " | | | | |".into();
+            };
+            format!(
+                " `{}` | {} | {} | {} | {} |",
+                c.board(r.board_id).unwrap_or("?"),
+                r.target,
+                opt(r.difficulty, f2),
+                grouped(r.count),
+                notable[k][i].join(", ")
+            )
+        };
+        for i in 0..shown[0].len().max(shown[1].len()) {
+            let _ = writeln!(w, "| {} |{}{}", i + 1, cell(0, i), cell(1, i));
+        }
+        let _ = writeln!(w);
+        let key = |r: &&read::Ranked| (r.board_id, r.target);
+        let common = shown[0]
+            .iter()
+            .filter(|r| shown[1].iter().any(|q| key(q) == key(r)))
+            .count();
+        let share = |k: usize, what: &str| {
+            notable[k]
+                .iter()
+                .filter(|n| n.iter().any(|x| x.starts_with(what)))
+                .count()
+        };
+        let n = [shown[0].len(), shown[1].len()];
+        let mut lines = vec![format!(
+            "{common} of the {} hardest by score are also among the {} with the fewest `{conv}` \
+             solutions.",
+            n[0], n[1]
+        )];
+        let median = |k: usize, f: &dyn Fn(&read::Ranked) -> f64| {
+            let mut v: Vec<f64> = shown[k].iter().map(|r| f(r)).collect();
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied()
+        };
+        if let Some(&(_, min, ties)) = c.min_classes.at_min.iter().find(|x| x.0 == conv)
+            && ties > n[1] as u64
+        {
+            let at_min = shown[0].iter().filter(|r| r.count == min).count();
+            lines.push(format!(
+                "{} puzzles share the fewest count ({}), so the count alone cannot tell the \
+                 hardest among them apart (its list takes them by most operations, then table \
+                 order); the score can: {at_min} of its {} are among them.",
+                grouped(ties),
+                grouped(min),
+                n[0]
+            ));
+        }
+        if let (Some(a), Some(z)) = (
+            median(0, &|r| r.count as f64),
+            median(1, &|r| r.count as f64),
+        ) && a > z
+        {
+            lines.push(format!(
+                "The score's list has a median of {} `{conv}` solutions against {} for the \
+                 count's: the score lets a puzzle with several solutions rank as hard when \
+                 each of them is hard to find.",
+                grouped(a as u64),
+                grouped(z as u64)
+            ));
+        }
+        let mut why = Vec::new();
+        for (what, label) in [
+            ("needs a fraction", "need a fraction"),
+            ("needs a negative", "need a negative number"),
+            ("needs ÷", "need a division"),
+            ("peaks at", "must overshoot to more than twice the target"),
+        ] {
+            let (a, z) = (share(0, what), share(1, what));
+            if a + z > 0 {
+                why.push(format!(
+                    "{a} of the score's list and {z} of the count's {label}"
+                ));
+            }
+        }
+        if !why.is_empty() {
+            lines.push(format!("Features: {}.", list(&why)));
+        }
+        let (ga, gz) = (share(0, "greedy"), share(1, "greedy"));
+        if gz > ga {
+            lines.push(format!(
+                "{gz} of the fewest-solution puzzles can be reached greedily (a product of two \
+                 numbers, then a small correction) against {ga} of the score's: a single \
+                 solution is easy to find when it is the first thing people try, which is why \
+                 the score ranks those lower."
+            ));
+        }
+        for l in lines {
+            let _ = writeln!(w, "- {l}");
+        }
+        let _ = writeln!(w);
+    }
+    if !any {
+        let _ = writeln!(
+            w,
+            "Skipped: no corpus has a `difficulty` column (tables from before it existed: rerun \
+             `analyze`).\n"
+        );
+    }
+    Ok(())
 }
 
 fn why_24(w: &mut String, facts: &Facts) {
@@ -703,11 +860,18 @@ fn nyt_section(w: &mut String, facts: &Facts) {
             }
         ));
     }
-    if let Some((a, b, _, _)) = trend("difficulty") {
+    if let Some((a, b, up, down)) = trend("difficulty") {
         findings.push(format!(
-            "the mean `difficulty` goes from {} to {}",
+            "the mean `difficulty` score goes from {} bits in slot 1 to {} in slot 5{}",
             f2(a),
-            f2(b)
+            f2(b),
+            if up && !down {
+                ", rising at every step"
+            } else if down && !up {
+                ", falling at every step"
+            } else {
+                ", not monotonically"
+            }
         ));
     }
     let harder = trend("distinct solutions").is_some_and(|(a, b, _, _)| b < a)

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::board::Board;
+use crate::difficulty::{self, Assessment};
 use crate::engine::{Counts, Tables};
 use crate::error::{Error, Result};
 use crate::moves::{self, MoveCounts};
@@ -47,7 +48,7 @@ pub struct Score {
 }
 
 /// Everything `solve` reports about one puzzle.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Report {
     pub game: Game,
     pub board: Vec<i64>,
@@ -61,6 +62,8 @@ pub struct Report {
     pub solutions: Option<Vec<String>>,
     pub closest: Option<Closest>,
     pub score: Option<Score>,
+    /// How hard the puzzle is for people, when solvable.
+    pub difficulty: Option<Assessment>,
 }
 
 /// Checks the target against the game and solves the puzzle.
@@ -149,6 +152,7 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         solutions,
         closest,
         score,
+        difficulty: difficulty::assess(&tables, board, target)?,
     })
 }
 
@@ -225,6 +229,13 @@ impl Report {
                 "  moves: {} sequences{split}; {} boards visited",
                 grouped(m.sequences),
                 grouped(m.boards_visited)
+            );
+        }
+        if let Some(d) = &self.difficulty {
+            let _ = writeln!(
+                o,
+                "  difficulty: {}",
+                d.features.describe(self.target, d.difficulty)
             );
         }
         if let Some(s) = &self.score {

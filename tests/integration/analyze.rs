@@ -9,6 +9,7 @@ use assert_cmd::Command;
 use digits_lab::analyze::{self, Options, Shard};
 use digits_lab::board::Board;
 use digits_lab::corpus::{Corpus, Custom, NYT_CSV};
+use digits_lab::difficulty::{self, Features};
 use digits_lab::engine::Tables;
 use digits_lab::number::{Int, Number};
 use digits_lab::rules::{Game, GameKind};
@@ -281,6 +282,14 @@ fn corpus_rows_match_the_plain_engine() {
         .unwrap()
         .iter()
         .collect();
+    let stored = features(&puzzles);
+    let score: Vec<Option<f64>> = puzzles
+        .column("difficulty")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .iter()
+        .collect();
     let mut checked = 0;
     let mut board: Option<(u32, Tables<Int>)> = None;
     for r in 0..puzzles.height() {
@@ -290,6 +299,10 @@ fn corpus_rows_match_the_plain_engine() {
         }
         let t = &board.as_ref().unwrap().1;
         let v = Int::from_int(targets[r]).unwrap();
+        let b: &Board = &corpus.boards[ids[r] as usize].board;
+        let a = difficulty::assess(t, b, targets[r]).unwrap();
+        assert_eq!(stored[r], a.map(|a| a.features), "row {r}");
+        assert_eq!(score[r], a.map(|a| a.difficulty), "row {r}");
         match t.counts(v).unwrap() {
             Some(c) => {
                 assert!(solvable[r]);
@@ -307,6 +320,37 @@ fn corpus_rows_match_the_plain_engine() {
     }
     assert_eq!(checked, corpus.boards.len() * 700);
     assert!(solvable.iter().any(|s| !s));
+}
+
+/// The difficulty features of every row of a `puzzles` table.
+fn features(puzzles: &DataFrame) -> Vec<Option<Features>> {
+    let col = |name: &str| puzzles.column(name).unwrap();
+    let flag = |name: &str| -> Vec<Option<bool>> { col(name).bool().unwrap().iter().collect() };
+    let (division, fraction, negative) = (
+        flag("needs_division"),
+        flag("needs_fraction"),
+        flag("needs_negative"),
+    );
+    let (greedy, uses_all) = (flag("greedy"), flag("uses_all"));
+    let peak: Vec<Option<u64>> = col("peak").u64().unwrap().iter().collect();
+    let near: Vec<Option<u32>> = col("near_misses").u32().unwrap().iter().collect();
+    let ops: Vec<Option<u8>> = col("min_ops").u8().unwrap().iter().collect();
+    let distinct: Vec<Option<u64>> = col("distinct").u64().unwrap().iter().collect();
+    (0..puzzles.height())
+        .map(|r| {
+            Some(Features {
+                min_ops: u32::from(ops[r]?),
+                solutions: distinct[r]?,
+                needs_division: division[r]?,
+                needs_fraction: fraction[r]?,
+                needs_negative: negative[r]?,
+                peak: peak[r]?,
+                greedy: greedy[r]?,
+                near_misses: near[r]?,
+                uses_all: uses_all[r]?,
+            })
+        })
+        .collect()
 }
 
 fn cli() -> Command {

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use digits_lab::board::Board;
+use digits_lab::difficulty;
 use digits_lab::engine::Tables;
 use digits_lab::number::{Int, Number, Rational};
 use digits_lab::rules::{Arithmetic, Game, GameKind};
@@ -226,6 +227,8 @@ struct Cell {
     /// `(min_ops, trees, expressions, distinct)` when solvable.
     counts: Option<(u8, u64, u64, Option<u64>)>,
     closest: Option<f64>,
+    /// The engine's difficulty score when solvable.
+    difficulty: Option<f64>,
     /// The one `distinct` solution and its moves, when there is exactly one.
     unique: Option<(String, String)>,
 }
@@ -258,6 +261,9 @@ fn cells<V: Number>(game: &Game, numbers: &[i64], targets: &RangeInclusive<i64>)
                 target,
                 counts: counts.map(|c| (c.min_ops as u8, c.trees, c.expressions, c.distinct)),
                 closest,
+                difficulty: difficulty::assess(&tables, &board, target)
+                    .unwrap()
+                    .map(|a| a.difficulty),
                 unique,
             }
         })
@@ -372,11 +378,12 @@ pub fn write_corpus(data: &Path, name: &str) {
             .collect::<Vec<Option<f64>>>(),
     }
     .unwrap();
-    if name == "nyt" {
+    // One corpus keeps the layout of tables written before the score existed.
+    if name != "24-minus" {
         pz.with_column(Column::new(
             "difficulty".into(),
             rows()
-                .map(|(_, c)| c.counts.map(|x| x.0 as f64 + 1.0 / x.2 as f64))
+                .map(|(_, c)| c.difficulty)
                 .collect::<Vec<Option<f64>>>(),
         ))
         .unwrap();
@@ -474,4 +481,17 @@ pub fn write_corpus(data: &Path, name: &str) {
         format!("{{\"corpus\": \"{name}\", \"fixture\": true, \"boards\": {n}}}\n"),
     )
     .unwrap();
+}
+
+/// The highest `difficulty` in fixture corpus `name`'s `puzzles` table.
+pub fn max_difficulty(name: &str) -> f64 {
+    let file = fs::File::open(data_dir().join(name).join("puzzles/part-1-of-1.parquet")).unwrap();
+    let df = ParquetReader::new(file).finish().unwrap();
+    df.column("difficulty")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .iter()
+        .flatten()
+        .fold(f64::NEG_INFINITY, f64::max)
 }

@@ -4,6 +4,7 @@ mod analyze;
 mod brute;
 mod charts;
 mod cli;
+mod difficulty;
 mod figures;
 mod fixture;
 mod hardest;

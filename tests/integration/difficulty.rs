@@ -1,0 +1,155 @@
+//! The difficulty features and score: known puzzles get the features their solutions show,
+//! the score moves the obvious way when one feature changes, and `hardest --by difficulty`
+//! ranks by the stored score.
+
+use assert_cmd::Command;
+use digits_lab::board::Board;
+use digits_lab::difficulty::{Assessment, Features, Setting};
+use digits_lab::rules::{Game, GameKind};
+use digits_lab::solve::{self, Options};
+use serde_json::Value;
+
+use crate::fixture;
+
+fn assess(kind: GameKind, target: i64, numbers: &[i64]) -> Option<Assessment> {
+    let game = Game::preset(kind);
+    let board = Board::new(&game, numbers.to_vec()).unwrap();
+    let opts = Options {
+        no_moves: true,
+        ..Options::default()
+    };
+    solve::solve(&game, &board, target, opts)
+        .unwrap()
+        .difficulty
+}
+
+fn features(kind: GameKind, target: i64, numbers: &[i64]) -> Features {
+    assess(kind, target, numbers).unwrap().features
+}
+
+#[test]
+fn known_puzzles_have_the_features_their_solutions_show() {
+    use GameKind::{Digits, TwentyFour};
+    // 24 = 5 × (5 − 1 ÷ 5): its one solution divides and passes through 1/5.
+    let f = features(TwentyFour, 24, &[1, 5, 5, 5]);
+    assert!(f.needs_fraction && f.needs_division && !f.needs_negative && !f.greedy);
+    assert_eq!((f.min_ops, f.solutions, f.peak), (3, 1, 24));
+    assert!(f.uses_all);
+    // 24 = (10 × 10 − 4) ÷ 4: whole numbers, but it climbs to 100 first.
+    let f = features(TwentyFour, 24, &[4, 4, 10, 10]);
+    assert!(!f.needs_fraction && f.needs_division);
+    assert_eq!(f.peak, 100);
+    // 24 = 3 × 8 + 1 − 1 (and 3 × 8 × 1 × 1): the greedy product.
+    let f = features(TwentyFour, 24, &[1, 1, 3, 8]);
+    assert!(f.greedy && !f.needs_division && !f.needs_fraction);
+    // 1 × 2 × 3 × 4 needs nothing special.
+    let f = features(TwentyFour, 24, &[1, 2, 3, 4]);
+    assert!(!f.needs_fraction && !f.needs_division && !f.needs_negative);
+    // Digits: 525 = 50 × 10 + 25, a product then a correction of a twentieth.
+    let f = features(Digits, 525, &[1, 3, 7, 10, 25, 50]);
+    assert!(f.greedy && !f.needs_division && f.min_ops == 2 && !f.uses_all);
+    // Unreachable: no assessment.
+    assert_eq!(assess(Digits, 831, &[1, 3, 7, 10, 25, 50]), None);
+    // The near misses of 765 from the SPEC board: within 2% (±15), reached in ≤ 3 operations.
+    let f = features(Digits, 765, &[1, 3, 7, 10, 25, 50]);
+    assert!(f.near_misses > 0 && f.near_misses <= 30, "{f:?}");
+}
+
+#[test]
+fn a_needed_fraction_scores_harder_than_the_same_structure_without() {
+    let setting = Setting {
+        numbers: 4,
+        largest: 5,
+    };
+    let f = features(GameKind::TwentyFour, 24, &[1, 5, 5, 5]);
+    let without = Features {
+        needs_fraction: false,
+        ..f
+    };
+    assert!(f.score(24, setting) > without.score(24, setting));
+    // And for real: 1 5 5 5 needs a fraction, 1 2 7 7 (also one solution, three operations,
+    // a division: (7 × 7 − 1) ÷ 2) does not.
+    let a = assess(GameKind::TwentyFour, 24, &[1, 5, 5, 5]).unwrap();
+    let b = assess(GameKind::TwentyFour, 24, &[1, 2, 7, 7]).unwrap();
+    assert_eq!((a.features.solutions, b.features.solutions), (1, 1));
+    assert!(!b.features.needs_fraction && b.features.needs_division);
+    assert!(a.difficulty > b.difficulty, "{a:?} {b:?}");
+}
+
+#[test]
+fn more_distinct_solutions_with_everything_else_equal_score_easier() {
+    let setting = Setting {
+        numbers: 6,
+        largest: 50,
+    };
+    let f = features(GameKind::Digits, 765, &[1, 3, 7, 10, 25, 50]);
+    let mut last = f64::INFINITY;
+    for solutions in [1, 2, 3, 12, 100, 10_000] {
+        let s = Features { solutions, ..f }.score(765, setting);
+        assert!(s < last, "{solutions} solutions: {s} ≥ {last}");
+        last = s;
+    }
+}
+
+fn hardest(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .arg("hardest")
+        .arg("--data")
+        .arg(fixture::data_dir())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn hardest_by_difficulty_ranks_by_the_stored_score() {
+    let out = hardest(&[
+        "--corpus",
+        "digits",
+        "--by",
+        "difficulty",
+        "--limit",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list.len(), 5);
+    let scores: Vec<f64> = list
+        .iter()
+        .map(|h| h["difficulty"].as_f64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // The first is the highest score of the whole table, re-solved to the same features.
+    let top = &list[0];
+    let board: Vec<i64> = top["board"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let target = top["target"].as_i64().unwrap();
+    let a = assess(GameKind::Digits, target, &board).unwrap();
+    assert_eq!(scores[0], a.difficulty);
+    assert_eq!(
+        top["features"]["peak"].as_u64(),
+        Some(a.features.peak),
+        "{top}"
+    );
+    let table = fixture::max_difficulty("digits");
+    assert_eq!(scores[0], table);
+
+    // Tables written before the score existed: a clear one-line error, exit 2.
+    let out = hardest(&["--corpus", "24-minus", "--by", "difficulty"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("difficulty") && err.lines().count() == 1,
+        "{err}"
+    );
+}
