@@ -5,7 +5,8 @@ Usage: python notebooks/check_engines.py [DATA]   (DATA defaults to ./data)
 
 The questions: solvable (board, target) pairs per target and puzzles with exactly one
 `distinct` solution (every corpus present), the probability that a dealt 24-game hand
-makes 24 (`24`, `24-nine`), and the mean `min_ops` of the real NYT puzzles by slot (`nyt`).
+makes 24 (`24`, `24-nine`), and the mean `min_ops` and `difficulty` of the real NYT puzzles by
+slot (`nyt`).
 Corpora whose folder is missing are skipped with a line saying so.
 """
 
@@ -96,7 +97,7 @@ def main() -> int:
         if corpus == "nyt":
             boards = glob(data, corpus, "boards")
             duck = duckdb.sql(
-                f"""SELECT b.slot, count(*), avg(p.min_ops)
+                f"""SELECT b.slot, count(*), avg(p.min_ops), avg(p.difficulty)
                     FROM '{boards}' b JOIN '{puzzles}' p
                       ON p.board_id = b.board_id AND p.target = b.target
                     GROUP BY b.slot ORDER BY b.slot"""
@@ -105,10 +106,14 @@ def main() -> int:
             pol = (
                 b.join(p, on=["board_id", "target"])
                 .group_by("slot")
-                .agg(pl.len().cast(pl.Int64), pl.col("min_ops").cast(pl.Float64).mean())
+                .agg(
+                    pl.len().cast(pl.Int64),
+                    pl.col("min_ops").cast(pl.Float64).mean(),
+                    pl.col("difficulty").mean(),
+                )
                 .sort("slot")
             )
-            ok &= same("nyt: real puzzles and mean min_ops by slot", duck, rows(pol))
+            ok &= same("nyt: real puzzles, mean min_ops and difficulty by slot", duck, rows(pol))
         checked += 1
     if checked == 0:
         print(f"error: no corpus folder under {data}", file=sys.stderr)

@@ -30,7 +30,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::corpus::{Corpus, PartCache};
-use crate::difficulty::{self, Features, Setting};
+use crate::difficulty::{self, Assessment, Features, Run, Setting};
 use crate::engine::{Counts, Tables, Window};
 use crate::error::{Error, Result};
 use crate::number::{Int, Number, Rational};
@@ -111,7 +111,7 @@ struct BoardResult {
 struct Puzzle {
     counts: Option<Counts>,
     /// The difficulty features and score when solvable.
-    difficulty: Option<(Features, f64)>,
+    difficulty: Option<Assessment>,
     /// `(closest value, distance)` when unsolvable.
     closest: Option<(f64, f64)>,
 }
@@ -364,20 +364,16 @@ fn analyze_board<V: Number>(
     let tables = Tables::<V>::build_with(board, rules, Some(window), Some(cache))?;
     // The targets' counts, and around them those of the near misses.
     let margin = difficulty::band(hi.max(lo.saturating_abs()));
-    let around = tables.counts_in(lo - margin, hi + margin)?;
-    let at = |v: i64| {
-        let i = usize::try_from(v - (lo - margin)).ok()?;
-        around.get(i).copied().flatten()
-    };
+    let run = Run::new(lo - margin, tables.counts_in(lo - margin, hi + margin)?);
     let setting = Setting::of(board);
     // The whole board's table stops at the window, so a closest value is certain only when
     // every value as close lies inside it (there is nothing below 1); the rare board with a
     // missed target whose nearest value lies beyond is rebuilt whole for its closest values.
     let mut whole: Option<Tables<V>> = None;
-    let mut puzzles = Vec::with_capacity(around.len());
+    let mut puzzles = Vec::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
     let mut unique = Vec::new();
     for target in lo..=hi {
-        let counts = at(target);
+        let counts = run.counts(target);
         let t = V::from_int(target);
         let closest = match (counts, t) {
             (None, Some(t)) => {
@@ -412,13 +408,9 @@ fn analyze_board<V: Number>(
                 moves: e.moves::<V>(rules.limit).join("; "),
             });
         }
-        let difficulty = counts.map(|c| {
-            let f = Features::of(target, &c, setting, at);
-            (f, f.score(target, setting))
-        });
         puzzles.push(Puzzle {
             counts,
-            difficulty,
+            difficulty: run.assess(target, setting),
             closest,
         });
     }
@@ -526,8 +518,8 @@ impl Written {
                 });
                 closest.push(p.closest.map(|x| x.0));
                 distance.push(p.closest.map(|x| x.1));
-                score.push(p.difficulty.map(|d| d.1));
-                features.push(p.difficulty.map(|d| d.0));
+                score.push(p.difficulty.map(|d| d.difficulty));
+                features.push(p.difficulty.map(|d| d.features));
             }
             self.reached.push(reached);
             self.solvable += u64::from(reached);

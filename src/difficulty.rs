@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::board::Board;
+use crate::board::{Board, MAX_NUMBERS};
 use crate::engine::{Counts, Tables, Trail};
 use crate::error::Result;
 use crate::number::Number;
@@ -109,20 +109,9 @@ pub struct Setting {
 }
 
 impl Features {
-    /// The features of `target`, solved with `counts`; `around(v)` gives the counts of the
-    /// integers near it (`None` when unreachable).
-    pub fn of(
-        target: i64,
-        counts: &Counts,
-        setting: Setting,
-        around: impl Fn(i64) -> Option<Counts>,
-    ) -> Features {
+    /// The features of a target solved with `counts`, with its near misses counted.
+    pub fn of(counts: &Counts, setting: Setting, near_misses: u32) -> Features {
         let t = counts.trail;
-        let b = band(target);
-        let near_misses = (target - b..=target + b)
-            .filter(|&v| v != target)
-            .filter(|&v| around(v).is_some_and(|c| c.min_ops <= counts.min_ops))
-            .count() as u32;
         Features {
             min_ops: counts.min_ops,
             solutions: counts.distinct.unwrap_or(counts.expressions),
@@ -177,22 +166,63 @@ pub fn assess<V: Number>(
     target: i64,
 ) -> Result<Option<Assessment>> {
     let b = band(target);
-    let around = tables.counts_in(target - b, target + b)?;
-    let at = |v: i64| {
-        around
-            .get(usize::try_from(v - (target - b)).ok()?)
-            .copied()
-            .flatten()
-    };
-    let Some(counts) = at(target) else {
-        return Ok(None);
-    };
-    let setting = Setting::of(board);
-    let features = Features::of(target, &counts, setting, at);
-    Ok(Some(Assessment {
-        features,
-        difficulty: features.score(target, setting),
-    }))
+    let run = Run::new(target - b, tables.counts_in(target - b, target + b)?);
+    Ok(run.assess(target, Setting::of(board)))
+}
+
+/// The counts of a run of consecutive integers (one board), with running tallies that count
+/// the near misses of any target in it in constant time.
+pub struct Run {
+    lo: i64,
+    counts: Vec<Option<Counts>>,
+    /// `cheap[i][k]`: how many of the first `i` integers are reached in at most `k`
+    /// operations.
+    cheap: Vec<[u32; MAX_NUMBERS]>,
+}
+
+impl Run {
+    /// The run `lo, lo + 1, …` with these counts (`None` where unreachable).
+    pub fn new(lo: i64, counts: Vec<Option<Counts>>) -> Run {
+        let mut cheap = Vec::with_capacity(counts.len() + 1);
+        let mut tally = [0u32; MAX_NUMBERS];
+        cheap.push(tally);
+        for c in &counts {
+            let from = c.map_or(MAX_NUMBERS, |c| c.min_ops as usize);
+            for t in tally.iter_mut().skip(from) {
+                *t += 1;
+            }
+            cheap.push(tally);
+        }
+        Run { lo, counts, cheap }
+    }
+
+    /// The counts of `v`, `None` when unreachable or outside the run.
+    pub fn counts(&self, v: i64) -> Option<Counts> {
+        let i = usize::try_from(v.checked_sub(self.lo)?).ok()?;
+        self.counts.get(i).copied().flatten()
+    }
+
+    /// The integers within [`band`] of `target` (inside the run), other than `target`,
+    /// reached in at most `ops` operations.
+    fn near_misses(&self, target: i64, ops: u32) -> u32 {
+        let b = band(target);
+        let index = |v: i64| (v - self.lo).clamp(0, self.counts.len() as i64) as usize;
+        let (from, to) = (index(target - b), index(target + b + 1));
+        let k = (ops as usize).min(MAX_NUMBERS - 1);
+        let within = self.cheap[to][k] - self.cheap[from][k];
+        within - u32::from(self.counts(target).is_some_and(|c| c.min_ops <= ops))
+    }
+
+    /// The assessment of `target` (`None` when unreachable).
+    pub fn assess(&self, target: i64, setting: Setting) -> Option<Assessment> {
+        let counts = self.counts(target)?;
+        let near = self.near_misses(target, counts.min_ops);
+        let features = Features::of(&counts, setting, near);
+        Some(Assessment {
+            features,
+            difficulty: features.score(target, setting),
+        })
+    }
 }
 
 impl Features {
