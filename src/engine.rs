@@ -655,8 +655,36 @@ impl<V: Number> Tables<V> {
             stack: Vec::new(),
             ratios: vec![vec![Frac::ONE]],
             window: self.window.filter(|_| s == self.subs.full()),
+            bounded: self.bounded(s),
         };
         walk.partitions(s, f)
+    }
+
+    /// Whether every expression over sub-board `s` (without `^`) has all its intermediate
+    /// results within the limit: then adding every term of a flat node before subtracting
+    /// (multiplying before dividing) is always valid once the node's value is in the domain,
+    /// and [`FlatWalk::realizable`] need not check.
+    ///
+    /// Write `H(p/q) = |p| + q`. Then `H(x ± y)`, `H(x × y)` and `H(x ÷ y)` are at most
+    /// `H(x) H(y)`, so every value (and every numerator and denominator) over numbers `n_i` is
+    /// below `Π (n_i + 1)`.
+    fn bounded(&self, s: usize) -> bool {
+        if self.rules.pow {
+            return false;
+        }
+        let mut h: u128 = 1;
+        for i in 0..self.subs.values.len() {
+            for _ in 0..self.subs.count_of(s, i) {
+                let Some(n) = self.subs.values[i].checked_add(1) else {
+                    return false;
+                };
+                match h.checked_mul(n.unsigned_abs().into()) {
+                    Some(x) => h = x,
+                    None => return false,
+                }
+            }
+        }
+        h <= u128::from(self.rules.limit.unsigned_abs())
     }
 
     /// Every sub-board of `s`, the empty one and `s` included.
@@ -1025,6 +1053,46 @@ impl Frac {
     }
 }
 
+/// A fraction in lowest terms with 64-bit parts (denominator positive), for the last item
+/// of a flat node in the positive integers, where 128-bit division would be a library call.
+#[derive(Clone, Copy, Debug)]
+struct SmallFrac {
+    num: i64,
+    den: i64,
+}
+
+fn gcd64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Frac {
+    /// `self` in lowest terms, if both parts then fit in 64 bits (with room to add an item).
+    fn small(self) -> Option<SmallFrac> {
+        let fits = |x: i128| x.unsigned_abs() < 1 << 62;
+        if self.den == 1 {
+            return fits(self.num).then_some(SmallFrac {
+                num: self.num as i64,
+                den: 1,
+            });
+        }
+        let (num, den) = if fits(self.num) && fits(self.den) {
+            let (num, den) = (self.num as i64, self.den as i64);
+            let g = gcd64(num.unsigned_abs(), den as u64) as i64;
+            ((num / g).into(), (den / g).into())
+        } else {
+            let r = self.reduced();
+            (r.num, r.den)
+        };
+        (fits(num) && fits(den)).then_some(SmallFrac {
+            num: num as i64,
+            den: den as i64,
+        })
+    }
+}
+
 /// The state of one enumeration of flat nodes: first a partition of the sub-board into the
 /// items' blocks, then the items over those blocks.
 struct FlatWalk<'a, V> {
@@ -1042,6 +1110,10 @@ struct FlatWalk<'a, V> {
     /// The whole board's window, when walking its flat nodes: the last item is then only
     /// drawn from those that bring the node's value into it.
     window: Option<Window>,
+    /// Whether every expression over the sub-board stays within the limit (see
+    /// [`Tables::bounded`]), so that every flat node whose value is in the domain is
+    /// realizable.
+    bounded: bool,
 }
 
 impl<V: Number> FlatWalk<'_, V> {
@@ -1104,6 +1176,12 @@ impl<V: Number> FlatWalk<'_, V> {
         let block = self.order[depth];
         let last = depth + 1 == self.order.len();
         let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
+        if last
+            && !V::SIGNED
+            && let Some(p) = partial.small()
+        {
+            return self.last_int(depth, p, (directs, inverses), bound, f);
+        }
         let items = t.items(self.kind, block);
         for inverse in [false, true] {
             if last && !directs && inverse {
@@ -1169,6 +1247,113 @@ impl<V: Number> FlatWalk<'_, V> {
         Ok(())
     }
 
+    /// [`FlatWalk::step`] for the last item in the positive integers, where most candidates
+    /// would leave the domain: the node's value is computed in integers from the reduced
+    /// partial value, the items that keep a sum positive (or a product within the limit) are
+    /// found by binary search in the ascending list, and divisibility is tested before the
+    /// (costlier) unit-part check. Accepts exactly the items the generic step accepts.
+    fn last_int(
+        &mut self,
+        depth: usize,
+        p: SmallFrac,
+        (directs, inverses): (bool, bool),
+        bound: Option<Item>,
+        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+    ) -> Result<()> {
+        let t = self.tables;
+        let block = self.order[depth];
+        let items = t.items(self.kind, block);
+        let limit = t.rules.limit;
+        let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
+        // Items are positive integers, so their wide numerators fit in 64 bits.
+        let int = |v: V| v.to_wide().num as i64;
+        // The first index whose item exceeds `x`.
+        let upto = |x: i64| items.partition_point(|&(v, _)| int(v) <= x);
+        for inverse in [false, true] {
+            if inverse && !directs {
+                // A node needs an added term or a multiplier to start from.
+                continue;
+            }
+            // Every factor is at least 2, so a part worth 1 needs a multiplier and a divisor.
+            let units_possible = check_units && if inverse { directs } else { inverses };
+            // Candidates: every item that can give a positive value within the limit.
+            let mut range = match (self.kind, inverse) {
+                (Flat::Sum, false) => {
+                    let lo = items.partition_point(|&(v, _)| int(v) < 1 - p.num);
+                    lo..upto(limit.saturating_sub(p.num))
+                }
+                (Flat::Sum, true) => 0..upto(p.num - 1),
+                (Flat::Product, false) => 0..items.len(),
+                (Flat::Product, true) if p.den == 1 => 0..upto(p.num),
+                (Flat::Product, true) => 0..0,
+            };
+            if let Some(w) = self.window {
+                let partial = Frac {
+                    num: p.num.into(),
+                    den: p.den.into(),
+                };
+                let r = self.last_items(items, partial, inverse, w);
+                range = range.start.max(r.start)..range.end.min(r.end);
+            }
+            match bound {
+                Some(b) if b.inverse && !inverse => continue,
+                Some(b) if b.inverse == inverse => range.start = range.start.max(b.index),
+                _ => {}
+            }
+            for index in range {
+                let a = int(items[index].0);
+                let value = match (self.kind, inverse) {
+                    (Flat::Sum, false) => p.num + a,
+                    (Flat::Sum, true) => p.num - a,
+                    (Flat::Product, false) => {
+                        if a % p.den != 0 {
+                            continue;
+                        }
+                        let Some(v) = (a / p.den).checked_mul(p.num) else {
+                            continue;
+                        };
+                        v
+                    }
+                    (Flat::Product, true) => {
+                        if p.num % a != 0 {
+                            continue;
+                        }
+                        p.num / a
+                    }
+                };
+                let Some(v) = V::from_wide(
+                    Wide {
+                        num: value.into(),
+                        den: 1,
+                    },
+                    limit,
+                ) else {
+                    continue;
+                };
+                if units_possible {
+                    let (num, den) = if inverse { (1, a) } else { (a, 1) };
+                    let factor = Frac {
+                        num: num.into(),
+                        den: den.into(),
+                    };
+                    if self.closes_unit(depth, factor)? {
+                        continue;
+                    }
+                }
+                self.stack.push(Item {
+                    block,
+                    inverse,
+                    index,
+                });
+                if self.realizable() {
+                    f(&self.stack, v)?;
+                }
+                self.stack.pop();
+            }
+        }
+        Ok(())
+    }
+
     /// The items (ascending, positive) that, added or subtracted, multiplied or divided as
     /// `inverse` says, take `partial` into the window; all of them if a bound overflows.
     fn last_items(
@@ -1211,6 +1396,9 @@ impl<V: Number> FlatWalk<'_, V> {
     /// domain, so adding every term before subtracting (multiplying before dividing) is valid
     /// unless an intermediate leaves the magnitude bound; only then are the other trees tried.
     fn realizable(&self) -> bool {
+        if self.bounded {
+            return true;
+        }
         let t = self.tables;
         let first = t.items(self.kind, self.stack[0].block)[self.stack[0].index].0;
         let mut buf = [(first, false); MAX_NUMBERS];
