@@ -231,6 +231,30 @@ impl<V: Number> Sink<V> for Dense {
     }
 }
 
+thread_local! {
+    /// The accumulator map of the last build on this thread, kept with its capacity: a whole
+    /// board's map is over a megabyte, and allocating it afresh for every board (a corpus
+    /// builds many per thread) costs a page fault for every page it touches.
+    static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
+}
+
+/// An empty accumulator map, reusing this thread's scratch map when it has one for `V`.
+fn take_scratch<V: Number>() -> FxHashMap<V, Acc> {
+    SCRATCH
+        .take()
+        .and_then(|b| b.downcast::<FxHashMap<V, Acc>>().ok())
+        .map(|mut b| {
+            b.clear();
+            *b
+        })
+        .unwrap_or_default()
+}
+
+/// Keeps `acc` as this thread's scratch map for the next build.
+fn give_scratch<V: Number>(acc: FxHashMap<V, Acc>) {
+    SCRATCH.set(Some(Box::new(acc)));
+}
+
 impl Acc {
     fn entry<V>(&self, value: V) -> Entry<V> {
         Entry {
@@ -281,7 +305,7 @@ impl<V: Number> Tables<V> {
         };
         let full = t.subs.full();
         let order: Vec<usize> = t.subs.in_size_order().to_vec();
-        let mut acc: FxHashMap<V, Acc> = FxHashMap::default();
+        let mut acc = take_scratch::<V>();
         for s in order {
             if s == 0 {
                 continue;
@@ -316,11 +340,11 @@ impl<V: Number> Tables<V> {
                         .unwrap_or(0);
                     acc.reserve(8 * largest);
                     t.accumulate(s, &mut acc)?;
-                    // Sorting the bare values and looking each up is faster than sorting
-                    // whole entries.
-                    let mut values: Vec<V> = acc.keys().copied().collect();
-                    values.sort_unstable();
-                    values.into_iter().map(|v| acc[&v].entry(v)).collect()
+                    // Sorting (value, reference) pairs moves less than sorting whole
+                    // entries, and needs no lookup of each value afterwards.
+                    let mut sorted: Vec<(V, &Acc)> = acc.iter().map(|(&v, a)| (v, a)).collect();
+                    sorted.sort_unstable_by_key(|&(v, _)| v);
+                    sorted.into_iter().map(|(v, a)| a.entry(v)).collect()
                 }
             };
             let entries = if t.rules.unary_minus {
@@ -330,6 +354,7 @@ impl<V: Number> Tables<V> {
             };
             t.parts[s] = Arc::new(t.part(entries));
         }
+        give_scratch(acc);
         Ok(t)
     }
 
@@ -627,7 +652,13 @@ impl<V: Number> Tables<V> {
                 j += 1;
             }
             let n = self.items(kind, items[i].block)[items[i].index].1;
-            total = total.checked_mul(multichoose(n, j - i)?)?;
+            // A lone item (the usual case) needs no 128-bit multichoose.
+            let forms = if j - i == 1 {
+                n
+            } else {
+                multichoose(n, j - i)?
+            };
+            total = total.checked_mul(forms)?;
             i = j;
         }
         Some(total)
