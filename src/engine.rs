@@ -20,7 +20,7 @@
 //!   with a proper part of its factors worth 1 is the same solution as the product without
 //!   them, and is not counted.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -113,19 +113,56 @@ pub struct Item {
 pub struct Part<V> {
     /// Entries ascending by value.
     pub entries: Vec<Entry<V>>,
-    /// `(value, forms)` usable as sum terms, ascending by value.
-    terms: Vec<(V, u64)>,
-    /// `(value, forms)` usable as product factors, ascending by value.
-    factors: Vec<(V, u64)>,
+    /// Whether factors worth 1 are left out of the factors (see
+    /// [`Rules::drops_unit_factors`]).
+    drop_units: bool,
+    /// `(value, forms)` usable as sum terms, ascending by value. Built on first use: the
+    /// whole board's items are needed only when its part is shared with a larger board.
+    terms: OnceLock<Vec<(V, u64)>>,
+    /// `(value, forms)` usable as product factors, ascending by value; built on first use.
+    factors: OnceLock<Vec<(V, u64)>>,
 }
 
 impl<V> Part<V> {
-    /// Approximate bytes the part holds.
+    /// Approximate bytes the part holds, counting item lists not built yet at their largest.
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
+        let items = |l: &OnceLock<Vec<(V, u64)>>| l.get().map_or(self.entries.len(), Vec::capacity);
         size_of::<Self>()
             + self.entries.capacity() * size_of::<Entry<V>>()
-            + (self.terms.capacity() + self.factors.capacity()) * size_of::<(V, u64)>()
+            + (items(&self.terms) + items(&self.factors)) * size_of::<(V, u64)>()
+    }
+}
+
+impl<V: Number> Part<V> {
+    /// The part of a sub-board with these entries.
+    fn new(entries: Vec<Entry<V>>, drop_units: bool) -> Part<V> {
+        Part {
+            entries,
+            drop_units,
+            terms: OnceLock::new(),
+            factors: OnceLock::new(),
+        }
+    }
+
+    fn terms(&self) -> &[(V, u64)] {
+        self.terms.get_or_init(|| {
+            self.entries
+                .iter()
+                .filter(|e| e.non_sum() > 0)
+                .map(|e| (e.value, e.non_sum()))
+                .collect()
+        })
+    }
+
+    fn factors(&self) -> &[(V, u64)] {
+        self.factors.get_or_init(|| {
+            self.entries
+                .iter()
+                .filter(|e| e.non_product() > 0 && !(self.drop_units && e.value.is_one()))
+                .map(|e| (e.value, e.non_product()))
+                .collect()
+        })
     }
 }
 
@@ -133,8 +170,9 @@ impl<V> Default for Part<V> {
     fn default() -> Self {
         Part {
             entries: Vec::new(),
-            terms: Vec::new(),
-            factors: Vec::new(),
+            drop_units: false,
+            terms: OnceLock::new(),
+            factors: OnceLock::new(),
         }
     }
 }
@@ -352,7 +390,7 @@ impl<V: Number> Tables<V> {
             } else {
                 entries
             };
-            t.parts[s] = Arc::new(t.part(entries));
+            t.parts[s] = Arc::new(Part::new(entries, t.rules.drops_unit_factors()));
         }
         give_scratch(acc);
         Ok(t)
@@ -399,26 +437,6 @@ impl<V: Number> Tables<V> {
             leaf: 1,
             ..Entry::empty(value)
         })
-    }
-
-    /// A part with these entries and the items they give flat nodes.
-    fn part(&self, entries: Vec<Entry<V>>) -> Part<V> {
-        let drop_units = self.rules.drops_unit_factors();
-        let terms = entries
-            .iter()
-            .filter(|e| e.non_sum() > 0)
-            .map(|e| (e.value, e.non_sum()))
-            .collect();
-        let factors = entries
-            .iter()
-            .filter(|e| e.non_product() > 0 && !(drop_units && e.value.is_one()))
-            .map(|e| (e.value, e.non_product()))
-            .collect();
-        Part {
-            entries,
-            terms,
-            factors,
-        }
     }
 
     /// Combines the tables of every split of `s` into two complementary sub-boards.
@@ -636,8 +654,8 @@ impl<V: Number> Tables<V> {
     /// The items usable by a flat node of `kind` over sub-board `block`.
     pub fn items(&self, kind: Flat, block: usize) -> &[(V, u64)] {
         match kind {
-            Flat::Sum => &self.parts[block].terms,
-            Flat::Product => &self.parts[block].factors,
+            Flat::Sum => self.parts[block].terms(),
+            Flat::Product => self.parts[block].factors(),
         }
     }
 
