@@ -20,7 +20,7 @@
 //!   with a proper part of its factors worth 1 is the same solution as the product without
 //!   them, and is not counted.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -224,19 +224,56 @@ pub struct Item {
 pub struct Part<V> {
     /// Entries ascending by value.
     pub entries: Vec<Entry<V>>,
-    /// `(value, forms)` usable as sum terms, ascending by value.
-    terms: Vec<(V, u64)>,
-    /// `(value, forms)` usable as product factors, ascending by value.
-    factors: Vec<(V, u64)>,
+    /// Whether factors worth 1 are left out of the factors (see
+    /// [`Rules::drops_unit_factors`]).
+    drop_units: bool,
+    /// `(value, forms)` usable as sum terms, ascending by value. Built on first use: the
+    /// whole board's items are needed only when its part is shared with a larger board.
+    terms: OnceLock<Vec<(V, u64)>>,
+    /// `(value, forms)` usable as product factors, ascending by value; built on first use.
+    factors: OnceLock<Vec<(V, u64)>>,
 }
 
 impl<V> Part<V> {
-    /// Approximate bytes the part holds.
+    /// Approximate bytes the part holds, counting item lists not built yet at their largest.
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
+        let items = |l: &OnceLock<Vec<(V, u64)>>| l.get().map_or(self.entries.len(), Vec::capacity);
         size_of::<Self>()
             + self.entries.capacity() * size_of::<Entry<V>>()
-            + (self.terms.capacity() + self.factors.capacity()) * size_of::<(V, u64)>()
+            + (items(&self.terms) + items(&self.factors)) * size_of::<(V, u64)>()
+    }
+}
+
+impl<V: Number> Part<V> {
+    /// The part of a sub-board with these entries.
+    fn new(entries: Vec<Entry<V>>, drop_units: bool) -> Part<V> {
+        Part {
+            entries,
+            drop_units,
+            terms: OnceLock::new(),
+            factors: OnceLock::new(),
+        }
+    }
+
+    fn terms(&self) -> &[(V, u64)] {
+        self.terms.get_or_init(|| {
+            self.entries
+                .iter()
+                .filter(|e| e.non_sum() > 0)
+                .map(|e| (e.value, e.non_sum()))
+                .collect()
+        })
+    }
+
+    fn factors(&self) -> &[(V, u64)] {
+        self.factors.get_or_init(|| {
+            self.entries
+                .iter()
+                .filter(|e| e.non_product() > 0 && !(self.drop_units && e.value.is_one()))
+                .map(|e| (e.value, e.non_product()))
+                .collect()
+        })
     }
 }
 
@@ -244,8 +281,9 @@ impl<V> Default for Part<V> {
     fn default() -> Self {
         Part {
             entries: Vec::new(),
-            terms: Vec::new(),
-            factors: Vec::new(),
+            drop_units: false,
+            terms: OnceLock::new(),
+            factors: OnceLock::new(),
         }
     }
 }
@@ -343,6 +381,30 @@ impl<V: Number> Sink<V> for Dense {
     }
 }
 
+thread_local! {
+    /// The accumulator map of the last build on this thread, kept with its capacity: a whole
+    /// board's map is over a megabyte, and allocating it afresh for every board (a corpus
+    /// builds many per thread) costs a page fault for every page it touches.
+    static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
+}
+
+/// An empty accumulator map, reusing this thread's scratch map when it has one for `V`.
+fn take_scratch<V: Number>() -> FxHashMap<V, Acc> {
+    SCRATCH
+        .take()
+        .and_then(|b| b.downcast::<FxHashMap<V, Acc>>().ok())
+        .map(|mut b| {
+            b.clear();
+            *b
+        })
+        .unwrap_or_default()
+}
+
+/// Keeps `acc` as this thread's scratch map for the next build.
+fn give_scratch<V: Number>(acc: FxHashMap<V, Acc>) {
+    SCRATCH.set(Some(Box::new(acc)));
+}
+
 impl Acc {
     fn entry<V>(&self, value: V) -> Entry<V> {
         Entry {
@@ -394,7 +456,7 @@ impl<V: Number> Tables<V> {
         };
         let full = t.subs.full();
         let order: Vec<usize> = t.subs.in_size_order().to_vec();
-        let mut acc: FxHashMap<V, Acc> = FxHashMap::default();
+        let mut acc = take_scratch::<V>();
         for s in order {
             if s == 0 {
                 continue;
@@ -429,11 +491,11 @@ impl<V: Number> Tables<V> {
                         .unwrap_or(0);
                     acc.reserve(8 * largest);
                     t.accumulate(s, &mut acc)?;
-                    // Sorting the bare values and looking each up is faster than sorting
-                    // whole entries.
-                    let mut values: Vec<V> = acc.keys().copied().collect();
-                    values.sort_unstable();
-                    values.into_iter().map(|v| acc[&v].entry(v)).collect()
+                    // Sorting (value, reference) pairs moves less than sorting whole
+                    // entries, and needs no lookup of each value afterwards.
+                    let mut sorted: Vec<(V, &Acc)> = acc.iter().map(|(&v, a)| (v, a)).collect();
+                    sorted.sort_unstable_by_key(|&(v, _)| v);
+                    sorted.into_iter().map(|(v, a)| a.entry(v)).collect()
                 }
             };
             let entries = if t.rules.unary_minus {
@@ -441,8 +503,9 @@ impl<V: Number> Tables<V> {
             } else {
                 entries
             };
-            t.parts[s] = Arc::new(t.part(entries));
+            t.parts[s] = Arc::new(Part::new(entries, t.rules.drops_unit_factors()));
         }
+        give_scratch(acc);
         Ok(t)
     }
 
@@ -488,26 +551,6 @@ impl<V: Number> Tables<V> {
             trail: Trail::LEAF,
             ..Entry::empty(value)
         })
-    }
-
-    /// A part with these entries and the items they give flat nodes.
-    fn part(&self, entries: Vec<Entry<V>>) -> Part<V> {
-        let drop_units = self.rules.drops_unit_factors();
-        let terms = entries
-            .iter()
-            .filter(|e| e.non_sum() > 0)
-            .map(|e| (e.value, e.non_sum()))
-            .collect();
-        let factors = entries
-            .iter()
-            .filter(|e| e.non_product() > 0 && !(drop_units && e.value.is_one()))
-            .map(|e| (e.value, e.non_product()))
-            .collect();
-        Part {
-            entries,
-            terms,
-            factors,
-        }
     }
 
     /// Combines the tables of every split of `s` into two complementary sub-boards.
@@ -731,8 +774,8 @@ impl<V: Number> Tables<V> {
     /// The items usable by a flat node of `kind` over sub-board `block`.
     pub fn items(&self, kind: Flat, block: usize) -> &[(V, u64)] {
         match kind {
-            Flat::Sum => &self.parts[block].terms,
-            Flat::Product => &self.parts[block].factors,
+            Flat::Sum => self.parts[block].terms(),
+            Flat::Product => self.parts[block].factors(),
         }
     }
 
@@ -747,7 +790,13 @@ impl<V: Number> Tables<V> {
                 j += 1;
             }
             let n = self.items(kind, items[i].block)[items[i].index].1;
-            total = total.checked_mul(multichoose(n, j - i)?)?;
+            // A lone item (the usual case) needs no 128-bit multichoose.
+            let forms = if j - i == 1 {
+                n
+            } else {
+                multichoose(n, j - i)?
+            };
+            total = total.checked_mul(forms)?;
             i = j;
         }
         Some(total)
@@ -775,8 +824,36 @@ impl<V: Number> Tables<V> {
             stack: Vec::new(),
             ratios: vec![vec![Frac::ONE]],
             window: self.window.filter(|_| s == self.subs.full()),
+            bounded: self.bounded(s),
         };
         walk.partitions(s, f)
+    }
+
+    /// Whether every expression over sub-board `s` (without `^`) has all its intermediate
+    /// results within the limit: then adding every term of a flat node before subtracting
+    /// (multiplying before dividing) is always valid once the node's value is in the domain,
+    /// and [`FlatWalk::realizable`] need not check.
+    ///
+    /// Write `H(p/q) = |p| + q`. Then `H(x ± y)`, `H(x × y)` and `H(x ÷ y)` are at most
+    /// `H(x) H(y)`, so every value (and every numerator and denominator) over numbers `n_i` is
+    /// below `Π (n_i + 1)`.
+    fn bounded(&self, s: usize) -> bool {
+        if self.rules.pow {
+            return false;
+        }
+        let mut h: u128 = 1;
+        for i in 0..self.subs.values.len() {
+            for _ in 0..self.subs.count_of(s, i) {
+                let Some(n) = self.subs.values[i].checked_add(1) else {
+                    return false;
+                };
+                match h.checked_mul(n.unsigned_abs().into()) {
+                    Some(x) => h = x,
+                    None => return false,
+                }
+            }
+        }
+        h <= u128::from(self.rules.limit.unsigned_abs())
     }
 
     /// Every sub-board of `s`, the empty one and `s` included.
@@ -1152,6 +1229,46 @@ impl Frac {
     }
 }
 
+/// A fraction in lowest terms with 64-bit parts (denominator positive), for the last item
+/// of a flat node in the positive integers, where 128-bit division would be a library call.
+#[derive(Clone, Copy, Debug)]
+struct SmallFrac {
+    num: i64,
+    den: i64,
+}
+
+fn gcd64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Frac {
+    /// `self` in lowest terms, if both parts then fit in 64 bits (with room to add an item).
+    fn small(self) -> Option<SmallFrac> {
+        let fits = |x: i128| x.unsigned_abs() < 1 << 62;
+        if self.den == 1 {
+            return fits(self.num).then_some(SmallFrac {
+                num: self.num as i64,
+                den: 1,
+            });
+        }
+        let (num, den) = if fits(self.num) && fits(self.den) {
+            let (num, den) = (self.num as i64, self.den as i64);
+            let g = gcd64(num.unsigned_abs(), den as u64) as i64;
+            ((num / g).into(), (den / g).into())
+        } else {
+            let r = self.reduced();
+            (r.num, r.den)
+        };
+        (fits(num) && fits(den)).then_some(SmallFrac {
+            num: num as i64,
+            den: den as i64,
+        })
+    }
+}
+
 /// The state of one enumeration of flat nodes: first a partition of the sub-board into the
 /// items' blocks, then the items over those blocks.
 struct FlatWalk<'a, V> {
@@ -1169,6 +1286,10 @@ struct FlatWalk<'a, V> {
     /// The whole board's window, when walking its flat nodes: the last item is then only
     /// drawn from those that bring the node's value into it.
     window: Option<Window>,
+    /// Whether every expression over the sub-board stays within the limit (see
+    /// [`Tables::bounded`]), so that every flat node whose value is in the domain is
+    /// realizable.
+    bounded: bool,
 }
 
 impl<V: Number> FlatWalk<'_, V> {
@@ -1231,6 +1352,12 @@ impl<V: Number> FlatWalk<'_, V> {
         let block = self.order[depth];
         let last = depth + 1 == self.order.len();
         let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
+        if last
+            && !V::SIGNED
+            && let Some(p) = partial.small()
+        {
+            return self.last_int(depth, p, (directs, inverses), bound, f);
+        }
         let items = t.items(self.kind, block);
         for inverse in [false, true] {
             if last && !directs && inverse {
@@ -1296,6 +1423,113 @@ impl<V: Number> FlatWalk<'_, V> {
         Ok(())
     }
 
+    /// [`FlatWalk::step`] for the last item in the positive integers, where most candidates
+    /// would leave the domain: the node's value is computed in integers from the reduced
+    /// partial value, the items that keep a sum positive (or a product within the limit) are
+    /// found by binary search in the ascending list, and divisibility is tested before the
+    /// (costlier) unit-part check. Accepts exactly the items the generic step accepts.
+    fn last_int(
+        &mut self,
+        depth: usize,
+        p: SmallFrac,
+        (directs, inverses): (bool, bool),
+        bound: Option<Item>,
+        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+    ) -> Result<()> {
+        let t = self.tables;
+        let block = self.order[depth];
+        let items = t.items(self.kind, block);
+        let limit = t.rules.limit;
+        let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
+        // Items are positive integers, so their wide numerators fit in 64 bits.
+        let int = |v: V| v.to_wide().num as i64;
+        // The first index whose item exceeds `x`.
+        let upto = |x: i64| items.partition_point(|&(v, _)| int(v) <= x);
+        for inverse in [false, true] {
+            if inverse && !directs {
+                // A node needs an added term or a multiplier to start from.
+                continue;
+            }
+            // Every factor is at least 2, so a part worth 1 needs a multiplier and a divisor.
+            let units_possible = check_units && if inverse { directs } else { inverses };
+            // Candidates: every item that can give a positive value within the limit.
+            let mut range = match (self.kind, inverse) {
+                (Flat::Sum, false) => {
+                    let lo = items.partition_point(|&(v, _)| int(v) < 1 - p.num);
+                    lo..upto(limit.saturating_sub(p.num))
+                }
+                (Flat::Sum, true) => 0..upto(p.num - 1),
+                (Flat::Product, false) => 0..items.len(),
+                (Flat::Product, true) if p.den == 1 => 0..upto(p.num),
+                (Flat::Product, true) => 0..0,
+            };
+            if let Some(w) = self.window {
+                let partial = Frac {
+                    num: p.num.into(),
+                    den: p.den.into(),
+                };
+                let r = self.last_items(items, partial, inverse, w);
+                range = range.start.max(r.start)..range.end.min(r.end);
+            }
+            match bound {
+                Some(b) if b.inverse && !inverse => continue,
+                Some(b) if b.inverse == inverse => range.start = range.start.max(b.index),
+                _ => {}
+            }
+            for index in range {
+                let a = int(items[index].0);
+                let value = match (self.kind, inverse) {
+                    (Flat::Sum, false) => p.num + a,
+                    (Flat::Sum, true) => p.num - a,
+                    (Flat::Product, false) => {
+                        if a % p.den != 0 {
+                            continue;
+                        }
+                        let Some(v) = (a / p.den).checked_mul(p.num) else {
+                            continue;
+                        };
+                        v
+                    }
+                    (Flat::Product, true) => {
+                        if p.num % a != 0 {
+                            continue;
+                        }
+                        p.num / a
+                    }
+                };
+                let Some(v) = V::from_wide(
+                    Wide {
+                        num: value.into(),
+                        den: 1,
+                    },
+                    limit,
+                ) else {
+                    continue;
+                };
+                if units_possible {
+                    let (num, den) = if inverse { (1, a) } else { (a, 1) };
+                    let factor = Frac {
+                        num: num.into(),
+                        den: den.into(),
+                    };
+                    if self.closes_unit(depth, factor)? {
+                        continue;
+                    }
+                }
+                self.stack.push(Item {
+                    block,
+                    inverse,
+                    index,
+                });
+                if self.realizable() {
+                    f(&self.stack, v)?;
+                }
+                self.stack.pop();
+            }
+        }
+        Ok(())
+    }
+
     /// The items (ascending, positive) that, added or subtracted, multiplied or divided as
     /// `inverse` says, take `partial` into the window; all of them if a bound overflows.
     fn last_items(
@@ -1338,6 +1572,9 @@ impl<V: Number> FlatWalk<'_, V> {
     /// domain, so adding every term before subtracting (multiplying before dividing) is valid
     /// unless an intermediate leaves the magnitude bound; only then are the other trees tried.
     fn realizable(&self) -> bool {
+        if self.bounded {
+            return true;
+        }
         let t = self.tables;
         let first = t.items(self.kind, self.stack[0].block)[self.stack[0].index].0;
         let mut buf = [(first, false); MAX_NUMBERS];
