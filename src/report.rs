@@ -779,6 +779,15 @@ fn variants_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
     Ok(())
 }
 
+/// How a series across the slots moves, given whether it never falls / never rises.
+fn direction(up: bool, down: bool) -> &'static str {
+    match (up, down) {
+        (true, false) => ", rising at every step",
+        (false, true) => ", falling at every step",
+        _ => ", not monotonically",
+    }
+}
+
 fn nyt_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "### Do NYT puzzles get harder by slot?\n");
     let Some(p) = facts.corpus("nyt").and_then(|c| c.nyt.as_ref()) else {
@@ -837,13 +846,7 @@ fn nyt_section(w: &mut String, facts: &Facts) {
             "the median number of `distinct` solutions goes from {} in slot 1 to {} in slot 5{}",
             f2(a),
             f2(b),
-            if down {
-                ", falling at every step"
-            } else if up {
-                ", rising at every step"
-            } else {
-                ", not monotonically"
-            }
+            direction(up, down)
         ));
     }
     if let Some((a, b, up, down)) = trend("min_ops (fewest operations)") {
@@ -851,13 +854,7 @@ fn nyt_section(w: &mut String, facts: &Facts) {
             "the mean `min_ops` goes from {} to {}{}",
             f2(a),
             f2(b),
-            if up && !down {
-                ", rising at every step"
-            } else if down && !up {
-                ", falling at every step"
-            } else {
-                ", not monotonically"
-            }
+            direction(up, down)
         ));
     }
     if let Some((a, b, up, down)) = trend("difficulty") {
@@ -865,13 +862,7 @@ fn nyt_section(w: &mut String, facts: &Facts) {
             "the mean `difficulty` score goes from {} bits in slot 1 to {} in slot 5{}",
             f2(a),
             f2(b),
-            if up && !down {
-                ", rising at every step"
-            } else if down && !up {
-                ", falling at every step"
-            } else {
-                ", not monotonically"
-            }
+            direction(up, down)
         ));
     }
     let harder = trend("distinct solutions").is_some_and(|(a, b, _, _)| b < a)

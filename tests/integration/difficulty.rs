@@ -2,7 +2,6 @@
 //! the score moves the obvious way when one feature changes, and `hardest --by difficulty`
 //! ranks by the stored score.
 
-use assert_cmd::Command;
 use digits_lab::board::Board;
 use digits_lab::difficulty::{Assessment, Features, Setting};
 use digits_lab::engine::Tables;
@@ -12,6 +11,7 @@ use digits_lab::solve::{self, Options};
 use serde_json::Value;
 
 use crate::fixture;
+use crate::hardest::hardest;
 
 fn assess(kind: GameKind, target: i64, numbers: &[i64]) -> Option<Assessment> {
     let game = Game::preset(kind);
@@ -113,16 +113,6 @@ fn more_distinct_solutions_with_everything_else_equal_score_easier() {
         assert!(s < last, "{solutions} solutions: {s} ≥ {last}");
         last = s;
     }
-}
-
-fn hardest(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-        .arg("hardest")
-        .arg("--data")
-        .arg(fixture::data_dir())
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -11,7 +11,8 @@ use serde_json::Value;
 use crate::brute::{self, Arith, BruteRules, Q};
 use crate::fixture;
 
-fn hardest(args: &[&str]) -> std::process::Output {
+/// `digits-lab hardest ARGS` on the fixture tables.
+pub fn hardest(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_digits-lab"))
         .arg("hardest")
         .arg("--data")
