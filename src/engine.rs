@@ -406,6 +406,15 @@ fn give_scratch<V: Number>(acc: FxHashMap<V, Acc>) {
 }
 
 impl Acc {
+    /// Adds `trees` ordered trees and `expressions` expressions that pass through `trail`.
+    #[inline]
+    fn add_trees(&mut self, trees: u64, expressions: u64, trail: Trail) -> Option<()> {
+        self.trees = self.trees.checked_add(trees)?;
+        self.expressions = self.expressions.checked_add(expressions)?;
+        self.trail.merge(trail);
+        Some(())
+    }
+
     fn entry<V>(&self, value: V) -> Entry<V> {
         Entry {
             value,
@@ -653,15 +662,14 @@ impl<V: Number> Tables<V> {
     /// orientations at once for a commutative `op`).
     #[inline]
     fn credit(&self, e: &mut Acc, op: Op, l: &Entry<V>, r: &Entry<V>, v: V) -> Option<()> {
-        e.trail.merge(Trail::of(op, l, r, v));
         let trees = l.trees.checked_mul(r.trees)?;
         let trees = if op.is_commutative() {
             trees.checked_mul(2)?
         } else {
             trees
         };
-        e.trees = e.trees.checked_add(trees)?;
-        add_mul(&mut e.expressions, l.expressions, r.expressions)?;
+        let expressions = l.expressions.checked_mul(r.expressions)?;
+        e.add_trees(trees, expressions, Trail::of(op, l, r, v))?;
         let unit = self.rules.drops_unit_factors() && (l.value.is_one() || r.value.is_one());
         match op {
             Op::Add | Op::Sub => add_mul(&mut e.sum, l.non_sum(), r.non_sum()),
@@ -702,17 +710,13 @@ impl<V: Number> Tables<V> {
                     if let Some(v) = a.apply(Op::Add, b, limit)
                         && let Some(e) = acc.slot(v)
                     {
-                        e.trees = e.trees.checked_add(ct)?;
-                        e.expressions = e.expressions.checked_add(cx)?;
+                        e.add_trees(ct, cx, Trail::of(Op::Add, ea, eb, v))?;
                         e.sum = e.sum.checked_add(cns)?;
-                        e.trail.merge(Trail::of(Op::Add, ea, eb, v));
                     }
                     if let Some(v) = a.apply(Op::Mul, b, limit)
                         && let Some(e) = acc.slot(v)
                     {
-                        e.trees = e.trees.checked_add(ct)?;
-                        e.expressions = e.expressions.checked_add(cx)?;
-                        e.trail.merge(Trail::of(Op::Mul, ea, eb, v));
+                        e.add_trees(ct, cx, Trail::of(Op::Mul, ea, eb, v))?;
                         if !unit {
                             e.product = e.product.checked_add(cnp)?;
                         }
@@ -721,17 +725,13 @@ impl<V: Number> Tables<V> {
                 if let Some(v) = a.apply(Op::Sub, b, limit)
                     && let Some(e) = acc.slot(v)
                 {
-                    e.trees = e.trees.checked_add(trees)?;
-                    e.expressions = e.expressions.checked_add(x)?;
-                    e.trail.merge(Trail::of(Op::Sub, ea, eb, v));
+                    e.add_trees(trees, x, Trail::of(Op::Sub, ea, eb, v))?;
                     add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
                 }
                 if let Some(v) = a.apply(Op::Div, b, limit)
                     && let Some(e) = acc.slot(v)
                 {
-                    e.trees = e.trees.checked_add(trees)?;
-                    e.expressions = e.expressions.checked_add(x)?;
-                    e.trail.merge(Trail::of(Op::Div, ea, eb, v));
+                    e.add_trees(trees, x, Trail::of(Op::Div, ea, eb, v))?;
                     if !unit {
                         add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
                     }
@@ -739,9 +739,7 @@ impl<V: Number> Tables<V> {
                 if let Some(v) = self.rules.pow.then(|| a.apply(Op::Pow, b, limit)).flatten()
                     && let Some(e) = acc.slot(v)
                 {
-                    e.trees = e.trees.checked_add(trees)?;
-                    e.expressions = e.expressions.checked_add(x)?;
-                    e.trail.merge(Trail::of(Op::Pow, ea, eb, v));
+                    e.add_trees(trees, x, Trail::of(Op::Pow, ea, eb, v))?;
                     add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
                 }
             }
