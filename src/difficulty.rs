@@ -239,7 +239,7 @@ impl Features {
         if self.needs_division {
             out.push("needs ÷".to_string());
         }
-        if self.peak > target.unsigned_abs().saturating_mul(2) {
+        if self.overshoots(target) {
             out.push(format!("peaks at {}", self.peak));
         }
         if self.greedy {
@@ -249,6 +249,11 @@ impl Features {
             out.push("uses every number".to_string());
         }
         out
+    }
+
+    /// Whether every solution climbs to more than twice the target.
+    pub fn overshoots(&self, target: i64) -> bool {
+        self.peak > target.unsigned_abs().saturating_mul(2)
     }
 
     /// One line: the score and what drives it.

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::charts::{self, ChartError, Rendered};
+use crate::difficulty::Features;
 use crate::read::{self, Convention, Facts, ReadError};
 use crate::solve::grouped;
 
@@ -314,6 +315,9 @@ fn unique_section(w: &mut String, facts: &Facts) {
     }
 }
 
+/// Whether a puzzle (its features, its target) has some property.
+type Has = fn(&Features, i64) -> bool;
+
 /// The hardest puzzles by `difficulty` beside the hardest by solution count, with the
 /// features of each (re-solved with the engine) and what tells the two lists apart.
 fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
@@ -348,64 +352,60 @@ fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
              | target | difficulty | `{conv}` | features |"
         );
         let _ = writeln!(w, "|--:|---|--:|--:|--:|---|---|--:|--:|--:|---|");
-        let features = |r: &read::Ranked| -> Option<crate::difficulty::Features> {
+        let features = |r: &read::Ranked| -> Option<Features> {
             let board = c.board(r.board_id)?;
             crate::hardest::written(game.as_ref()?, board, r.target)
                 .ok()?
                 .features
         };
-        let mut notable: [Vec<Vec<String>>; 2] = Default::default();
-        let mut shown: [Vec<&read::Ranked>; 2] = Default::default();
-        for (k, list) in [&b.by_difficulty, &b.by_count].into_iter().enumerate() {
-            for r in list {
-                let f = features(r);
-                notable[k].push(f.map(|f| f.notable(r.target)).unwrap_or_default());
-                shown[k].push(r);
-            }
-        }
+        let lists = [&b.by_difficulty, &b.by_count];
+        let feats: [Vec<Option<Features>>; 2] = lists.map(|l| l.iter().map(features).collect());
         let cell = |k: usize, i: usize| -> String {
-            let Some(r) = shown[k].get(i) else {
+            let Some(r) = lists[k].get(i) else {
                 return " | | | | |".into();
             };
+            let notable = feats[k][i].map(|f| f.notable(r.target)).unwrap_or_default();
             format!(
                 " `{}` | {} | {} | {} | {} |",
                 c.board(r.board_id).unwrap_or("?"),
                 r.target,
                 opt(r.difficulty, f2),
                 grouped(r.count),
-                notable[k][i].join(", ")
+                notable.join(", ")
             )
         };
-        for i in 0..shown[0].len().max(shown[1].len()) {
+        for i in 0..lists[0].len().max(lists[1].len()) {
             let _ = writeln!(w, "| {} |{}{}", i + 1, cell(0, i), cell(1, i));
         }
         let _ = writeln!(w);
-        let key = |r: &&read::Ranked| (r.board_id, r.target);
-        let common = shown[0]
+        let key = |r: &read::Ranked| (r.board_id, r.target);
+        let common = lists[0]
             .iter()
-            .filter(|r| shown[1].iter().any(|q| key(q) == key(r)))
+            .filter(|r| lists[1].iter().any(|q| key(q) == key(r)))
             .count();
-        let share = |k: usize, what: &str| {
-            notable[k]
+        // How many puzzles of list `k` have a feature.
+        let share = |k: usize, has: Has| {
+            lists[k]
                 .iter()
-                .filter(|n| n.iter().any(|x| x.starts_with(what)))
+                .zip(&feats[k])
+                .filter(|(r, f)| f.is_some_and(|f| has(&f, r.target)))
                 .count()
         };
-        let n = [shown[0].len(), shown[1].len()];
+        let n = [lists[0].len(), lists[1].len()];
         let mut lines = vec![format!(
             "{common} of the {} hardest by score are also among the {} with the fewest `{conv}` \
              solutions.",
             n[0], n[1]
         )];
-        let median = |k: usize, f: &dyn Fn(&read::Ranked) -> f64| {
-            let mut v: Vec<f64> = shown[k].iter().map(|r| f(r)).collect();
-            v.sort_by(f64::total_cmp);
+        let median = |k: usize| {
+            let mut v: Vec<u64> = lists[k].iter().map(|r| r.count).collect();
+            v.sort_unstable();
             v.get(v.len() / 2).copied()
         };
         if let Some(&(_, min, ties)) = c.min_classes.at_min.iter().find(|x| x.0 == conv)
             && ties > n[1] as u64
         {
-            let at_min = shown[0].iter().filter(|r| r.count == min).count();
+            let at_min = lists[0].iter().filter(|r| r.count == min).count();
             lines.push(format!(
                 "{} puzzles share the fewest count ({}), so the count alone cannot tell the \
                  hardest among them apart (its list takes them by most operations, then table \
@@ -415,27 +415,29 @@ fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
                 n[0]
             ));
         }
-        if let (Some(a), Some(z)) = (
-            median(0, &|r| r.count as f64),
-            median(1, &|r| r.count as f64),
-        ) && a > z
+        if let (Some(a), Some(z)) = (median(0), median(1))
+            && a > z
         {
             lines.push(format!(
                 "The score's list has a median of {} `{conv}` solutions against {} for the \
                  count's: the score lets a puzzle with several solutions rank as hard when \
                  each of them is hard to find.",
-                grouped(a as u64),
-                grouped(z as u64)
+                grouped(a),
+                grouped(z)
             ));
         }
         let mut why = Vec::new();
-        for (what, label) in [
-            ("needs a fraction", "need a fraction"),
-            ("needs a negative", "need a negative number"),
-            ("needs ÷", "need a division"),
-            ("peaks at", "must overshoot to more than twice the target"),
-        ] {
-            let (a, z) = (share(0, what), share(1, what));
+        let features: [(Has, &str); 4] = [
+            (|f, _| f.needs_fraction, "need a fraction"),
+            (|f, _| f.needs_negative, "need a negative number"),
+            (|f, _| f.needs_division, "need a division"),
+            (
+                |f, t| f.overshoots(t),
+                "must overshoot to more than twice the target",
+            ),
+        ];
+        for (has, label) in features {
+            let (a, z) = (share(0, has), share(1, has));
             if a + z > 0 {
                 why.push(format!(
                     "{a} of the score's list and {z} of the count's {label}"
@@ -445,7 +447,8 @@ fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
         if !why.is_empty() {
             lines.push(format!("Features: {}.", list(&why)));
         }
-        let (ga, gz) = (share(0, "greedy"), share(1, "greedy"));
+        let greedy: Has = |f, _| f.greedy;
+        let (ga, gz) = (share(0, greedy), share(1, greedy));
         if gz > ga {
             lines.push(format!(
                 "{gz} of the fewest-solution puzzles can be reached greedily (a product of two \
