@@ -20,7 +20,10 @@
 //!   with a proper part of its factors worth 1 is the same solution as the product without
 //!   them, and is not counted.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rayon::prelude::*;
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -63,6 +66,18 @@ impl<V> Entry<V> {
             power: 0,
             trail: Trail::NONE,
         }
+    }
+
+    /// Adds the forms of `o`, an entry for the same value.
+    fn absorb(&mut self, o: &Entry<V>) -> Option<()> {
+        self.trees = self.trees.checked_add(o.trees)?;
+        self.expressions = self.expressions.checked_add(o.expressions)?;
+        self.leaf = self.leaf.checked_add(o.leaf)?;
+        self.sum = self.sum.checked_add(o.sum)?;
+        self.product = self.product.checked_add(o.product)?;
+        self.power = self.power.checked_add(o.power)?;
+        self.trail.merge(o.trail);
+        Some(())
     }
 
     /// Canonical forms under `distinct`.
@@ -322,6 +337,19 @@ pub struct Tables<V> {
     lead_blocks: Vec<Vec<usize>>,
 }
 
+/// Sub-boards of at least this many numbers are built on several threads; smaller ones
+/// take a few microseconds, less than handing them to another thread costs.
+const PARALLEL_FROM: usize = 4;
+
+/// A share of one sub-board's work (see [`Tables::pieces`]).
+#[derive(Clone, Copy, Debug)]
+enum Piece {
+    /// The trees combining sub-board `a` with the rest.
+    Split(usize),
+    /// The flat nodes of three or more items.
+    Flat(Flat),
+}
+
 #[derive(Clone, Copy, Default)]
 struct Acc {
     trees: u64,
@@ -382,27 +410,61 @@ impl<V: Number> Sink<V> for Dense {
 }
 
 thread_local! {
-    /// The accumulator map of the last build on this thread, kept with its capacity: a whole
+    /// This thread's accumulator maps by sub-board size, kept with their capacity: a whole
     /// board's map is over a megabyte, and allocating it afresh for every board (a corpus
-    /// builds many per thread) costs a page fault for every page it touches.
+    /// builds many per thread) costs a page fault for every page it touches. One map per size
+    /// keeps a small sub-board's values together rather than spread over the largest map.
     static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
 }
 
-/// An empty accumulator map, reusing this thread's scratch map when it has one for `V`.
-fn take_scratch<V: Number>() -> FxHashMap<V, Acc> {
-    SCRATCH
-        .take()
-        .and_then(|b| b.downcast::<FxHashMap<V, Acc>>().ok())
-        .map(|mut b| {
-            b.clear();
-            *b
-        })
-        .unwrap_or_default()
+/// Runs `f` with this thread's empty scratch map for sub-boards of `size` numbers. The map is
+/// taken out while `f` runs, so a build nested in `f` (a rayon thread may run another
+/// board's task while waiting) gets a map of its own.
+fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut FxHashMap<V, Acc>) -> R) -> R {
+    let swap = |map: Option<FxHashMap<V, Acc>>| {
+        let mut maps = SCRATCH
+            .take()
+            .and_then(|b| b.downcast::<Vec<FxHashMap<V, Acc>>>().ok())
+            .map_or_else(Vec::new, |b| *b);
+        maps.resize_with(maps.len().max(size + 1), FxHashMap::default);
+        let taken = match map {
+            Some(m) => {
+                maps[size] = m;
+                None
+            }
+            None => Some(std::mem::take(&mut maps[size])),
+        };
+        SCRATCH.set(Some(Box::new(maps)));
+        taken
+    };
+    let mut map = swap(None).unwrap_or_default();
+    map.clear();
+    let r = f(&mut map);
+    swap(Some(map));
+    r
 }
 
-/// Keeps `acc` as this thread's scratch map for the next build.
-fn give_scratch<V: Number>(acc: FxHashMap<V, Acc>) {
-    SCRATCH.set(Some(Box::new(acc)));
+/// Two tables ascending by value merged into one, the counts of a value in both added.
+fn merge_tables<V: Number>(a: Vec<Entry<V>>, b: Vec<Entry<V>>) -> Option<Vec<Entry<V>>> {
+    if a.is_empty() {
+        return Some(b);
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x.value == y.value => {
+                let mut e = a.next()?;
+                e.absorb(&b.next()?)?;
+                e
+            }
+            (Some(x), Some(y)) if x.value < y.value => a.next()?,
+            (Some(_), None) => a.next()?,
+            (_, Some(_)) => b.next()?,
+            (None, None) => return Some(out),
+        };
+        out.push(next);
+    }
 }
 
 impl Acc {
@@ -463,68 +525,132 @@ impl<V: Number> Tables<V> {
             parts: (0..n).map(|_| Arc::new(Part::default())).collect(),
             window,
         };
-        let full = t.subs.full();
-        let order: Vec<usize> = t.subs.in_size_order().to_vec();
-        let mut acc = take_scratch::<V>();
-        for s in order {
-            if s == 0 {
-                continue;
-            }
-            if s != full
-                && let Some(p) = source.and_then(|src| src.part(&t.subs.numbers(s)))
-            {
-                t.parts[s] = p;
-                continue;
-            }
-            let entries = match (t.subs.size(s), window) {
-                (1, _) => vec![t.leaf(s)?],
-                (_, Some(w)) if s == full => {
-                    let len = usize::try_from(w.hi - w.lo + 1).unwrap_or(0);
-                    let mut dense = Dense {
-                        lo: w.lo,
-                        accs: vec![Acc::default(); len],
-                    };
-                    t.accumulate(s, &mut dense)?;
-                    (w.lo..=w.hi)
-                        .zip(&dense.accs)
-                        .filter(|(_, a)| a.trees > 0)
-                        .filter_map(|(v, a)| Some(a.entry(V::from_int(v)?)))
-                        .collect()
-                }
-                _ => {
-                    acc.clear();
-                    let largest = t.sub_lists[s]
-                        .iter()
-                        .map(|&a| t.parts[a].entries.len())
-                        .max()
-                        .unwrap_or(0);
-                    acc.reserve(8 * largest);
-                    t.accumulate(s, &mut acc)?;
-                    // Sorting (value, reference) pairs moves less than sorting whole
-                    // entries, and needs no lookup of each value afterwards.
-                    let mut sorted: Vec<(V, &Acc)> = acc.iter().map(|(&v, a)| (v, a)).collect();
-                    sorted.sort_unstable_by_key(|&(v, _)| v);
-                    sorted.into_iter().map(|(v, a)| a.entry(v)).collect()
-                }
-            };
-            let entries = if t.rules.unary_minus {
-                close_under_negation(&entries)?
+        let order: Vec<usize> = t.subs.in_size_order()[1..].to_vec();
+        // Sub-boards of one size depend only on smaller ones: build each size's in parallel.
+        for group in order.chunk_by(|&a, &b| t.subs.size(a) == t.subs.size(b)) {
+            let part = |&s: &usize| t.part(s, source);
+            let parts: Vec<Result<Arc<Part<V>>>> = if t.subs.size(group[0]) >= PARALLEL_FROM {
+                group.par_iter().map(part).collect()
             } else {
-                entries
+                group.iter().map(part).collect()
             };
-            t.parts[s] = Arc::new(Part::new(entries, t.rules.drops_unit_factors()));
+            for (&s, p) in group.iter().zip(parts) {
+                t.parts[s] = p?;
+            }
         }
-        give_scratch(acc);
         Ok(t)
     }
 
-    /// Adds every tree and flat node over exactly `s` to `sink`.
-    fn accumulate(&self, s: usize, sink: &mut impl Sink<V>) -> Result<()> {
-        self.combine_splits(s, sink).ok_or(Error::CountOverflow)?;
-        if self.distinct_defined() {
-            self.count_flat(s, sink)?;
+    /// The part of sub-board `s`, once every smaller sub-board has its part.
+    fn part(&self, s: usize, source: Option<&dyn PartSource<V>>) -> Result<Arc<Part<V>>> {
+        let full = s == self.subs.full();
+        if !full && let Some(p) = source.and_then(|src| src.part(&self.subs.numbers(s))) {
+            return Ok(p);
         }
-        Ok(())
+        let entries = match self.window {
+            _ if self.subs.size(s) == 1 => vec![self.leaf(s)?],
+            Some(w) if full => {
+                let len = usize::try_from(w.hi - w.lo + 1).unwrap_or(0);
+                let mut dense = Dense {
+                    lo: w.lo,
+                    accs: vec![Acc::default(); len],
+                };
+                for piece in self.pieces(s) {
+                    self.accumulate(s, piece, &mut dense)?;
+                }
+                (w.lo..=w.hi)
+                    .zip(&dense.accs)
+                    .filter(|(_, a)| a.trees > 0)
+                    .filter_map(|(v, a)| Some(a.entry(V::from_int(v)?)))
+                    .collect()
+            }
+            _ => self.accumulate_all(s, full)?,
+        };
+        let entries = if self.rules.unary_minus {
+            close_under_negation(&entries)?
+        } else {
+            entries
+        };
+        Ok(Arc::new(Part::new(entries, self.rules.drops_unit_factors())))
+    }
+
+    /// The work of sub-board `s` in pieces that may run on different threads: each split
+    /// into two sub-boards, and each kind of flat node, heaviest first.
+    fn pieces(&self, s: usize) -> Vec<Piece> {
+        let mut pieces = Vec::new();
+        if self.distinct_defined() && self.subs.size(s) >= 3 {
+            pieces.extend([Piece::Flat(Flat::Sum), Piece::Flat(Flat::Product)]);
+        }
+        let mut splits: Vec<(usize, usize)> = self.sub_lists[s]
+            .iter()
+            .filter(|&&a| a != 0 && a <= s - a)
+            .map(|&a| (self.parts[a].entries.len() * self.parts[s - a].entries.len(), a))
+            .collect();
+        splits.sort_unstable_by(|x, y| y.cmp(x));
+        pieces.extend(splits.into_iter().map(|(_, a)| Piece::Split(a)));
+        pieces
+    }
+
+    /// Every value of sub-board `s` with its counts, ascending. The whole board's pieces are
+    /// shared among the threads, each adding into a map of its own; the maps' sorted contents
+    /// are then merged. Its sub-boards are already built in parallel with each other.
+    fn accumulate_all(&self, s: usize, full: bool) -> Result<Vec<Entry<V>>> {
+        let pieces = self.pieces(s);
+        let workers = if full && self.subs.size(s) >= PARALLEL_FROM {
+            rayon::current_num_threads().min(pieces.len())
+        } else {
+            1
+        };
+        let next = AtomicUsize::new(0);
+        // The failure of the earliest piece: pieces are taken in order, so every earlier
+        // piece has run, and the error reported does not depend on the threads.
+        let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+        let largest = self.sub_lists[s]
+            .iter()
+            .map(|&a| self.parts[a].entries.len())
+            .max()
+            .unwrap_or(0);
+        let worker = |_| {
+            with_scratch(self.subs.size(s), |map: &mut FxHashMap<V, Acc>| {
+                map.reserve(8 * largest);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&piece) = pieces.get(i) else { break };
+                    if let Err(e) = self.accumulate(s, piece, map) {
+                        let mut f = failed.lock().expect("no thread panics holding it");
+                        if f.as_ref().is_none_or(|&(j, _)| i < j) {
+                            *f = Some((i, e));
+                        }
+                        next.store(pieces.len(), Ordering::Relaxed);
+                        break;
+                    }
+                }
+                // Sorting (value, reference) pairs moves less than sorting whole entries.
+                let mut sorted: Vec<(V, &Acc)> = map.iter().map(|(&v, a)| (v, a)).collect();
+                V::sort_pairs(&mut sorted);
+                sorted.into_iter().map(|(v, a)| a.entry(v)).collect()
+            })
+        };
+        let tables: Vec<Vec<Entry<V>>> = if workers > 1 {
+            (0..workers).into_par_iter().map(worker).collect()
+        } else {
+            vec![worker(0)]
+        };
+        if let Some((_, e)) = failed.into_inner().expect("no thread panics holding it") {
+            return Err(e);
+        }
+        tables
+            .into_iter()
+            .try_fold(Vec::new(), merge_tables)
+            .ok_or(Error::CountOverflow)
+    }
+
+    /// Adds every tree or flat node of `piece` of sub-board `s` to `sink`.
+    fn accumulate(&self, s: usize, piece: Piece, sink: &mut impl Sink<V>) -> Result<()> {
+        match piece {
+            Piece::Split(a) => self.combine(s, a, sink).ok_or(Error::CountOverflow),
+            Piece::Flat(kind) => self.count_flat(s, kind, sink),
+        }
     }
 
     /// Whether `distinct` is defined for these rules (it is not with unary minus).
@@ -562,47 +688,45 @@ impl<V: Number> Tables<V> {
         })
     }
 
-    /// Combines the tables of every split of `s` into two complementary sub-boards.
-    fn combine_splits(&self, s: usize, acc: &mut impl Sink<V>) -> Option<()> {
-        let window = self.window.filter(|_| s == self.subs.full());
-        for &a in &self.sub_lists[s] {
-            let b = s - a;
-            if a == 0 || a > b {
-                continue;
-            }
-            let (ta, tb) = (&self.parts[a].entries, &self.parts[b].entries);
-            match window {
-                _ if a == b => self.combine_same(ta, acc)?,
-                Some(w) => self.combine_pair_in(ta, tb, w, acc)?,
-                None => self.combine_pair(ta, tb, acc)?,
+    /// Combines the tables of sub-boards `a` and `s − a`.
+    fn combine(&self, s: usize, a: usize, acc: &mut impl Sink<V>) -> Option<()> {
+        let b = s - a;
+        let (ta, tb) = (&self.parts[a].entries, &self.parts[b].entries);
+        match self.window.filter(|_| s == self.subs.full()) {
+            _ if a == b => self.combine_same(ta, acc),
+            Some(w) => self.combine_pair_in(ta, tb, w, acc),
+            None => self.combine_pair(ta, tb, acc),
+        }
+    }
+
+    /// Two different sub-boards: every ordered tree appears once per orientation.
+    fn combine_pair(&self, ta: &[Entry<V>], tb: &[Entry<V>], acc: &mut impl Sink<V>) -> Option<()> {
+        for ea in ta {
+            for eb in tb {
+                // One call per operation and orientation, each with a constant operation, so
+                // that each is compiled for its operation.
+                self.try_op(Op::Add, ea, eb, acc)?;
+                self.try_op(Op::Mul, ea, eb, acc)?;
+                self.try_op(Op::Sub, ea, eb, acc)?;
+                self.try_op(Op::Sub, eb, ea, acc)?;
+                self.try_op(Op::Div, ea, eb, acc)?;
+                self.try_op(Op::Div, eb, ea, acc)?;
+                if self.rules.pow {
+                    self.try_op(Op::Pow, ea, eb, acc)?;
+                    self.try_op(Op::Pow, eb, ea, acc)?;
+                }
             }
         }
         Some(())
     }
 
-    /// Two different sub-boards: every ordered tree appears once per orientation.
-    fn combine_pair(&self, ta: &[Entry<V>], tb: &[Entry<V>], acc: &mut impl Sink<V>) -> Option<()> {
-        let limit = self.rules.limit;
-        let ops: &[Op] = if self.rules.pow {
-            &[Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Pow]
-        } else {
-            &[Op::Add, Op::Mul, Op::Sub, Op::Div]
-        };
-        for ea in ta {
-            for eb in tb {
-                for &op in ops {
-                    for (l, r) in [(ea, eb), (eb, ea)] {
-                        if let Some(v) = l.value.apply(op, r.value, limit)
-                            && let Some(e) = acc.slot(v)
-                        {
-                            self.credit(e, op, l, r, v)?;
-                        }
-                        if op.is_commutative() {
-                            break;
-                        }
-                    }
-                }
-            }
+    /// Credits the trees `l op r` of two different sub-boards, if they are valid.
+    #[inline(always)]
+    fn try_op(&self, op: Op, l: &Entry<V>, r: &Entry<V>, acc: &mut impl Sink<V>) -> Option<()> {
+        if let Some(v) = l.value.apply(op, r.value, self.rules.limit)
+            && let Some(e) = acc.slot(v)
+        {
+            self.credit(e, op, l, r, v)?;
         }
         Some(())
     }
@@ -617,7 +741,6 @@ impl<V: Number> Tables<V> {
         w: Window,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
-        let limit = self.rules.limit;
         let int = |e: &Entry<V>| e.value.to_wide().num;
         // Index range of the right operands whose value lies in `lo..=hi`.
         let range = |lo: i128, hi: i128| {
@@ -647,11 +770,7 @@ impl<V: Number> Tables<V> {
             for (op, swap, r) in tries {
                 for eb in &tb[r] {
                     let (l, r) = if swap { (eb, ea) } else { (ea, eb) };
-                    if let Some(v) = l.value.apply(op, r.value, limit)
-                        && let Some(e) = acc.slot(v)
-                    {
-                        self.credit(e, op, l, r, v)?;
-                    }
+                    self.try_op(op, l, r, acc)?;
                 }
             }
         }
@@ -660,7 +779,7 @@ impl<V: Number> Tables<V> {
 
     /// Credits `e` with the trees `l op r` (worth `v`) of two different sub-boards (both
     /// orientations at once for a commutative `op`).
-    #[inline]
+    #[inline(always)]
     fn credit(&self, e: &mut Acc, op: Op, l: &Entry<V>, r: &Entry<V>, v: V) -> Option<()> {
         let trees = l.trees.checked_mul(r.trees)?;
         let trees = if op.is_commutative() {
@@ -747,26 +866,20 @@ impl<V: Number> Tables<V> {
         Some(())
     }
 
-    /// Adds the flat sums and products of three or more items over `s` to `acc`.
-    fn count_flat(&self, s: usize, acc: &mut impl Sink<V>) -> Result<()> {
-        if self.subs.size(s) < 3 {
-            return Ok(());
-        }
-        for kind in [Flat::Sum, Flat::Product] {
-            self.for_each_flat(s, kind, 3, &mut |items, value| {
-                let forms = self.item_forms(kind, items).ok_or(Error::CountOverflow)?;
-                let Some(e) = acc.slot(value) else {
-                    return Ok(());
-                };
-                let slot = match kind {
-                    Flat::Sum => &mut e.sum,
-                    Flat::Product => &mut e.product,
-                };
-                *slot = slot.checked_add(forms).ok_or(Error::CountOverflow)?;
-                Ok(())
-            })?;
-        }
-        Ok(())
+    /// Adds the flat nodes of `kind` with three or more items over `s` to `acc`.
+    fn count_flat(&self, s: usize, kind: Flat, acc: &mut impl Sink<V>) -> Result<()> {
+        self.for_each_flat(s, kind, 3, &mut |items, value| {
+            let forms = self.item_forms(kind, items).ok_or(Error::CountOverflow)?;
+            let Some(e) = acc.slot(value) else {
+                return Ok(());
+            };
+            let slot = match kind {
+                Flat::Sum => &mut e.sum,
+                Flat::Product => &mut e.product,
+            };
+            *slot = slot.checked_add(forms).ok_or(Error::CountOverflow)?;
+            Ok(())
+        })
     }
 
     /// The items usable by a flat node of `kind` over sub-board `block`.
