@@ -450,21 +450,26 @@ fn merge_tables<V: Number>(a: Vec<Entry<V>>, b: Vec<Entry<V>>) -> Option<Vec<Ent
         return Some(b);
     }
     let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
-    loop {
-        let next = match (a.peek(), b.peek()) {
-            (Some(x), Some(y)) if x.value == y.value => {
-                let mut e = a.next()?;
-                e.absorb(&b.next()?)?;
-                e
-            }
-            (Some(x), Some(y)) if x.value < y.value => a.next()?,
-            (Some(_), None) => a.next()?,
-            (_, Some(_)) => b.next()?,
-            (None, None) => return Some(out),
-        };
-        out.push(next);
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (&a[i], &b[j]);
+        if x.value < y.value {
+            out.push(*x);
+            i += 1;
+        } else if y.value < x.value {
+            out.push(*y);
+            j += 1;
+        } else {
+            let mut e = *x;
+            e.absorb(y)?;
+            out.push(e);
+            i += 1;
+            j += 1;
+        }
     }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    Some(out)
 }
 
 impl Acc {
@@ -571,7 +576,10 @@ impl<V: Number> Tables<V> {
         } else {
             entries
         };
-        Ok(Arc::new(Part::new(entries, self.rules.drops_unit_factors())))
+        Ok(Arc::new(Part::new(
+            entries,
+            self.rules.drops_unit_factors(),
+        )))
     }
 
     /// The work of sub-board `s` in pieces that may run on different threads: each split
@@ -584,7 +592,12 @@ impl<V: Number> Tables<V> {
         let mut splits: Vec<(usize, usize)> = self.sub_lists[s]
             .iter()
             .filter(|&&a| a != 0 && a <= s - a)
-            .map(|&a| (self.parts[a].entries.len() * self.parts[s - a].entries.len(), a))
+            .map(|&a| {
+                (
+                    self.parts[a].entries.len() * self.parts[s - a].entries.len(),
+                    a,
+                )
+            })
             .collect();
         splits.sort_unstable_by(|x, y| y.cmp(x));
         pieces.extend(splits.into_iter().map(|(_, a)| Piece::Split(a)));
@@ -868,8 +881,7 @@ impl<V: Number> Tables<V> {
 
     /// Adds the flat nodes of `kind` with three or more items over `s` to `acc`.
     fn count_flat(&self, s: usize, kind: Flat, acc: &mut impl Sink<V>) -> Result<()> {
-        self.for_each_flat(s, kind, 3, &mut |items, value| {
-            let forms = self.item_forms(kind, items).ok_or(Error::CountOverflow)?;
+        self.for_each_flat(s, kind, 3, &mut |_, value, forms| {
             let Some(e) = acc.slot(value) else {
                 return Ok(());
             };
@@ -890,31 +902,10 @@ impl<V: Number> Tables<V> {
         }
     }
 
-    /// How many canonical forms a flat node with these items has: the product of the items'
-    /// form counts, where `k` equal items drawn from `n` forms give C(n + k − 1, k).
-    fn item_forms(&self, kind: Flat, items: &[Item]) -> Option<u64> {
-        let mut total: u64 = 1;
-        let mut i = 0;
-        while i < items.len() {
-            let mut j = i + 1;
-            while j < items.len() && items[j] == items[i] {
-                j += 1;
-            }
-            let n = self.items(kind, items[i].block)[items[i].index].1;
-            // A lone item (the usual case) needs no 128-bit multichoose.
-            let forms = if j - i == 1 {
-                n
-            } else {
-                multichoose(n, j - i)?
-            };
-            total = total.checked_mul(forms)?;
-            i = j;
-        }
-        Some(total)
-    }
-
-    /// Calls `f(items, value)` once for every flat node of `kind` over exactly sub-board `s`
-    /// with at least `min_items` items whose value is in the domain.
+    /// Calls `f(items, value, forms)` once for every flat node of `kind` over exactly
+    /// sub-board `s` with at least `min_items` items whose value is in the domain; `forms` is
+    /// the product of the items' form counts, where `k` equal items drawn from `n` forms give
+    /// C(n + k − 1, k).
     ///
     /// Items are generated in a canonical order (each item's block holds the smallest number
     /// still unused, and items sharing that smallest number come in ascending [`Item`] order),
@@ -924,7 +915,7 @@ impl<V: Number> Tables<V> {
         s: usize,
         kind: Flat,
         min_items: usize,
-        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+        f: &mut FlatFn<'_, V>,
     ) -> Result<()> {
         let mut walk = FlatWalk {
             tables: self,
@@ -933,6 +924,7 @@ impl<V: Number> Tables<V> {
             blocks: Vec::new(),
             order: Vec::new(),
             stack: Vec::new(),
+            forms: vec![Some(1)],
             ratios: vec![vec![Frac::ONE]],
             window: self.window.filter(|_| s == self.subs.full()),
             bounded: self.bounded(s),
@@ -1380,6 +1372,10 @@ impl Frac {
     }
 }
 
+/// What [`Tables::for_each_flat`] calls for each flat node: its items, its value and its
+/// number of canonical forms.
+pub type FlatFn<'a, V> = dyn FnMut(&[Item], V, u64) -> Result<()> + 'a;
+
 /// The state of one enumeration of flat nodes: first a partition of the sub-board into the
 /// items' blocks, then the items over those blocks.
 struct FlatWalk<'a, V> {
@@ -1392,6 +1388,8 @@ struct FlatWalk<'a, V> {
     /// windowed search of the last item prunes the longest list.
     order: Vec<usize>,
     stack: Vec<Item>,
+    /// `forms[k]`: how many canonical forms the first `k` stacked items have together.
+    forms: Vec<Option<u64>>,
     /// Products only: `ratios[k][mask]` is the product of the first `k` factors in `mask`.
     ratios: Vec<Vec<Frac>>,
     /// The whole board's window, when walking its flat nodes: the last item is then only
@@ -1406,11 +1404,7 @@ struct FlatWalk<'a, V> {
 impl<V: Number> FlatWalk<'_, V> {
     /// Partitions `rest` into blocks, each holding the smallest number still unused; blocks
     /// sharing that smallest number come in ascending order, so each partition is seen once.
-    fn partitions(
-        &mut self,
-        rest: usize,
-        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
-    ) -> Result<()> {
+    fn partitions(&mut self, rest: usize, f: &mut FlatFn<'_, V>) -> Result<()> {
         let t = self.tables;
         let m = t.subs.min_value(rest);
         let bound = match self.blocks.last() {
@@ -1451,7 +1445,7 @@ impl<V: Number> FlatWalk<'_, V> {
         partial: Frac,
         whole_is_one: bool,
         (directs, inverses): (bool, bool),
-        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+        f: &mut FlatFn<'_, V>,
     ) -> Result<()> {
         let t = self.tables;
         let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
@@ -1483,7 +1477,7 @@ impl<V: Number> FlatWalk<'_, V> {
                 Some(w) if last => self.last_items(items, partial, inverse, w),
                 _ => 0..items.len(),
             };
-            for (index, &(w, _)) in items.iter().enumerate().take(range.end).skip(range.start) {
+            for (index, &(w, n)) in items.iter().enumerate().take(range.end).skip(range.start) {
                 let item = Item {
                     block,
                     inverse,
@@ -1513,12 +1507,12 @@ impl<V: Number> FlatWalk<'_, V> {
                         (p, factor)
                     }
                 };
-                self.stack.push(item);
+                self.push(item, n);
                 if last {
                     if let Some(v) = next.value::<V>(t.rules.limit)
                         && self.realizable()
                     {
-                        f(&self.stack, v)?;
+                        self.emit(v, f)?;
                     }
                 } else {
                     if check_units {
@@ -1528,7 +1522,7 @@ impl<V: Number> FlatWalk<'_, V> {
                     let flags = (directs || !inverse, inverses || inverse);
                     self.step(depth + 1, next, whole_one, flags, f)?;
                 }
-                self.stack.pop();
+                self.pop();
             }
         }
         Ok(())
@@ -1545,7 +1539,7 @@ impl<V: Number> FlatWalk<'_, V> {
         p: SmallFrac,
         (directs, inverses): (bool, bool),
         bound: Option<Item>,
-        f: &mut dyn FnMut(&[Item], V) -> Result<()>,
+        f: &mut FlatFn<'_, V>,
     ) -> Result<()> {
         let t = self.tables;
         let block = self.order[depth];
@@ -1627,15 +1621,16 @@ impl<V: Number> FlatWalk<'_, V> {
                         continue;
                     }
                 }
-                self.stack.push(Item {
+                let item = Item {
                     block,
                     inverse,
                     index,
-                });
+                };
+                self.push(item, items[index].1);
                 if self.realizable() {
-                    f(&self.stack, v)?;
+                    self.emit(v, f)?;
                 }
-                self.stack.pop();
+                self.pop();
             }
         }
         Ok(())
@@ -1677,6 +1672,33 @@ impl<V: Number> FlatWalk<'_, V> {
         let end =
             items.partition_point(|&(v, _)| mul128(v.to_wide().num, ud).is_some_and(|p| p <= un));
         start..end.max(start)
+    }
+
+    /// Pushes `item`, which has `n` forms, with the form count of the items so far: `k`
+    /// equal items drawn from `n` forms give C(n + k − 1, k), and equal items are adjacent.
+    fn push(&mut self, item: Item, n: u64) {
+        let run = self.stack.iter().rev().take_while(|&&i| i == item).count();
+        let before = self.forms[self.stack.len() - run];
+        let forms = if run == 0 {
+            before.and_then(|b| b.checked_mul(n))
+        } else {
+            before
+                .zip(multichoose(n, run + 1))
+                .and_then(|(b, m)| b.checked_mul(m))
+        };
+        self.stack.push(item);
+        self.forms.push(forms);
+    }
+
+    fn pop(&mut self) {
+        self.stack.pop();
+        self.forms.pop();
+    }
+
+    /// Calls `f` for the stacked items, worth `v`.
+    fn emit(&self, v: V, f: &mut FlatFn<'_, V>) -> Result<()> {
+        let forms = self.forms[self.stack.len()].ok_or(Error::CountOverflow)?;
+        f(&self.stack, v, forms)
     }
 
     /// Whether some valid tree has the stacked items as its flat node. Its value is in the

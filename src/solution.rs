@@ -192,7 +192,7 @@ impl<V: Number> Tables<V> {
             Flat::Product => Role::Factor,
         };
         let mut nodes: Vec<Vec<Item>> = Vec::new();
-        self.for_each_flat(s, kind, 2, &mut |items, value| {
+        self.for_each_flat(s, kind, 2, &mut |items, value, _| {
             if value == v {
                 nodes.push(items.to_vec());
             }

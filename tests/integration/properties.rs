@@ -634,6 +634,26 @@ fn zero_to_a_huge_power_is_zero() {
     ok(check_strings::<Rational>(&game, &[1, 1, 10, 10]));
 }
 
+/// Equal items of a flat node drawn from several forms each, which random boards rarely give:
+/// with every number used, `a × 1` and `a ÷ 1` are two forms of `a` over `{a, 1}`, so the sum
+/// `(a × 1) + (a ÷ 1) + b` over `[a, 1, a, 1, b]` is one of C(2 + 1, 2) = 3 multisets of its
+/// two equal items (and likewise for other sums and for products of sums).
+#[test]
+fn equal_flat_items_with_several_forms() {
+    for numbers in [
+        [1, 1, 2, 2, 3],
+        [1, 1, 3, 3, 2],
+        [1, 1, 5, 5, 1],
+        [2, 2, 3, 3, 1],
+    ] {
+        ok(check_counts::<Rational>(&twenty_four(), &numbers));
+        ok(check_counts::<Int>(
+            &integers_with_repeats(true, false),
+            &numbers,
+        ));
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Moves: engine vs brute::moves
 // ---------------------------------------------------------------------------------------
