@@ -388,10 +388,70 @@ trait Sink<V> {
     fn slot(&mut self, v: V) -> Option<&mut Acc>;
 }
 
-impl<V: Number> Sink<V> for FxHashMap<V, Acc> {
+/// The accumulators of one sub-board's values: small positive integers, which most operand
+/// pairs give (half the results of a six-number Countdown board are at most 4,096), in an
+/// array indexed by the value, where they cost no hashing and stay in cache; the other values
+/// in a hash map.
+struct Accs<V> {
+    /// Accumulators of the integers `0..SMALL` (positive-integer domains only, else empty).
+    small: Vec<Acc>,
+    /// A bit per element of `small`: whether it was credited.
+    touched: Vec<u64>,
+    large: FxHashMap<V, Acc>,
+}
+
+impl<V> Default for Accs<V> {
+    fn default() -> Self {
+        Accs {
+            small: Vec::new(),
+            touched: Vec::new(),
+            large: FxHashMap::default(),
+        }
+    }
+}
+
+/// The length of [`Accs::small`].
+const SMALL: usize = 4096;
+
+impl<V: Number> Accs<V> {
+    /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
+    fn drain_sorted(&mut self) -> Vec<Entry<V>> {
+        let small = self
+            .touched
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>();
+        let mut out = Vec::with_capacity(small + self.large.len());
+        for (w, word) in self.touched.iter_mut().enumerate() {
+            while *word != 0 {
+                let i = w * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                let acc = std::mem::take(&mut self.small[i]);
+                out.extend(V::from_int(i as i64).map(|v| acc.entry(v)));
+            }
+        }
+        // Sorting (value, reference) pairs moves less than sorting whole entries. Every value
+        // here is beyond the small ones.
+        let mut sorted: Vec<(V, &Acc)> = self.large.iter().map(|(&v, a)| (v, a)).collect();
+        V::sort_pairs(&mut sorted);
+        out.extend(sorted.into_iter().map(|(v, a)| a.entry(v)));
+        self.large.clear();
+        out
+    }
+}
+
+impl<V: Number> Sink<V> for Accs<V> {
     #[inline]
     fn slot(&mut self, v: V) -> Option<&mut Acc> {
-        Some(self.entry(v).or_default())
+        if !V::SIGNED
+            && let Some(i) = v.as_int()
+            && let Ok(i) = usize::try_from(i)
+            && i < SMALL
+        {
+            self.touched[i / 64] |= 1 << (i % 64);
+            return Some(&mut self.small[i]);
+        }
+        Some(self.large.entry(v).or_default())
     }
 }
 
@@ -417,30 +477,33 @@ thread_local! {
     static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
 }
 
-/// Runs `f` with this thread's empty scratch map for sub-boards of `size` numbers. The map is
+/// Runs `f` with this thread's empty accumulators for sub-boards of `size` numbers. They are
 /// taken out while `f` runs, so a build nested in `f` (a rayon thread may run another
-/// board's task while waiting) gets a map of its own.
-fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut FxHashMap<V, Acc>) -> R) -> R {
-    let swap = |map: Option<FxHashMap<V, Acc>>| {
-        let mut maps = SCRATCH
+/// board's task while waiting) gets accumulators of its own.
+fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) -> R {
+    let swap = |accs: Option<Accs<V>>| {
+        let mut all = SCRATCH
             .take()
-            .and_then(|b| b.downcast::<Vec<FxHashMap<V, Acc>>>().ok())
+            .and_then(|b| b.downcast::<Vec<Accs<V>>>().ok())
             .map_or_else(Vec::new, |b| *b);
-        maps.resize_with(maps.len().max(size + 1), FxHashMap::default);
-        let taken = match map {
-            Some(m) => {
-                maps[size] = m;
+        all.resize_with(all.len().max(size + 1), Accs::default);
+        let taken = match accs {
+            Some(a) => {
+                all[size] = a;
                 None
             }
-            None => Some(std::mem::take(&mut maps[size])),
+            None => Some(std::mem::take(&mut all[size])),
         };
-        SCRATCH.set(Some(Box::new(maps)));
+        SCRATCH.set(Some(Box::new(all)));
         taken
     };
-    let mut map = swap(None).unwrap_or_default();
-    map.clear();
-    let r = f(&mut map);
-    swap(Some(map));
+    let mut accs = swap(None).unwrap_or_default();
+    if !V::SIGNED && accs.small.is_empty() {
+        accs.small = vec![Acc::default(); SMALL];
+        accs.touched = vec![0; SMALL / 64];
+    }
+    let r = f(&mut accs);
+    swap(Some(accs));
     r
 }
 
@@ -624,12 +687,12 @@ impl<V: Number> Tables<V> {
             .max()
             .unwrap_or(0);
         let worker = |_| {
-            with_scratch(self.subs.size(s), |map: &mut FxHashMap<V, Acc>| {
-                map.reserve(8 * largest);
+            with_scratch(self.subs.size(s), |accs: &mut Accs<V>| {
+                accs.large.reserve(8 * largest);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&piece) = pieces.get(i) else { break };
-                    if let Err(e) = self.accumulate(s, piece, map) {
+                    if let Err(e) = self.accumulate(s, piece, accs) {
                         let mut f = failed.lock().expect("no thread panics holding it");
                         if f.as_ref().is_none_or(|&(j, _)| i < j) {
                             *f = Some((i, e));
@@ -638,10 +701,7 @@ impl<V: Number> Tables<V> {
                         break;
                     }
                 }
-                // Sorting (value, reference) pairs moves less than sorting whole entries.
-                let mut sorted: Vec<(V, &Acc)> = map.iter().map(|(&v, a)| (v, a)).collect();
-                V::sort_pairs(&mut sorted);
-                sorted.into_iter().map(|(v, a)| a.entry(v)).collect()
+                accs.drain_sorted()
             })
         };
         let tables: Vec<Vec<Entry<V>>> = if workers > 1 {
