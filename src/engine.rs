@@ -1736,6 +1736,7 @@ impl<V: Number> FlatWalk<'_, V> {
 
     /// Pushes `item`, which has `n` forms, with the form count of the items so far: `k`
     /// equal items drawn from `n` forms give C(n + k − 1, k), and equal items are adjacent.
+    #[inline]
     fn push(&mut self, item: Item, n: u64) {
         let run = self.stack.iter().rev().take_while(|&&i| i == item).count();
         let before = self.forms[self.stack.len() - run];
@@ -1750,6 +1751,7 @@ impl<V: Number> FlatWalk<'_, V> {
         self.forms.push(forms);
     }
 
+    #[inline]
     fn pop(&mut self) {
         self.stack.pop();
         self.forms.pop();
