@@ -393,7 +393,8 @@ trait Sink<V> {
 /// array indexed by the value, where they cost no hashing and stay in cache; the other values
 /// in a hash map.
 struct Accs<V> {
-    /// Accumulators of the integers `0..SMALL` (positive-integer domains only, else empty).
+    /// Accumulators of the integers `0..SMALL` (positive-integer domains and sub-boards of
+    /// [`PARALLEL_FROM`] numbers or more only, else empty).
     small: Vec<Acc>,
     /// A bit per element of `small`: whether it was credited.
     touched: Vec<u64>,
@@ -446,7 +447,7 @@ impl<V: Number> Sink<V> for Accs<V> {
         if !V::SIGNED
             && let Some(i) = v.as_int()
             && let Ok(i) = usize::try_from(i)
-            && i < SMALL
+            && i < self.small.len()
         {
             self.touched[i / 64] |= 1 << (i % 64);
             return Some(&mut self.small[i]);
@@ -470,40 +471,37 @@ impl<V: Number> Sink<V> for Dense {
 }
 
 thread_local! {
-    /// This thread's accumulator maps by sub-board size, kept with their capacity: a whole
-    /// board's map is over a megabyte, and allocating it afresh for every board (a corpus
-    /// builds many per thread) costs a page fault for every page it touches. One map per size
-    /// keeps a small sub-board's values together rather than spread over the largest map.
+    /// This thread's accumulators, kept with their capacity between builds: a whole board's
+    /// map is over a megabyte, and allocating it afresh for every board (a corpus builds many
+    /// per thread, `solve` several) costs a page fault for every page it touches. There is one
+    /// map per sub-board size, so that a small sub-board's values stay together rather than
+    /// spread over the largest map, and one array of small values, emptied after each use.
     static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
 }
 
-/// Runs `f` with this thread's empty accumulators for sub-boards of `size` numbers. They are
-/// taken out while `f` runs, so a build nested in `f` (a rayon thread may run another
+/// Runs `f` with this thread's empty accumulators for a sub-board of `size` numbers. They
+/// are taken out while `f` runs, so a build nested in `f` (a rayon thread may run another
 /// board's task while waiting) gets accumulators of its own.
 fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) -> R {
-    let swap = |accs: Option<Accs<V>>| {
-        let mut all = SCRATCH
-            .take()
-            .and_then(|b| b.downcast::<Vec<Accs<V>>>().ok())
-            .map_or_else(Vec::new, |b| *b);
-        all.resize_with(all.len().max(size + 1), Accs::default);
-        let taken = match accs {
-            Some(a) => {
-                all[size] = a;
-                None
-            }
-            None => Some(std::mem::take(&mut all[size])),
-        };
-        SCRATCH.set(Some(Box::new(all)));
-        taken
-    };
-    let mut accs = swap(None).unwrap_or_default();
-    if !V::SIGNED && accs.small.is_empty() {
+    let mut maps: Vec<Accs<V>> = SCRATCH
+        .take()
+        .and_then(|b| b.downcast().ok())
+        .map_or_else(Vec::new, |b| *b);
+    maps.resize_with(maps.len().max(size + 1), Accs::default);
+    // `maps[0]` (no sub-board has no numbers) holds the array of small values.
+    let (shared, rest) = maps.split_at_mut(1);
+    let accs = &mut rest[size - 1];
+    std::mem::swap(&mut accs.small, &mut shared[0].small);
+    std::mem::swap(&mut accs.touched, &mut shared[0].touched);
+    // Sub-boards of a few numbers have a few dozen values: not worth allocating the array.
+    if !V::SIGNED && accs.small.is_empty() && size >= PARALLEL_FROM {
         accs.small = vec![Acc::default(); SMALL];
         accs.touched = vec![0; SMALL / 64];
     }
-    let r = f(&mut accs);
-    swap(Some(accs));
+    let r = f(accs);
+    std::mem::swap(&mut accs.small, &mut shared[0].small);
+    std::mem::swap(&mut accs.touched, &mut shared[0].touched);
+    SCRATCH.set(Some(Box::new(maps)));
     r
 }
 
