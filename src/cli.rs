@@ -300,15 +300,18 @@ fn run_solve(args: &SolveArgs) -> anyhow::Result<()> {
         .parse()
         .map_err(|_| Error::input(format!("target `{}` is not a whole number", args.target)))?;
     let board = Board::parse(&game, &args.numbers)?;
-    let mut report = solve::solve(
-        &game,
-        &board,
-        target,
-        Options {
-            all: args.all,
-            no_moves: args.no_moves,
-        },
-    )?;
+    // One puzzle in a short-lived process: the engine's parallel build would save about a
+    // millisecond and cost more in starting threads and faulting in their memory, so it runs
+    // on this thread alone.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .use_current_thread()
+        .build()?;
+    let opts = Options {
+        all: args.all,
+        no_moves: args.no_moves,
+    };
+    let mut report = pool.install(|| solve::solve(&game, &board, target, opts))?;
     if args.count {
         report.shortest = None;
         if let Some(c) = report.closest.as_mut() {
