@@ -654,6 +654,38 @@ fn equal_flat_items_with_several_forms() {
     }
 }
 
+/// The parallel build (sub-boards side by side, the whole board's pieces shared among the
+/// threads) gives the same tables as one thread, for every sub-board.
+#[test]
+fn tables_do_not_depend_on_threads() {
+    let build = |threads: usize, game: &Game, numbers: &[i64]| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let board = Board::new(game, numbers.to_vec()).unwrap();
+        pool.install(|| {
+            Tables::<Int>::build(&board, &game.rules).map(|t| {
+                (1..t.subs.count())
+                    .map(|s| t.table(s).to_vec())
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    let boards: [(Game, &[i64]); 3] = [
+        (countdown(), &[25, 50, 75, 100, 3, 6]),
+        (countdown(), &[1, 1, 2, 2, 3, 3]),
+        (digits(), &[1, 3, 7, 10, 25, 50]),
+    ];
+    for (game, numbers) in boards {
+        let one = build(1, &game, numbers).unwrap();
+        assert!(one.last().unwrap().len() > 40, "{numbers:?}: a full table");
+        for threads in [2, 3] {
+            assert_eq!(build(threads, &game, numbers).unwrap(), one, "{numbers:?}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Moves: engine vs brute::moves
 // ---------------------------------------------------------------------------------------
