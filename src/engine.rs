@@ -473,7 +473,7 @@ impl<V: Number> Sink<V> for Dense {
 thread_local! {
     /// This thread's accumulators, kept with their capacity between builds: a whole board's
     /// map is over a megabyte, and allocating it afresh for every board (a corpus builds many
-    /// per thread, `solve` several) costs a page fault for every page it touches. There is one
+    /// per thread) costs a page fault for every page it touches. There is one
     /// map per sub-board size, so that a small sub-board's values stay together rather than
     /// spread over the largest map, and one array of small values, emptied after each use.
     static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
