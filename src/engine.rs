@@ -20,7 +20,7 @@
 //!   with a proper part of its factors worth 1 is the same solution as the product without
 //!   them, and is not counted.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -326,8 +326,9 @@ pub struct Window {
 pub struct Tables<V> {
     pub rules: Rules,
     pub subs: SubBoards,
-    /// Per sub-board, its part (shared with a [`PartSource`] when one was given).
-    parts: Vec<Arc<Part<V>>>,
+    /// Per sub-board, its part (shared with a [`PartSource`] when one was given); set once,
+    /// by the task that builds it, and read by the tasks after it.
+    parts: Vec<OnceLock<Arc<Part<V>>>>,
     /// The window the whole board's table was limited to, if any.
     window: Option<Window>,
     /// Per sub-board, all its sub-boards.
@@ -337,8 +338,9 @@ pub struct Tables<V> {
     lead_blocks: Vec<Vec<usize>>,
 }
 
-/// Sub-boards of at least this many numbers are built on several threads; smaller ones
-/// take a few microseconds, less than handing them to another thread costs.
+/// Boards of at least this many numbers are built on several threads; a smaller board takes
+/// a few microseconds, less than handing work to another thread costs. Sub-boards of this
+/// many numbers also get an array of small values.
 const PARALLEL_FROM: usize = 4;
 
 /// A share of one sub-board's work (see [`Tables::pieces`]).
@@ -350,13 +352,24 @@ enum Piece {
     Flat(Flat),
 }
 
+/// Why a sub-board's part is there when read.
+const BUILT: &str = "sub-boards are built before the tasks that read them";
+
+/// A unit of a build's work, run by whichever worker takes it (see [`Tables::tasks`]).
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// The whole table of a sub-board.
+    Build(usize),
+    /// A piece of the whole board's table, added into the accumulators of the worker.
+    Piece(Piece),
+}
+
 #[derive(Clone, Copy, Default)]
 struct Acc {
     trees: u64,
     expressions: u64,
     sum: u64,
     product: u64,
-    power: u64,
     trail: Trail,
 }
 
@@ -386,6 +399,9 @@ fn multichoose(n: u64, k: usize) -> Option<u64> {
 /// dense array for a windowed one (no hashing, and values outside the window cost nothing).
 trait Sink<V> {
     fn slot(&mut self, v: V) -> Option<&mut Acc>;
+    /// The number of powers reaching each value, kept apart from the accumulators: there
+    /// are powers only in games with `^`, and a smaller accumulator misses the cache less.
+    fn powers(&mut self) -> &mut FxHashMap<V, u64>;
 }
 
 /// The accumulators of one sub-board's values: small positive integers, which most operand
@@ -393,50 +409,81 @@ trait Sink<V> {
 /// array indexed by the value, where they cost no hashing and stay in cache; the other values
 /// in a hash map.
 struct Accs<V> {
-    /// Accumulators of the integers `0..SMALL` (positive-integer domains and sub-boards of
-    /// [`PARALLEL_FROM`] numbers or more only, else empty).
-    small: Vec<Acc>,
-    /// A bit per element of `small`: whether it was credited.
-    touched: Vec<u64>,
+    /// Positive-integer domains and sub-boards of [`PARALLEL_FROM`] numbers or more only,
+    /// else empty.
+    small: Small,
     large: FxHashMap<V, Acc>,
+    powers: FxHashMap<V, u64>,
+    /// Buffers for sorting the map's contents, kept with their capacity: allocating them
+    /// afresh for each sub-board costs a page fault per page.
+    unsorted: Vec<Entry<V>>,
+    keys: Vec<(V, u32)>,
 }
 
 impl<V> Default for Accs<V> {
     fn default() -> Self {
         Accs {
-            small: Vec::new(),
-            touched: Vec::new(),
+            small: Small::default(),
             large: FxHashMap::default(),
+            powers: FxHashMap::default(),
+            unsorted: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
 
-/// The length of [`Accs::small`].
+/// Accumulators of the integers `0..SMALL`.
+#[derive(Default)]
+struct Small {
+    accs: Vec<Acc>,
+    /// A bit per accumulator: whether it was credited.
+    touched: Vec<u64>,
+}
+
+/// The length of [`Small::accs`].
 const SMALL: usize = 4096;
+
+impl Small {
+    fn allocated() -> Small {
+        Small {
+            accs: vec![Acc::default(); SMALL],
+            touched: vec![0; SMALL / 64],
+        }
+    }
+}
 
 impl<V: Number> Accs<V> {
     /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
     fn drain_sorted(&mut self) -> Vec<Entry<V>> {
-        let small = self
-            .touched
+        let Small { accs, touched } = &mut self.small;
+        let small = touched
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum::<usize>();
         let mut out = Vec::with_capacity(small + self.large.len());
-        for (w, word) in self.touched.iter_mut().enumerate() {
+        for (w, word) in touched.iter_mut().enumerate() {
             while *word != 0 {
                 let i = w * 64 + word.trailing_zeros() as usize;
                 *word &= *word - 1;
-                let acc = std::mem::take(&mut self.small[i]);
+                let acc = std::mem::take(&mut accs[i]);
                 out.extend(V::from_int(i as i64).map(|v| acc.entry(v)));
             }
         }
-        // Sorting (value, reference) pairs moves less than sorting whole entries. Every value
-        // here is beyond the small ones.
-        let mut sorted: Vec<(V, &Acc)> = self.large.iter().map(|(&v, a)| (v, a)).collect();
-        V::sort_pairs(&mut sorted);
-        out.extend(sorted.into_iter().map(|(v, a)| a.entry(v)));
-        self.large.clear();
+        if !self.large.is_empty() {
+            // The map is read once in its own order, the entries going to a dense list;
+            // sorting (value, position) pairs then moves less than sorting whole entries,
+            // and gathering from the dense list misses the cache less than from the map.
+            // Every value here is beyond the small ones.
+            let (unsorted, keys) = (&mut self.unsorted, &mut self.keys);
+            unsorted.extend(self.large.iter().map(|(&v, a)| a.entry(v)));
+            self.large.clear();
+            keys.extend((0u32..).zip(unsorted.iter()).map(|(i, e)| (e.value, i)));
+            V::sort_pairs(keys);
+            out.extend(keys.iter().map(|&(_, i)| unsorted[i as usize]));
+            unsorted.clear();
+            keys.clear();
+        }
+        set_powers(&mut out, &mut self.powers);
         out
     }
 }
@@ -447,61 +494,107 @@ impl<V: Number> Sink<V> for Accs<V> {
         if !V::SIGNED
             && let Some(i) = v.as_int()
             && let Ok(i) = usize::try_from(i)
-            && i < self.small.len()
+            && i < self.small.accs.len()
         {
-            self.touched[i / 64] |= 1 << (i % 64);
-            return Some(&mut self.small[i]);
+            self.small.touched[i / 64] |= 1 << (i % 64);
+            return Some(&mut self.small.accs[i]);
         }
         Some(self.large.entry(v).or_default())
+    }
+
+    fn powers(&mut self) -> &mut FxHashMap<V, u64> {
+        &mut self.powers
     }
 }
 
 /// Accumulators for the integers `lo..lo + accs.len()`.
-struct Dense {
+struct Dense<V> {
     lo: i64,
     accs: Vec<Acc>,
+    powers: FxHashMap<V, u64>,
 }
 
-impl<V: Number> Sink<V> for Dense {
+impl<V: Number> Sink<V> for Dense<V> {
     #[inline]
     fn slot(&mut self, v: V) -> Option<&mut Acc> {
         let i = v.as_int()?.checked_sub(self.lo)?;
         self.accs.get_mut(usize::try_from(i).ok()?)
     }
+
+    fn powers(&mut self) -> &mut FxHashMap<V, u64> {
+        &mut self.powers
+    }
+}
+
+/// Sets the power counts of `entries` from `powers`, leaving it empty.
+fn set_powers<V: Number>(entries: &mut [Entry<V>], powers: &mut FxHashMap<V, u64>) {
+    if !powers.is_empty() {
+        for e in entries.iter_mut() {
+            e.power = powers.remove(&e.value).unwrap_or(0);
+        }
+        powers.clear();
+    }
+}
+
+/// A thread's accumulators kept between builds: a whole board's map is over a megabyte, and
+/// allocating it afresh for every board (a corpus builds many per thread) costs a page fault
+/// for every page it touches.
+struct Scratch<V> {
+    /// Accumulators per sub-board size (without their array of small values), so that a
+    /// small sub-board's values stay together rather than spread over the largest map.
+    accs: Vec<Accs<V>>,
+    /// Arrays of small values not in use: one per build running on the thread (a worker
+    /// holds the whole board's while it builds a sub-board).
+    smalls: Vec<Small>,
 }
 
 thread_local! {
-    /// This thread's accumulators, kept with their capacity between builds: a whole board's
-    /// map is over a megabyte, and allocating it afresh for every board (a corpus builds many
-    /// per thread) costs a page fault for every page it touches. There is one
-    /// map per sub-board size, so that a small sub-board's values stay together rather than
-    /// spread over the largest map, and one array of small values, emptied after each use.
     static SCRATCH: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
 }
 
-/// Runs `f` with this thread's empty accumulators for a sub-board of `size` numbers. They
-/// are taken out while `f` runs, so a build nested in `f` (a rayon thread may run another
-/// board's task while waiting) gets accumulators of its own.
-fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) -> R {
-    let mut maps: Vec<Accs<V>> = SCRATCH
+/// Runs `f` on this thread's scratch for domain `V`.
+fn scratch<V: Number, R>(f: impl FnOnce(&mut Scratch<V>) -> R) -> R {
+    let mut s: Box<Scratch<V>> = SCRATCH
         .take()
         .and_then(|b| b.downcast().ok())
-        .map_or_else(Vec::new, |b| *b);
-    maps.resize_with(maps.len().max(size + 1), Accs::default);
-    // `maps[0]` (no sub-board has no numbers) holds the array of small values.
-    let (shared, rest) = maps.split_at_mut(1);
-    let accs = &mut rest[size - 1];
-    std::mem::swap(&mut accs.small, &mut shared[0].small);
-    std::mem::swap(&mut accs.touched, &mut shared[0].touched);
-    // Sub-boards of a few numbers have a few dozen values: not worth allocating the array.
-    if !V::SIGNED && accs.small.is_empty() && size >= PARALLEL_FROM {
-        accs.small = vec![Acc::default(); SMALL];
-        accs.touched = vec![0; SMALL / 64];
-    }
-    let r = f(accs);
-    std::mem::swap(&mut accs.small, &mut shared[0].small);
-    std::mem::swap(&mut accs.touched, &mut shared[0].touched);
-    SCRATCH.set(Some(Box::new(maps)));
+        .unwrap_or_else(|| {
+            Box::new(Scratch {
+                accs: Vec::new(),
+                smalls: Vec::new(),
+            })
+        });
+    let r = f(&mut s);
+    SCRATCH.set(Some(s));
+    r
+}
+
+/// Runs `f` with empty accumulators for a sub-board of `size` numbers, taken from this
+/// thread's scratch and given back emptied, whatever `f` did with them. A build nested in `f`
+/// (a sub-board built by the worker holding the whole board's accumulators, or a rayon
+/// thread running another board's task while it waits) takes accumulators of its own.
+fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) -> R {
+    // Sub-boards of a few numbers have a few dozen values: not worth an array.
+    let small = !V::SIGNED && size >= PARALLEL_FROM;
+    let mut accs = scratch(|s: &mut Scratch<V>| {
+        let mut accs = s.accs.get_mut(size).map(std::mem::take).unwrap_or_default();
+        if small {
+            accs.small = s.smalls.pop().unwrap_or_else(Small::allocated);
+        }
+        accs
+    });
+    let r = f(&mut accs);
+    accs.drain_sorted();
+    scratch(|s: &mut Scratch<V>| {
+        if small {
+            s.smalls.push(std::mem::take(&mut accs.small));
+        }
+        if s.accs.len() <= size {
+            s.accs.resize_with(size + 1, Accs::default);
+        }
+        if accs.large.capacity() > s.accs[size].large.capacity() {
+            s.accs[size] = accs;
+        }
+    });
     r
 }
 
@@ -551,7 +644,7 @@ impl Acc {
             leaf: 0,
             sum: self.sum,
             product: self.product,
-            power: self.power,
+            power: 0,
             trail: self.trail,
         }
     }
@@ -588,114 +681,112 @@ impl<V: Number> Tables<V> {
                 })
                 .collect(),
             subs,
-            parts: (0..n).map(|_| Arc::new(Part::default())).collect(),
+            // The empty sub-board's part is empty; the others are built by `run`.
+            parts: (0..n)
+                .map(|s| match s {
+                    0 => OnceLock::from(Arc::new(Part::default())),
+                    _ => OnceLock::new(),
+                })
+                .collect(),
             window,
         };
-        let order: Vec<usize> = t.subs.in_size_order()[1..].to_vec();
-        // Sub-boards of one size depend only on smaller ones: build each size's in parallel.
-        for group in order.chunk_by(|&a, &b| t.subs.size(a) == t.subs.size(b)) {
-            let part = |&s: &usize| t.part(s, source);
-            let parts: Vec<Result<Arc<Part<V>>>> = if t.subs.size(group[0]) >= PARALLEL_FROM {
-                group.par_iter().map(part).collect()
-            } else {
-                group.iter().map(part).collect()
-            };
-            for (&s, p) in group.iter().zip(parts) {
-                t.parts[s] = p?;
-            }
-        }
+        t.run(source)?;
         Ok(t)
     }
 
-    /// The part of sub-board `s`, once every smaller sub-board has its part.
-    fn part(&self, s: usize, source: Option<&dyn PartSource<V>>) -> Result<Arc<Part<V>>> {
-        let full = s == self.subs.full();
-        if !full && let Some(p) = source.and_then(|src| src.part(&self.subs.numbers(s))) {
-            return Ok(p);
-        }
-        let entries = match self.window {
-            _ if self.subs.size(s) == 1 => vec![self.leaf(s)?],
-            Some(w) if full => {
-                let len = usize::try_from(w.hi - w.lo + 1).unwrap_or(0);
-                let mut dense = Dense {
-                    lo: w.lo,
-                    accs: vec![Acc::default(); len],
-                };
-                for piece in self.pieces(s) {
-                    self.accumulate(s, piece, &mut dense)?;
-                }
-                (w.lo..=w.hi)
-                    .zip(&dense.accs)
-                    .filter(|(_, a)| a.trees > 0)
-                    .filter_map(|(v, a)| Some(a.entry(V::from_int(v)?)))
-                    .collect()
-            }
-            _ => self.accumulate_all(s, full)?,
-        };
-        let entries = if self.rules.unary_minus {
-            close_under_negation(&entries)?
-        } else {
-            entries
-        };
-        Ok(Arc::new(Part::new(
-            entries,
-            self.rules.drops_unit_factors(),
-        )))
-    }
-
-    /// The work of sub-board `s` in pieces that may run on different threads: each split
-    /// into two sub-boards, and each kind of flat node, heaviest first.
-    fn pieces(&self, s: usize) -> Vec<Piece> {
-        let mut pieces = Vec::new();
-        if self.distinct_defined() && self.subs.size(s) >= 3 {
-            pieces.extend([Piece::Flat(Flat::Sum), Piece::Flat(Flat::Product)]);
-        }
-        let mut splits: Vec<(usize, usize)> = self.sub_lists[s]
+    /// The build's tasks in the order workers take them. Each has a level, the size of the
+    /// largest sub-board it reads, and they come by level, so that a task's inputs are built
+    /// by earlier ones. The whole board (unless windowed) is cut into pieces with levels of
+    /// their own: its flat nodes of three or more items read sub-boards of up to `n − 2`
+    /// numbers, and a split into `a` and `n − a` numbers reads up to `max(a, n − a)`, so most
+    /// of its work runs alongside the builds of its largest sub-boards rather than after them.
+    /// Within a level, the flat nodes (the longest tasks) come first, then the builds, then
+    /// the splits.
+    fn tasks(&self) -> Vec<(usize, Task)> {
+        let full = self.subs.full();
+        let n = self.subs.size(full);
+        let cut = self.window.is_none() && n >= 2;
+        let mut tasks: Vec<(usize, u8, Task)> = self.subs.in_size_order()[1..]
             .iter()
-            .filter(|&&a| a != 0 && a <= s - a)
-            .map(|&a| {
-                (
-                    self.parts[a].entries.len() * self.parts[s - a].entries.len(),
-                    a,
-                )
-            })
+            .filter(|&&s| s != full || !cut)
+            .map(|&s| (self.subs.size(s) - 1, 1, Task::Build(s)))
             .collect();
-        splits.sort_unstable_by(|x, y| y.cmp(x));
-        pieces.extend(splits.into_iter().map(|(_, a)| Piece::Split(a)));
-        pieces
+        if cut {
+            tasks.extend(self.pieces(full).map(|p| match p {
+                Piece::Flat(_) => (n - 2, 0, Task::Piece(p)),
+                Piece::Split(a) => {
+                    let k = self.subs.size(a);
+                    (k.max(n - k), 2, Task::Piece(p))
+                }
+            }));
+        }
+        tasks.sort_by_key(|&(level, class, _)| (level, class));
+        tasks.into_iter().map(|(level, _, t)| (level, t)).collect()
     }
 
-    /// Every value of sub-board `s` with its counts, ascending. The whole board's pieces are
-    /// shared among the threads, each adding into a map of its own; the maps' sorted contents
-    /// are then merged. Its sub-boards are already built in parallel with each other.
-    fn accumulate_all(&self, s: usize, full: bool) -> Result<Vec<Entry<V>>> {
-        let pieces = self.pieces(s);
-        let workers = if full && self.subs.size(s) >= PARALLEL_FROM {
-            rayon::current_num_threads().min(pieces.len())
+    /// Runs the tasks on a team of workers: each takes the next task from a shared counter,
+    /// waits until the sub-boards of the task's level are built, and runs it; each adds the
+    /// whole board's pieces into accumulators of its own, whose sorted tables are merged at
+    /// the end. The error reported is the earliest failing task's: tasks are taken in order,
+    /// so every earlier task has run, and the error does not depend on the threads.
+    fn run(&mut self, source: Option<&dyn PartSource<V>>) -> Result<()> {
+        let full = self.subs.full();
+        let n = self.subs.size(full);
+        let tasks = self.tasks();
+        let workers = if n >= PARALLEL_FROM {
+            rayon::current_num_threads().min(tasks.len())
         } else {
             1
         };
+        // Per size, how many sub-boards of that size are still to build.
+        let mut pending: Vec<AtomicUsize> = (0..=n).map(|_| AtomicUsize::new(0)).collect();
+        for &(_, task) in &tasks {
+            if let Task::Build(s) = task {
+                *pending[self.subs.size(s)].get_mut() += 1;
+            }
+        }
         let next = AtomicUsize::new(0);
-        // The failure of the earliest piece: pieces are taken in order, so every earlier
-        // piece has run, and the error reported does not depend on the threads.
+        let stop = AtomicBool::new(false);
         let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
-        let largest = self.sub_lists[s]
-            .iter()
-            .map(|&a| self.parts[a].entries.len())
-            .max()
-            .unwrap_or(0);
+        let this = &*self;
         let worker = |_| {
-            with_scratch(self.subs.size(s), |accs: &mut Accs<V>| {
-                accs.large.reserve(8 * largest);
+            with_scratch(n, |accs: &mut Accs<V>| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&piece) = pieces.get(i) else { break };
-                    if let Err(e) = self.accumulate(s, piece, accs) {
+                    let Some(&(level, task)) = tasks.get(i) else {
+                        break;
+                    };
+                    // Every task of a lower level has been taken: the wait is for builds
+                    // running on other workers, unless one of them failed.
+                    let mut spins = 0u32;
+                    while pending[1..=level]
+                        .iter()
+                        .any(|p| p.load(Ordering::Acquire) > 0)
+                    {
+                        if stop.load(Ordering::Relaxed) {
+                            return accs.drain_sorted();
+                        }
+                        spins += 1;
+                        if spins < 64 {
+                            std::hint::spin_loop();
+                        } else {
+                            std::thread::yield_now();
+                        }
+                    }
+                    let done = match task {
+                        Task::Build(s) => this.part(s, source).map(|p| {
+                            this.parts[s].set(p).expect("each sub-board is built once");
+                            pending[this.subs.size(s)].fetch_sub(1, Ordering::Release);
+                        }),
+                        Task::Piece(piece) => this.accumulate_piece(piece, accs),
+                    };
+                    if let Err(e) = done {
                         let mut f = failed.lock().expect("no thread panics holding it");
                         if f.as_ref().is_none_or(|&(j, _)| i < j) {
                             *f = Some((i, e));
                         }
-                        next.store(pieces.len(), Ordering::Relaxed);
+                        stop.store(true, Ordering::Relaxed);
+                        next.store(tasks.len(), Ordering::Relaxed);
                         break;
                     }
                 }
@@ -710,10 +801,96 @@ impl<V: Number> Tables<V> {
         if let Some((_, e)) = failed.into_inner().expect("no thread panics holding it") {
             return Err(e);
         }
-        tables
+        if self.parts[full].get().is_none() {
+            let entries = tables
+                .into_iter()
+                .try_fold(Vec::new(), merge_tables)
+                .ok_or(Error::CountOverflow)?;
+            let part = self.finish(entries)?;
+            self.parts[full] = OnceLock::from(part);
+        }
+        Ok(())
+    }
+
+    /// Adds a piece of the whole board to a worker's accumulators, grown first to the size
+    /// the whole board's table may reach, judging by its largest sub-board built so far.
+    fn accumulate_piece(&self, piece: Piece, accs: &mut Accs<V>) -> Result<()> {
+        let full = self.subs.full();
+        let largest = self.sub_lists[full]
+            .iter()
+            .filter_map(|&a| self.parts[a].get())
+            .map(|p| p.entries.len())
+            .max()
+            .unwrap_or(0);
+        accs.large
+            .reserve((8 * largest).saturating_sub(accs.large.len()));
+        self.accumulate(full, piece, accs)
+    }
+
+    /// The table of sub-board `s`, built by one task once every smaller sub-board is built.
+    fn part(&self, s: usize, source: Option<&dyn PartSource<V>>) -> Result<Arc<Part<V>>> {
+        let full = s == self.subs.full();
+        if !full && let Some(p) = source.and_then(|src| src.part(&self.subs.numbers(s))) {
+            return Ok(p);
+        }
+        let entries = match self.window {
+            _ if self.subs.size(s) == 1 => vec![self.leaf(s)?],
+            Some(w) if full => {
+                let len = usize::try_from(w.hi - w.lo + 1).unwrap_or(0);
+                let mut dense = Dense {
+                    lo: w.lo,
+                    accs: vec![Acc::default(); len],
+                    powers: FxHashMap::default(),
+                };
+                for piece in self.pieces(s) {
+                    self.accumulate(s, piece, &mut dense)?;
+                }
+                let mut entries: Vec<Entry<V>> = (w.lo..=w.hi)
+                    .zip(&dense.accs)
+                    .filter(|(_, a)| a.trees > 0)
+                    .filter_map(|(v, a)| Some(a.entry(V::from_int(v)?)))
+                    .collect();
+                set_powers(&mut entries, &mut dense.powers);
+                entries
+            }
+            _ => with_scratch(self.subs.size(s), |accs: &mut Accs<V>| {
+                for piece in self.pieces(s) {
+                    self.accumulate(s, piece, accs)?;
+                }
+                Ok::<_, Error>(accs.drain_sorted())
+            })?,
+        };
+        self.finish(entries)
+    }
+
+    /// The part of a sub-board with these entries, closed under negation where unary minus
+    /// is allowed.
+    fn finish(&self, entries: Vec<Entry<V>>) -> Result<Arc<Part<V>>> {
+        let entries = if self.rules.unary_minus {
+            close_under_negation(&entries)?
+        } else {
+            entries
+        };
+        Ok(Arc::new(Part::new(
+            entries,
+            self.rules.drops_unit_factors(),
+        )))
+    }
+
+    /// The work of sub-board `s` in pieces: each kind of flat node, then each split into
+    /// two sub-boards.
+    fn pieces(&self, s: usize) -> impl Iterator<Item = Piece> + '_ {
+        let flat = self.distinct_defined() && self.subs.size(s) >= 3;
+        [Flat::Sum, Flat::Product]
             .into_iter()
-            .try_fold(Vec::new(), merge_tables)
-            .ok_or(Error::CountOverflow)
+            .filter(move |_| flat)
+            .map(Piece::Flat)
+            .chain(
+                self.sub_lists[s]
+                    .iter()
+                    .filter(move |&&a| a != 0 && a <= s - a)
+                    .map(|&a| Piece::Split(a)),
+            )
     }
 
     /// Adds every tree or flat node of `piece` of sub-board `s` to `sink`.
@@ -734,9 +911,15 @@ impl<V: Number> Tables<V> {
         self.window
     }
 
+    /// The part of sub-board `s`, which must be built.
+    #[inline]
+    fn built(&self, s: usize) -> &Part<V> {
+        self.parts[s].get().expect(BUILT)
+    }
+
     /// The part of sub-board `s`, to share with other boards.
     pub fn shared_part(&self, s: usize) -> Arc<Part<V>> {
-        Arc::clone(&self.parts[s])
+        Arc::clone(self.parts[s].get().expect(BUILT))
     }
 
     fn leaf(&self, s: usize) -> Result<Entry<V>> {
@@ -762,7 +945,7 @@ impl<V: Number> Tables<V> {
     /// Combines the tables of sub-boards `a` and `s − a`.
     fn combine(&self, s: usize, a: usize, acc: &mut impl Sink<V>) -> Option<()> {
         let b = s - a;
-        let (ta, tb) = (&self.parts[a].entries, &self.parts[b].entries);
+        let (ta, tb) = (&self.built(a).entries, &self.built(b).entries);
         match self.window.filter(|_| s == self.subs.full()) {
             _ if a == b => self.combine_same(ta, acc),
             Some(w) => self.combine_pair_in(ta, tb, w, acc),
@@ -798,6 +981,13 @@ impl<V: Number> Tables<V> {
             && let Some(e) = acc.slot(v)
         {
             self.credit(e, op, l, r, v)?;
+            if op == Op::Pow {
+                add_mul(
+                    acc.powers().entry(v).or_default(),
+                    l.distinct(),
+                    r.distinct(),
+                )?;
+            }
         }
         Some(())
     }
@@ -865,7 +1055,8 @@ impl<V: Number> Tables<V> {
             Op::Add | Op::Sub => add_mul(&mut e.sum, l.non_sum(), r.non_sum()),
             Op::Mul | Op::Div if unit => Some(()),
             Op::Mul | Op::Div => add_mul(&mut e.product, l.non_product(), r.non_product()),
-            Op::Pow => add_mul(&mut e.power, l.distinct(), r.distinct()),
+            // Kept out of the accumulator (see [`Sink::powers`]).
+            Op::Pow => Some(()),
         }
     }
 
@@ -930,7 +1121,11 @@ impl<V: Number> Tables<V> {
                     && let Some(e) = acc.slot(v)
                 {
                     e.add_trees(trees, x, Trail::of(Op::Pow, ea, eb, v))?;
-                    add_mul(&mut e.power, ea.distinct(), eb.distinct())?;
+                    add_mul(
+                        acc.powers().entry(v).or_default(),
+                        ea.distinct(),
+                        eb.distinct(),
+                    )?;
                 }
             }
         }
@@ -955,8 +1150,8 @@ impl<V: Number> Tables<V> {
     /// The items usable by a flat node of `kind` over sub-board `block`.
     pub fn items(&self, kind: Flat, block: usize) -> &[(V, u64)] {
         match kind {
-            Flat::Sum => self.parts[block].terms(),
-            Flat::Product => self.parts[block].factors(),
+            Flat::Sum => self.built(block).terms(),
+            Flat::Product => self.built(block).factors(),
         }
     }
 
@@ -1024,12 +1219,12 @@ impl<V: Number> Tables<V> {
 
     /// The entries of sub-board `s`, ascending by value.
     pub fn table(&self, s: usize) -> &[Entry<V>] {
-        &self.parts[s].entries
+        &self.built(s).entries
     }
 
     /// The entry for `v` in sub-board `s`.
     pub fn lookup(&self, s: usize, v: V) -> Option<&Entry<V>> {
-        let t = &self.parts[s].entries;
+        let t = &self.built(s).entries;
         t.binary_search_by(|e| e.value.cmp(&v)).ok().map(|i| &t[i])
     }
 
@@ -1062,7 +1257,7 @@ impl<V: Number> Tables<V> {
     pub fn all_counts(&self) -> Result<Vec<(V, Counts)>> {
         let mut merged: FxHashMap<V, Option<Counts>> = FxHashMap::default();
         for s in self.usable() {
-            for e in &self.parts[s].entries {
+            for e in &self.built(s).entries {
                 self.add_entry(merged.entry(e.value).or_default(), s, e)?;
             }
         }
@@ -1090,7 +1285,7 @@ impl<V: Number> Tables<V> {
             .is_lt()
         };
         for s in self.usable() {
-            let t = &self.parts[s].entries;
+            let t = &self.built(s).entries;
             let start = t.partition_point(|e| below(e, lo));
             let end = t.partition_point(|e| below(e, hi.saturating_add(1)));
             for e in &t[start..end] {
@@ -1127,7 +1322,7 @@ impl<V: Number> Tables<V> {
         let t = target.to_wide();
         let mut best: Option<(Wide, Vec<V>)> = None;
         for s in self.usable() {
-            let table = &self.parts[s].entries;
+            let table = &self.built(s).entries;
             let i = table.partition_point(|e| e.value < target);
             for e in table[i.saturating_sub(1)..(i + 1).min(table.len())].iter() {
                 let Some(d) = e.value.to_wide().plus(t.negated()) else {

@@ -167,6 +167,10 @@ impl Number for Int {
     /// By radix: a table's values are all distinct and fill only a few low bytes, so a radix
     /// sort makes three or four passes where a comparison sort makes `log2 n`.
     fn sort_pairs<T>(pairs: &mut [(Self, T)]) {
+        if pairs.len() < 256 {
+            pairs.sort_unstable_by_key(|&(v, _)| v);
+            return;
+        }
         radsort::sort_by_key(pairs, |&(v, _)| v.0 as u64);
     }
 
