@@ -24,7 +24,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
-
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -41,8 +40,6 @@ pub struct Entry<V> {
     pub trees: u64,
     /// Trees modulo commutativity.
     pub expressions: u64,
-    /// Canonical forms that are the number itself (0 or 1).
-    pub leaf: u64,
     /// Canonical forms that are flat sums.
     pub sum: u64,
     /// Canonical forms that are flat products.
@@ -60,7 +57,6 @@ impl<V> Entry<V> {
             value,
             trees: 0,
             expressions: 0,
-            leaf: 0,
             sum: 0,
             product: 0,
             power: 0,
@@ -72,7 +68,6 @@ impl<V> Entry<V> {
     fn absorb(&mut self, o: &Entry<V>) -> Option<()> {
         self.trees = self.trees.checked_add(o.trees)?;
         self.expressions = self.expressions.checked_add(o.expressions)?;
-        self.leaf = self.leaf.checked_add(o.leaf)?;
         self.sum = self.sum.checked_add(o.sum)?;
         self.product = self.product.checked_add(o.product)?;
         self.power = self.power.checked_add(o.power)?;
@@ -80,19 +75,25 @@ impl<V> Entry<V> {
         Some(())
     }
 
+    /// Canonical forms that are the number itself (0 or 1): kept as a flag of the trail
+    /// rather than a count of its own, so that an entry fills a cache line exactly.
+    pub fn leaf(&self) -> u64 {
+        u64::from(self.trail.has(Trail::LONE))
+    }
+
     /// Canonical forms under `distinct`.
     pub fn distinct(&self) -> u64 {
-        self.leaf + self.sum + self.product + self.power
+        self.leaf() + self.sum + self.product + self.power
     }
 
     /// Forms that can be a term of a sum.
     pub fn non_sum(&self) -> u64 {
-        self.leaf + self.product + self.power
+        self.leaf() + self.product + self.power
     }
 
     /// Forms that can be a factor of a product.
     pub fn non_product(&self) -> u64 {
-        self.leaf + self.sum + self.power
+        self.leaf() + self.sum + self.power
     }
 }
 
@@ -121,6 +122,8 @@ impl Trail {
     /// Some tree is a product of two lone numbers, or such a product plus or minus a
     /// correction at most a quarter of the value: the greedy route people try first.
     pub const GREEDY: u8 = 16;
+    /// The value is a lone board number.
+    pub const LONE: u8 = 32;
     /// The properties that hold for a tree when they hold for both of its operands.
     const INHERITED: u8 = Self::NO_DIVISION | Self::INTEGRAL | Self::NON_NEGATIVE;
 
@@ -133,7 +136,7 @@ impl Trail {
     /// A lone board number (a positive integer).
     pub const LEAF: Trail = Trail {
         peak: 0,
-        flags: Self::INHERITED,
+        flags: Self::INHERITED | Self::LONE,
     };
 
     /// Whether some tree has the property `flag`.
@@ -183,7 +186,9 @@ impl Trail {
             p.has(Self::PRODUCT_OF_TWO) && c.value.magnitude().saturating_mul(4) <= m
         };
         match op {
-            Op::Mul if l.leaf > 0 && r.leaf > 0 => flags |= Self::PRODUCT_OF_TWO | Self::GREEDY,
+            Op::Mul if l.trail.has(Self::LONE) && r.trail.has(Self::LONE) => {
+                flags |= Self::PRODUCT_OF_TWO | Self::GREEDY
+            }
             Op::Add if greedy(lt, r) || greedy(rt, l) => flags |= Self::GREEDY,
             Op::Sub if greedy(lt, r) => flags |= Self::GREEDY,
             _ => {}
@@ -641,7 +646,6 @@ impl Acc {
             value,
             trees: self.trees,
             expressions: self.expressions,
-            leaf: 0,
             sum: self.sum,
             product: self.product,
             power: 0,
@@ -778,7 +782,7 @@ impl<V: Number> Tables<V> {
                             this.parts[s].set(p).expect("each sub-board is built once");
                             pending[this.subs.size(s)].fetch_sub(1, Ordering::Release);
                         }),
-                        Task::Piece(piece) => this.accumulate_piece(piece, accs),
+                        Task::Piece(piece) => this.accumulate_piece(piece, workers, accs),
                     };
                     if let Err(e) = done {
                         let mut f = failed.lock().expect("no thread panics holding it");
@@ -814,7 +818,7 @@ impl<V: Number> Tables<V> {
 
     /// Adds a piece of the whole board to a worker's accumulators, grown first to the size
     /// the whole board's table may reach, judging by its largest sub-board built so far.
-    fn accumulate_piece(&self, piece: Piece, accs: &mut Accs<V>) -> Result<()> {
+    fn accumulate_piece(&self, piece: Piece, workers: usize, accs: &mut Accs<V>) -> Result<()> {
         let full = self.subs.full();
         let largest = self.sub_lists[full]
             .iter()
@@ -823,7 +827,7 @@ impl<V: Number> Tables<V> {
             .max()
             .unwrap_or(0);
         accs.large
-            .reserve((8 * largest).saturating_sub(accs.large.len()));
+            .reserve((8 * largest / workers).saturating_sub(accs.large.len()));
         self.accumulate(full, piece, accs)
     }
 
@@ -936,7 +940,6 @@ impl<V: Number> Tables<V> {
         Ok(Entry {
             trees: 1,
             expressions: 1,
-            leaf: 1,
             trail: Trail::LEAF,
             ..Entry::empty(value)
         })
@@ -1354,7 +1357,6 @@ fn close_under_negation<V: Number>(entries: &[Entry<V>]) -> Result<Vec<Entry<V>>
         for value in [Some(e.value), e.value.negate()].into_iter().flatten() {
             let m = merged.entry(value).or_insert(Entry::empty(value));
             m.trail.merge(if value == e.value {
-                m.leaf += e.leaf;
                 e.trail
             } else {
                 e.trail.negated(value)

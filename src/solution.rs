@@ -160,7 +160,7 @@ impl<V: Number> Tables<V> {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
-        if entry.leaf > 0 {
+        if entry.leaf() > 0 {
             out.push(Form::Num(self.subs.numbers(s)[0]));
         }
         if entry.sum > 0 && role != Role::Term {
