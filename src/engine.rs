@@ -816,8 +816,9 @@ impl<V: Number> Tables<V> {
         Ok(())
     }
 
-    /// Adds a piece of the whole board to a worker's accumulators, grown first to the size
-    /// the whole board's table may reach, judging by its largest sub-board built so far.
+    /// Adds a piece of the whole board to a worker's accumulators, grown first to the
+    /// worker's share of the size the whole board's table may reach, judging by its largest
+    /// sub-board built so far (each worker's map then stays as small as its values need).
     fn accumulate_piece(&self, piece: Piece, workers: usize, accs: &mut Accs<V>) -> Result<()> {
         let full = self.subs.full();
         let largest = self.sub_lists[full]
