@@ -88,49 +88,50 @@ impl<V: Number> Search<V> {
         if board.len() < 2 {
             return Some(stats);
         }
-        let mut key_vals = [board[0]; MAX_NUMBERS];
-        key_vals[..board.len()].copy_from_slice(board);
-        let key = (board.len() as u8, key_vals);
-        if let Some(&s) = self.memo.get(&key) {
-            return Some(s);
+        // A board of two numbers is solved faster than looked up, and holding every one
+        // of them (most of the distinct boards) would cost more memory than it saves.
+        let key = (board.len() > 2).then(|| {
+            let mut vals = [board[0]; MAX_NUMBERS];
+            vals[..board.len()].copy_from_slice(board);
+            (board.len() as u8, vals)
+        });
+        if let Some(s) = key.as_ref().and_then(|k| self.memo.get(k)) {
+            return Some(*s);
         }
         let limit = self.rules.limit;
-        let mut tried: Vec<(Op, V, V)> = Vec::new();
-        let mut child: Vec<V> = Vec::with_capacity(board.len() - 1);
-        for i in 0..board.len() {
-            for j in 0..board.len() {
+        let n = board.len();
+        let mut child = [board[0]; MAX_NUMBERS];
+        for i in 0..n {
+            for j in 0..n {
                 if i == j {
                     continue;
                 }
                 let (a, b) = (board[i], board[j]);
+                // The board is ascending, so the first occurrence of the unordered value pair
+                // `{a, b}` is the pair of the first `a` and the first `b` after it.
+                let first_pair =
+                    i < j && (i == 0 || board[i - 1] != a) && (j == i + 1 || board[j - 1] != b);
                 for op in [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Pow] {
-                    if op == Op::Pow && !self.rules.pow {
+                    if op == Op::Pow && !self.rules.pow
+                        || matches!(op, Op::Mul | Op::Div) && (a.is_one() || b.is_one())
+                        || op.is_commutative() && !first_pair
+                    {
                         continue;
-                    }
-                    if matches!(op, Op::Mul | Op::Div) && (a.is_one() || b.is_one()) {
-                        continue;
-                    }
-                    if op.is_commutative() {
-                        let pair = (op, a.min(b), a.max(b));
-                        if tried.contains(&pair) {
-                            continue;
-                        }
-                        tried.push(pair);
                     }
                     let Some(r) = a.apply(op, b, limit) else {
                         continue;
                     };
-                    child.clear();
-                    child.extend(
-                        board
-                            .iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, &v)| v),
-                    );
-                    let at = child.partition_point(|&v| v < r);
-                    child.insert(at, r);
-                    let c = self.visit(&child)?;
+                    let mut m = 0;
+                    for (k, &v) in board.iter().enumerate() {
+                        if k != i && k != j {
+                            child[m] = v;
+                            m += 1;
+                        }
+                    }
+                    let at = child[..m].partition_point(|&v| v < r);
+                    child.copy_within(at..m, at + 1);
+                    child[at] = r;
+                    let c = self.visit(&child[..=m])?;
                     for k in 0..MAX_NUMBERS - 1 {
                         stats.by_length[k + 1] =
                             stats.by_length[k + 1].checked_add(c.by_length[k])?;
@@ -139,7 +140,9 @@ impl<V: Number> Search<V> {
                 }
             }
         }
-        self.memo.insert(key, stats);
+        if let Some(key) = key {
+            self.memo.insert(key, stats);
+        }
         Some(stats)
     }
 }
