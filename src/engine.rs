@@ -402,11 +402,20 @@ fn multichoose(n: u64, k: usize) -> Option<u64> {
 
 /// Where combining and flat enumeration add their counts: a hash map for a complete table, a
 /// dense array for a windowed one (no hashing, and values outside the window cost nothing).
-trait Sink<V> {
+trait Sink<V: Number> {
     fn slot(&mut self, v: V) -> Option<&mut Acc>;
     /// The number of powers reaching each value, kept apart from the accumulators: there
     /// are powers only in games with `^`, and a smaller accumulator misses the cache less.
     fn powers(&mut self) -> &mut FxHashMap<V, u64>;
+
+    /// Credits value `v` with the powers `l ^ r`, one per pair of their canonical forms.
+    fn add_powers(&mut self, v: V, l: &Entry<V>, r: &Entry<V>) -> Option<()> {
+        add_mul(
+            self.powers().entry(v).or_default(),
+            l.distinct(),
+            r.distinct(),
+        )
+    }
 }
 
 /// The accumulators of one sub-board's values: small positive integers, which most operand
@@ -986,11 +995,7 @@ impl<V: Number> Tables<V> {
         {
             self.credit(e, op, l, r, v)?;
             if op == Op::Pow {
-                add_mul(
-                    acc.powers().entry(v).or_default(),
-                    l.distinct(),
-                    r.distinct(),
-                )?;
+                acc.add_powers(v, l, r)?;
             }
         }
         Some(())
@@ -1125,11 +1130,7 @@ impl<V: Number> Tables<V> {
                     && let Some(e) = acc.slot(v)
                 {
                     e.add_trees(trees, x, Trail::of(Op::Pow, ea, eb, v))?;
-                    add_mul(
-                        acc.powers().entry(v).or_default(),
-                        ea.distinct(),
-                        eb.distinct(),
-                    )?;
+                    acc.add_powers(v, ea, eb)?;
                 }
             }
         }
