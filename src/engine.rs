@@ -421,16 +421,15 @@ trait Sink<V: Number> {
 /// The accumulators of one sub-board's values: small positive integers, which most operand
 /// pairs give (half the results of a six-number Countdown board are at most 4,096), in an
 /// array indexed by the value, where they cost no hashing and stay in cache; the other values
-/// in a hash map.
+/// in a [`ValueMap`].
 struct Accs<V> {
     /// Positive-integer domains and sub-boards of [`PARALLEL_FROM`] numbers or more only,
     /// else empty.
     small: Small,
-    large: FxHashMap<V, Acc>,
+    large: ValueMap<V>,
     powers: FxHashMap<V, u64>,
-    /// Buffers for sorting the map's contents, kept with their capacity: allocating them
-    /// afresh for each sub-board costs a page fault per page.
-    unsorted: Vec<Entry<V>>,
+    /// A buffer for sorting the map's values, kept with its capacity: allocating it afresh
+    /// for each sub-board costs a page fault per page.
     keys: Vec<(V, u32)>,
 }
 
@@ -438,9 +437,8 @@ impl<V> Default for Accs<V> {
     fn default() -> Self {
         Accs {
             small: Small::default(),
-            large: FxHashMap::default(),
+            large: ValueMap::default(),
             powers: FxHashMap::default(),
-            unsorted: Vec::new(),
             keys: Vec::new(),
         }
     }
@@ -466,6 +464,94 @@ impl Small {
     }
 }
 
+/// A map from values to accumulators kept in insertion order: the hash table holds only
+/// 4-byte positions, so it and the values stay in cache while the accumulators, a whole cache
+/// line each in a hash map, are written where they were first appended.
+struct ValueMap<V> {
+    /// Per slot, one plus the position of its value, 0 for an empty slot; a power of two
+    /// long, at most half full.
+    slots: Vec<u32>,
+    values: Vec<V>,
+    accs: Vec<Acc>,
+}
+
+impl<V> Default for ValueMap<V> {
+    fn default() -> Self {
+        ValueMap {
+            slots: Vec::new(),
+            values: Vec::new(),
+            accs: Vec::new(),
+        }
+    }
+}
+
+impl<V: Number> ValueMap<V> {
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Makes room for `more` values beyond those held without growing.
+    fn reserve(&mut self, more: usize) {
+        let want = (2 * (self.len() + more)).next_power_of_two();
+        if want > self.slots.len() {
+            self.rehash(want);
+        }
+        self.values.reserve(more);
+        self.accs.reserve(more);
+    }
+
+    fn rehash(&mut self, size: usize) {
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        let mask = size - 1;
+        for (i, &v) in self.values.iter().enumerate() {
+            let mut s = Self::home(v, mask);
+            while self.slots[s] != 0 {
+                s = (s + 1) & mask;
+            }
+            self.slots[s] = i as u32 + 1;
+        }
+    }
+
+    #[inline]
+    fn home(v: V, mask: usize) -> usize {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(v) as usize & mask
+    }
+
+    /// The position of `v`'s accumulator, appended if `v` is new.
+    #[inline]
+    fn locate(&mut self, v: V) -> usize {
+        if 2 * (self.len() + 1) > self.slots.len() {
+            self.rehash((2 * self.slots.len()).max(64));
+        }
+        let mask = self.slots.len() - 1;
+        let mut s = Self::home(v, mask);
+        loop {
+            match self.slots[s] {
+                0 => {
+                    let i = self.values.len();
+                    self.slots[s] = i as u32 + 1;
+                    self.values.push(v);
+                    self.accs.push(Acc::default());
+                    return i;
+                }
+                p if self.values[p as usize - 1] == v => return p as usize - 1,
+                _ => s = (s + 1) & mask,
+            }
+        }
+    }
+
+    /// Empties the map, keeping its memory.
+    fn clear(&mut self) {
+        if !self.values.is_empty() {
+            self.slots.fill(0);
+            self.values.clear();
+            self.accs.clear();
+        }
+    }
+}
+
 impl<V: Number> Accs<V> {
     /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
     fn drain_sorted(&mut self) -> Vec<Entry<V>> {
@@ -483,19 +569,15 @@ impl<V: Number> Accs<V> {
                 out.extend(V::from_int(i as i64).map(|v| acc.entry(v)));
             }
         }
-        if !self.large.is_empty() {
-            // The map is read once in its own order, the entries going to a dense list;
-            // sorting (value, position) pairs then moves less than sorting whole entries,
-            // and gathering from the dense list misses the cache less than from the map.
-            // Every value here is beyond the small ones.
-            let (unsorted, keys) = (&mut self.unsorted, &mut self.keys);
-            unsorted.extend(self.large.iter().map(|(&v, a)| a.entry(v)));
-            self.large.clear();
-            keys.extend((0u32..).zip(unsorted.iter()).map(|(i, e)| (e.value, i)));
+        if self.large.len() > 0 {
+            // Sorting (value, position) pairs moves less than sorting whole entries. Every
+            // value here is beyond the small ones.
+            let (large, keys) = (&mut self.large, &mut self.keys);
+            keys.extend(large.values.iter().copied().zip(0u32..));
             V::sort_pairs(keys);
-            out.extend(keys.iter().map(|&(_, i)| unsorted[i as usize]));
-            unsorted.clear();
+            out.extend(keys.iter().map(|&(v, i)| large.accs[i as usize].entry(v)));
             keys.clear();
+            large.clear();
         }
         set_powers(&mut out, &mut self.powers);
         out
@@ -513,7 +595,8 @@ impl<V: Number> Sink<V> for Accs<V> {
             self.small.touched[i / 64] |= 1 << (i % 64);
             return Some(&mut self.small.accs[i]);
         }
-        Some(self.large.entry(v).or_default())
+        let i = self.large.locate(v);
+        Some(&mut self.large.accs[i])
     }
 
     fn powers(&mut self) -> &mut FxHashMap<V, u64> {
@@ -605,7 +688,7 @@ fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) ->
         if s.accs.len() <= size {
             s.accs.resize_with(size + 1, Accs::default);
         }
-        if accs.large.capacity() > s.accs[size].large.capacity() {
+        if accs.large.slots.len() > s.accs[size].large.slots.len() {
             s.accs[size] = accs;
         }
     });
