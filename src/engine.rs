@@ -471,15 +471,15 @@ struct ValueMap<V> {
     /// Per slot, one plus the position of its value, 0 for an empty slot; a power of two
     /// long, at most half full.
     slots: Vec<u32>,
-    values: Vec<V>,
-    accs: Vec<Acc>,
+    /// Values and their accumulators in the order they came: a value is compared where its
+    /// accumulator is, in the same cache line.
+    accs: Vec<(V, Acc)>,
 }
 
 impl<V> Default for ValueMap<V> {
     fn default() -> Self {
         ValueMap {
             slots: Vec::new(),
-            values: Vec::new(),
             accs: Vec::new(),
         }
     }
@@ -487,7 +487,7 @@ impl<V> Default for ValueMap<V> {
 
 impl<V: Number> ValueMap<V> {
     fn len(&self) -> usize {
-        self.values.len()
+        self.accs.len()
     }
 
     /// Makes room for `more` values beyond those held without growing.
@@ -496,7 +496,6 @@ impl<V: Number> ValueMap<V> {
         if want > self.slots.len() {
             self.rehash(want);
         }
-        self.values.reserve(more);
         self.accs.reserve(more);
     }
 
@@ -504,7 +503,7 @@ impl<V: Number> ValueMap<V> {
         self.slots.clear();
         self.slots.resize(size, 0);
         let mask = size - 1;
-        for (i, &v) in self.values.iter().enumerate() {
+        for (i, &(v, _)) in self.accs.iter().enumerate() {
             let mut s = Self::home(v, mask);
             while self.slots[s] != 0 {
                 s = (s + 1) & mask;
@@ -519,9 +518,9 @@ impl<V: Number> ValueMap<V> {
         rustc_hash::FxBuildHasher.hash_one(v) as usize & mask
     }
 
-    /// The position of `v`'s accumulator, appended if `v` is new.
+    /// The accumulator of `v`, appended if `v` is new.
     #[inline]
-    fn locate(&mut self, v: V) -> usize {
+    fn acc(&mut self, v: V) -> &mut Acc {
         if 2 * (self.len() + 1) > self.slots.len() {
             self.rehash((2 * self.slots.len()).max(64));
         }
@@ -530,13 +529,11 @@ impl<V: Number> ValueMap<V> {
         loop {
             match self.slots[s] {
                 0 => {
-                    let i = self.values.len();
-                    self.slots[s] = i as u32 + 1;
-                    self.values.push(v);
-                    self.accs.push(Acc::default());
-                    return i;
+                    self.slots[s] = self.accs.len() as u32 + 1;
+                    self.accs.push((v, Acc::default()));
+                    return &mut self.accs.last_mut().expect("just pushed").1;
                 }
-                p if self.values[p as usize - 1] == v => return p as usize - 1,
+                p if self.accs[p as usize - 1].0 == v => return &mut self.accs[p as usize - 1].1,
                 _ => s = (s + 1) & mask,
             }
         }
@@ -544,9 +541,8 @@ impl<V: Number> ValueMap<V> {
 
     /// Empties the map, keeping its memory.
     fn clear(&mut self) {
-        if !self.values.is_empty() {
+        if !self.accs.is_empty() {
             self.slots.fill(0);
-            self.values.clear();
             self.accs.clear();
         }
     }
@@ -573,9 +569,9 @@ impl<V: Number> Accs<V> {
             // Sorting (value, position) pairs moves less than sorting whole entries. Every
             // value here is beyond the small ones.
             let (large, keys) = (&mut self.large, &mut self.keys);
-            keys.extend(large.values.iter().copied().zip(0u32..));
+            keys.extend(large.accs.iter().map(|&(v, _)| v).zip(0u32..));
             V::sort_pairs(keys);
-            out.extend(keys.iter().map(|&(v, i)| large.accs[i as usize].entry(v)));
+            out.extend(keys.iter().map(|&(v, i)| large.accs[i as usize].1.entry(v)));
             keys.clear();
             large.clear();
         }
@@ -595,8 +591,7 @@ impl<V: Number> Sink<V> for Accs<V> {
             self.small.touched[i / 64] |= 1 << (i % 64);
             return Some(&mut self.small.accs[i]);
         }
-        let i = self.large.locate(v);
-        Some(&mut self.large.accs[i])
+        Some(self.large.acc(v))
     }
 
     fn powers(&mut self) -> &mut FxHashMap<V, u64> {
