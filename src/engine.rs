@@ -1251,7 +1251,7 @@ impl<V: Number> Tables<V> {
         s: usize,
         kind: Flat,
         min_items: usize,
-        f: &mut FlatFn<'_, V>,
+        f: &mut impl FlatFn<V>,
     ) -> Result<()> {
         let mut walk = FlatWalk {
             tables: self,
@@ -1709,7 +1709,9 @@ impl Frac {
 
 /// What [`Tables::for_each_flat`] calls for each flat node: its items, its value and its
 /// number of canonical forms.
-pub type FlatFn<'a, V> = dyn FnMut(&[Item], V, u64) -> Result<()> + 'a;
+pub trait FlatFn<V>: FnMut(&[Item], V, u64) -> Result<()> {}
+
+impl<V, F: FnMut(&[Item], V, u64) -> Result<()>> FlatFn<V> for F {}
 
 /// The state of one enumeration of flat nodes: first a partition of the sub-board into the
 /// items' blocks, then the items over those blocks.
@@ -1739,7 +1741,7 @@ struct FlatWalk<'a, V> {
 impl<V: Number> FlatWalk<'_, V> {
     /// Partitions `rest` into blocks, each holding the smallest number still unused; blocks
     /// sharing that smallest number come in ascending order, so each partition is seen once.
-    fn partitions(&mut self, rest: usize, f: &mut FlatFn<'_, V>) -> Result<()> {
+    fn partitions(&mut self, rest: usize, f: &mut impl FlatFn<V>) -> Result<()> {
         let t = self.tables;
         let m = t.subs.min_value(rest);
         let bound = match self.blocks.last() {
@@ -1780,7 +1782,7 @@ impl<V: Number> FlatWalk<'_, V> {
         partial: Frac,
         whole_is_one: bool,
         (directs, inverses): (bool, bool),
-        f: &mut FlatFn<'_, V>,
+        f: &mut impl FlatFn<V>,
     ) -> Result<()> {
         let t = self.tables;
         let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
@@ -1874,7 +1876,7 @@ impl<V: Number> FlatWalk<'_, V> {
         p: SmallFrac,
         (directs, inverses): (bool, bool),
         bound: Option<Item>,
-        f: &mut FlatFn<'_, V>,
+        f: &mut impl FlatFn<V>,
     ) -> Result<()> {
         let t = self.tables;
         let block = self.order[depth];
@@ -2033,7 +2035,7 @@ impl<V: Number> FlatWalk<'_, V> {
     }
 
     /// Calls `f` for the stacked items, worth `v`.
-    fn emit(&self, v: V, f: &mut FlatFn<'_, V>) -> Result<()> {
+    fn emit(&self, v: V, f: &mut impl FlatFn<V>) -> Result<()> {
         let forms = self.forms[self.stack.len()].ok_or(Error::CountOverflow)?;
         f(&self.stack, v, forms)
     }
