@@ -464,9 +464,10 @@ impl Small {
     }
 }
 
-/// A map from values to accumulators kept in insertion order: the hash table holds only
-/// 4-byte positions, so it and the values stay in cache while the accumulators, a whole cache
-/// line each in a hash map, are written where they were first appended.
+/// A map from values to accumulators: an open-addressing table of 4-byte positions, small
+/// enough to stay in cache, over the (value, accumulator) pairs in the order their values
+/// came. A lookup reads one slot and one pair, where a hash map of whole accumulators missed
+/// the cache twice.
 struct ValueMap<V> {
     /// Per slot, one plus the position of its value, 0 for an empty slot; a power of two
     /// long, at most half full.
@@ -529,7 +530,7 @@ impl<V: Number> ValueMap<V> {
         loop {
             match self.slots[s] {
                 0 => {
-                    self.slots[s] = self.accs.len() as u32 + 1;
+                    self.slots[s] = u32::try_from(self.len() + 1).expect("under 2^32 values");
                     self.accs.push((v, Acc::default()));
                     return &mut self.accs.last_mut().expect("just pushed").1;
                 }
