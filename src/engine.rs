@@ -21,7 +21,7 @@
 //!   them, and is not counted.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -64,14 +64,13 @@ impl<V> Entry<V> {
         }
     }
 
-    /// Adds the forms of `o`, an entry for the same value.
-    fn absorb(&mut self, o: &Entry<V>) -> Option<()> {
-        self.trees = self.trees.checked_add(o.trees)?;
-        self.expressions = self.expressions.checked_add(o.expressions)?;
-        self.sum = self.sum.checked_add(o.sum)?;
-        self.product = self.product.checked_add(o.product)?;
-        self.power = self.power.checked_add(o.power)?;
-        self.trail.merge(o.trail);
+    /// Adds the trees and forms credited in `a`.
+    fn add(&mut self, a: &Acc) -> Option<()> {
+        self.trees = self.trees.checked_add(a.trees)?;
+        self.expressions = self.expressions.checked_add(a.expressions)?;
+        self.sum = self.sum.checked_add(a.sum)?;
+        self.product = self.product.checked_add(a.product)?;
+        self.trail.merge(a.trail);
         Some(())
     }
 
@@ -550,35 +549,180 @@ impl<V: Number> ValueMap<V> {
 }
 
 impl<V: Number> Accs<V> {
-    /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
-    fn drain_sorted(&mut self) -> Vec<Entry<V>> {
+    /// Sorts the map's values, with their positions, into `keys`.
+    fn sort_keys(&mut self) {
+        let (large, keys) = (&self.large, &mut self.keys);
+        keys.clear();
+        // Sorting (value, position) pairs moves less than sorting whole accumulators.
+        keys.extend(large.accs.iter().map(|&(v, _)| v).zip(0u32..));
+        V::sort_pairs(keys);
+    }
+
+    /// How many small values were credited.
+    fn small_len(&self) -> usize {
+        let touched = &self.small.touched;
+        touched.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Empties the accumulators, keeping their memory.
+    fn reset(&mut self) {
         let Small { accs, touched } = &mut self.small;
-        let small = touched
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum::<usize>();
-        let mut out = Vec::with_capacity(small + self.large.len());
         for (w, word) in touched.iter_mut().enumerate() {
             while *word != 0 {
-                let i = w * 64 + word.trailing_zeros() as usize;
+                accs[w * 64 + word.trailing_zeros() as usize] = Acc::default();
                 *word &= *word - 1;
-                let acc = std::mem::take(&mut accs[i]);
-                out.extend(V::from_int(i as i64).map(|v| acc.entry(v)));
             }
         }
-        if self.large.len() > 0 {
-            // Sorting (value, position) pairs moves less than sorting whole entries. Every
-            // value here is beyond the small ones.
-            let (large, keys) = (&mut self.large, &mut self.keys);
-            keys.extend(large.accs.iter().map(|&(v, _)| v).zip(0u32..));
-            V::sort_pairs(keys);
-            out.extend(keys.iter().map(|&(v, i)| large.accs[i as usize].1.entry(v)));
-            keys.clear();
-            large.clear();
-        }
-        set_powers(&mut out, &mut self.powers);
-        out
+        self.large.clear();
+        self.powers.clear();
+        self.keys.clear();
     }
+
+    /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
+    fn drain_sorted(&mut self) -> Option<Vec<Entry<V>>> {
+        self.sort_keys();
+        let entries = gather(&[self], &Span::all(), 0);
+        self.reset();
+        entries
+    }
+}
+
+/// A range of the values of accumulators whose map's keys are sorted: the small values if
+/// `small`, and the map's values from `from` up to, not including, `to` (`None`: unbounded).
+struct Span<V> {
+    small: bool,
+    from: Option<V>,
+    to: Option<V>,
+}
+
+impl<V: Number> Span<V> {
+    fn all() -> Span<V> {
+        Span {
+            small: true,
+            from: None,
+            to: None,
+        }
+    }
+
+    /// The ranges that split the values of `sources` into at most `parts` shares of about
+    /// the same size, ascending, judged by the source with the most values.
+    fn split(sources: &[&Accs<V>], parts: usize) -> Vec<Span<V>> {
+        let Some(most) = sources.iter().max_by_key(|a| a.keys.len()) else {
+            return Vec::new();
+        };
+        let (small, keys) = (most.small_len(), &most.keys);
+        let mut cuts: Vec<V> = match keys.len() {
+            0 => Vec::new(),
+            len => (1..parts)
+                .map(|k| {
+                    keys[(k * (small + len) / parts)
+                        .saturating_sub(small)
+                        .min(len - 1)]
+                    .0
+                })
+                .collect(),
+        };
+        cuts.dedup();
+        let bounds: Vec<Option<V>> = std::iter::once(None)
+            .chain(cuts.into_iter().map(Some))
+            .chain(std::iter::once(None))
+            .collect();
+        bounds
+            .windows(2)
+            .enumerate()
+            .map(|(k, b)| Span {
+                small: k == 0,
+                from: b[0],
+                to: b[1],
+            })
+            .collect()
+    }
+
+    /// The part of sorted `keys` in the range.
+    fn keys<'a>(&self, keys: &'a [(V, u32)]) -> &'a [(V, u32)] {
+        let lo = self
+            .from
+            .map_or(0, |f| keys.partition_point(|&(v, _)| v < f));
+        let hi = self
+            .to
+            .map_or(keys.len(), |t| keys.partition_point(|&(v, _)| v < t));
+        &keys[lo..hi.max(lo)]
+    }
+}
+
+/// The entries of the values in `span` credited in any of `sources` (with their map's keys
+/// sorted), ascending, the counts of a value credited in several added; room is made for at
+/// least `capacity` entries.
+fn gather<V: Number>(
+    sources: &[&Accs<V>],
+    span: &Span<V>,
+    capacity: usize,
+) -> Option<Vec<Entry<V>>> {
+    let keys: Vec<&[(V, u32)]> = sources.iter().map(|a| span.keys(&a.keys)).collect();
+    let small = if span.small {
+        sources.iter().map(|a| a.small_len()).sum()
+    } else {
+        0
+    };
+    let mut out =
+        Vec::with_capacity(capacity.max(small + keys.iter().map(|k| k.len()).sum::<usize>()));
+    if span.small {
+        let words = sources
+            .iter()
+            .map(|a| a.small.touched.len())
+            .max()
+            .unwrap_or(0);
+        for w in 0..words {
+            let word_of = |a: &Accs<V>| a.small.touched.get(w).copied().unwrap_or(0);
+            let mut word = sources.iter().fold(0, |m, a| m | word_of(a));
+            while word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                let Some(v) = V::from_int((w * 64 + bit) as i64) else {
+                    continue;
+                };
+                let mut e = Entry::empty(v);
+                for a in sources.iter().filter(|a| word_of(a) >> bit & 1 != 0) {
+                    e.add(&a.small.accs[w * 64 + bit])?;
+                }
+                out.push(e);
+            }
+        }
+    }
+    let acc = |a: &Accs<V>, i: u32| a.large.accs[i as usize].1;
+    match (sources, &keys[..]) {
+        ([a], [keys]) => out.extend(keys.iter().map(|&(v, i)| acc(a, i).entry(v))),
+        ([a, b], [ka, kb]) => {
+            let (mut ka, mut kb) = (*ka, *kb);
+            while let (Some(&(x, i)), Some(&(y, j))) = (ka.first(), kb.first()) {
+                if x < y {
+                    out.push(acc(a, i).entry(x));
+                    ka = &ka[1..];
+                } else if y < x {
+                    out.push(acc(b, j).entry(y));
+                    kb = &kb[1..];
+                } else {
+                    let mut e = acc(a, i).entry(x);
+                    e.add(&acc(b, j))?;
+                    out.push(e);
+                    (ka, kb) = (&ka[1..], &kb[1..]);
+                }
+            }
+            out.extend(ka.iter().map(|&(v, i)| acc(a, i).entry(v)));
+            out.extend(kb.iter().map(|&(v, j)| acc(b, j).entry(v)));
+        }
+        _ => merge_keys(sources, keys, &mut out)?,
+    }
+    if sources.iter().any(|a| !a.powers.is_empty()) {
+        for e in &mut out {
+            for a in sources {
+                e.power = e
+                    .power
+                    .checked_add(a.powers.get(&e.value).copied().unwrap_or(0))?;
+            }
+        }
+    }
+    Some(out)
 }
 
 impl<V: Number> Sink<V> for Accs<V> {
@@ -598,6 +742,32 @@ impl<V: Number> Sink<V> for Accs<V> {
     fn powers(&mut self) -> &mut FxHashMap<V, u64> {
         &mut self.powers
     }
+}
+
+/// [`gather`]'s merge of the sorted keys of any number of sources.
+fn merge_keys<V: Number>(
+    sources: &[&Accs<V>],
+    mut heads: Vec<&[(V, u32)]>,
+    out: &mut Vec<Entry<V>>,
+) -> Option<()> {
+    while let Some(v) = heads
+        .iter()
+        .filter_map(|k| k.first())
+        .map(|&(v, _)| v)
+        .min()
+    {
+        let mut e = Entry::empty(v);
+        for (a, k) in sources.iter().zip(heads.iter_mut()) {
+            if let Some((&(w, i), rest)) = k.split_first()
+                && w == v
+            {
+                e.add(&a.large.accs[i as usize].1)?;
+                *k = rest;
+            }
+        }
+        out.push(e);
+    }
+    Some(())
 }
 
 /// Accumulators for the integers `lo..lo + accs.len()`.
@@ -636,9 +806,10 @@ struct Scratch<V> {
     /// Accumulators per sub-board size (without their array of small values), so that a
     /// small sub-board's values stay together rather than spread over the largest map.
     accs: Vec<Accs<V>>,
-    /// Arrays of small values not in use: one per build running on the thread (a worker
-    /// holds the whole board's while it builds a sub-board).
+    /// Arrays of small values not in use: one per sub-board build running on the thread.
     smalls: Vec<Small>,
+    /// The whole board's accumulators of the worker on this thread (see [`Team`]).
+    board: Option<Arc<RwLock<Accs<V>>>>,
 }
 
 thread_local! {
@@ -654,6 +825,7 @@ fn scratch<V: Number, R>(f: impl FnOnce(&mut Scratch<V>) -> R) -> R {
             Box::new(Scratch {
                 accs: Vec::new(),
                 smalls: Vec::new(),
+                board: None,
             })
         });
     let r = f(&mut s);
@@ -676,7 +848,7 @@ fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) ->
         accs
     });
     let r = f(&mut accs);
-    accs.drain_sorted();
+    accs.reset();
     scratch(|s: &mut Scratch<V>| {
         if small {
             s.smalls.push(std::mem::take(&mut accs.small));
@@ -689,34 +861,6 @@ fn with_scratch<V: Number, R>(size: usize, f: impl FnOnce(&mut Accs<V>) -> R) ->
         }
     });
     r
-}
-
-/// Two tables ascending by value merged into one, the counts of a value in both added.
-fn merge_tables<V: Number>(a: Vec<Entry<V>>, b: Vec<Entry<V>>) -> Option<Vec<Entry<V>>> {
-    if a.is_empty() {
-        return Some(b);
-    }
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        let (x, y) = (&a[i], &b[j]);
-        if x.value < y.value {
-            out.push(*x);
-            i += 1;
-        } else if y.value < x.value {
-            out.push(*y);
-            j += 1;
-        } else {
-            let mut e = *x;
-            e.absorb(y)?;
-            out.push(e);
-            i += 1;
-            j += 1;
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    Some(out)
 }
 
 impl Acc {
@@ -742,6 +886,33 @@ impl Acc {
     }
 }
 
+/// The workers of one build and what they share. Each worker takes the next task from
+/// `next`, waits until the sub-boards of the task's level are built, and runs it, adding the
+/// pieces of the whole board it runs into accumulators of its own. Once every task is taken,
+/// the workers that took any publish their accumulators, and the values they credited are
+/// cut into ranges that the workers drain in parallel, each range merging every worker's
+/// accumulators of its values: no worker waits for a merge of whole tables.
+struct Team<V> {
+    tasks: Vec<(usize, Task)>,
+    /// Whether the whole board is built in pieces (else by a task of its own).
+    pieces: bool,
+    /// Per size, how many sub-boards of that size are still to build.
+    pending: Vec<AtomicUsize>,
+    next: AtomicUsize,
+    stop: AtomicBool,
+    failed: Mutex<Option<(usize, Error)>>,
+    /// The workers that may be taking tasks: counted before a worker takes its first, and
+    /// uncounted if there was none.
+    joined: AtomicUsize,
+    /// The accumulators of the workers done with their tasks.
+    done: Mutex<Vec<Arc<RwLock<Accs<V>>>>>,
+    /// The ranges of values to drain, ascending; the same for every worker.
+    spans: OnceLock<Vec<Span<V>>>,
+    next_span: AtomicUsize,
+    /// Per range, its entries (`None` on overflow); one slot per worker.
+    drained: Vec<OnceLock<Option<Vec<Entry<V>>>>>,
+}
+
 impl<V: Number> Tables<V> {
     /// Runs the DP over every sub-board of `board`.
     pub fn build(board: &Board, rules: &Rules) -> Result<Tables<V>> {
@@ -759,19 +930,20 @@ impl<V: Number> Tables<V> {
         let subs = SubBoards::new(board);
         let n = subs.count();
         let window = window.filter(|_| !V::SIGNED);
+        let sub_lists: Vec<Vec<usize>> = (0..n).map(|s| subs.subs_of(s)).collect();
         let mut t = Tables {
             rules: *rules,
-            sub_lists: (0..n).map(|s| subs.subs_of(s)).collect(),
             lead_blocks: (0..n)
                 .map(|s| match subs.min_value(s) {
-                    Some(m) => subs
-                        .subs_of(s)
-                        .into_iter()
+                    Some(m) => sub_lists[s]
+                        .iter()
+                        .copied()
                         .filter(|&b| subs.holds(b, m))
                         .collect(),
                     None => Vec::new(),
                 })
                 .collect(),
+            sub_lists,
             subs,
             // The empty sub-board's part is empty; the others are built by `run`.
             parts: (0..n)
@@ -816,11 +988,9 @@ impl<V: Number> Tables<V> {
         tasks.into_iter().map(|(level, _, t)| (level, t)).collect()
     }
 
-    /// Runs the tasks on a team of workers: each takes the next task from a shared counter,
-    /// waits until the sub-boards of the task's level are built, and runs it; each adds the
-    /// whole board's pieces into accumulators of its own, whose sorted tables are merged at
-    /// the end. The error reported is the earliest failing task's: tasks are taken in order,
-    /// so every earlier task has run, and the error does not depend on the threads.
+    /// Runs the tasks on a [`Team`] of workers, then sets the whole board's part from the ranges of values they drained. The error
+    /// reported is the earliest failing task's: tasks are taken in order, so every earlier
+    /// task has run, and the error does not depend on the threads.
     fn run(&mut self, source: Option<&dyn PartSource<V>>) -> Result<()> {
         let full = self.subs.full();
         let n = self.subs.size(full);
@@ -830,78 +1000,178 @@ impl<V: Number> Tables<V> {
         } else {
             1
         };
-        // Per size, how many sub-boards of that size are still to build.
         let mut pending: Vec<AtomicUsize> = (0..=n).map(|_| AtomicUsize::new(0)).collect();
         for &(_, task) in &tasks {
             if let Task::Build(s) = task {
                 *pending[self.subs.size(s)].get_mut() += 1;
             }
         }
-        let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
-        let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+        let team = Team {
+            pieces: tasks.iter().any(|t| matches!(t.1, Task::Piece(_))),
+            tasks,
+            pending,
+            next: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            failed: Mutex::new(None),
+            joined: AtomicUsize::new(0),
+            done: Mutex::new(Vec::new()),
+            spans: OnceLock::new(),
+            next_span: AtomicUsize::new(0),
+            drained: (0..workers).map(|_| OnceLock::new()).collect(),
+        };
         let this = &*self;
-        let worker = |_| {
-            with_scratch(n, |accs: &mut Accs<V>| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(level, task)) = tasks.get(i) else {
-                        break;
-                    };
-                    // Every task of a lower level has been taken: the wait is for builds
-                    // running on other workers, unless one of them failed.
-                    let mut spins = 0u32;
-                    while pending[1..=level]
-                        .iter()
-                        .any(|p| p.load(Ordering::Acquire) > 0)
-                    {
-                        if stop.load(Ordering::Relaxed) {
-                            return accs.drain_sorted();
-                        }
-                        spins += 1;
-                        if spins < 64 {
-                            std::hint::spin_loop();
-                        } else {
-                            std::thread::yield_now();
-                        }
-                    }
-                    let done = match task {
-                        Task::Build(s) => this.part(s, source).map(|p| {
-                            this.parts[s].set(p).expect("each sub-board is built once");
-                            pending[this.subs.size(s)].fetch_sub(1, Ordering::Release);
-                        }),
-                        Task::Piece(piece) => this.accumulate_piece(piece, workers, accs),
-                    };
-                    if let Err(e) = done {
-                        let mut f = failed.lock().expect("no thread panics holding it");
-                        if f.as_ref().is_none_or(|&(j, _)| i < j) {
-                            *f = Some((i, e));
-                        }
-                        stop.store(true, Ordering::Relaxed);
-                        next.store(tasks.len(), Ordering::Relaxed);
-                        break;
-                    }
-                }
-                accs.drain_sorted()
-            })
-        };
-        let tables: Vec<Vec<Entry<V>>> = if workers > 1 {
-            (0..workers).into_par_iter().map(worker).collect()
+        if workers > 1 {
+            (0..workers)
+                .into_par_iter()
+                .for_each(|_| this.work(&team, source));
         } else {
-            vec![worker(0)]
-        };
-        if let Some((_, e)) = failed.into_inner().expect("no thread panics holding it") {
+            this.work(&team, source);
+        }
+        if let Some((_, e)) = team
+            .failed
+            .into_inner()
+            .expect("no thread panics holding it")
+        {
             return Err(e);
         }
         if self.parts[full].get().is_none() {
-            let entries = tables
-                .into_iter()
-                .try_fold(Vec::new(), merge_tables)
-                .ok_or(Error::CountOverflow)?;
+            let mut ranges = team.drained.into_iter().map_while(OnceLock::into_inner);
+            let mut entries = ranges.next().flatten().ok_or(Error::CountOverflow)?;
+            for range in ranges {
+                entries.extend_from_slice(&range.ok_or(Error::CountOverflow)?);
+            }
             let part = self.finish(entries)?;
             self.parts[full] = OnceLock::from(part);
         }
         Ok(())
+    }
+
+    /// One worker of `team`: takes tasks until none is left, then, if the team built pieces
+    /// of the whole board, waits for the other workers that took tasks and drains ranges of
+    /// the values they all credited.
+    fn work(&self, team: &Team<V>, source: Option<&dyn PartSource<V>>) {
+        if !team.pieces {
+            self.take_tasks(team, source, &mut Accs::default());
+            return;
+        }
+        let shared = scratch(|s: &mut Scratch<V>| s.board.take()).unwrap_or_default();
+        {
+            let mut accs = shared.write().expect("no thread panics holding it");
+            accs.reset();
+            if !V::SIGNED && accs.small.accs.is_empty() {
+                accs.small = Small::allocated();
+            }
+            team.joined.fetch_add(1, Ordering::SeqCst);
+            if !self.take_tasks(team, source, &mut accs) {
+                team.joined.fetch_sub(1, Ordering::SeqCst);
+            } else if !team.stop.load(Ordering::Relaxed) {
+                accs.sort_keys();
+                drop(accs);
+                self.drain(team, &shared);
+            }
+        }
+        scratch(|s: &mut Scratch<V>| s.board = Some(shared));
+    }
+
+    /// Runs tasks of `team`, adding pieces of the whole board to `accs`, until none is left;
+    /// whether it ran any.
+    fn take_tasks(
+        &self,
+        team: &Team<V>,
+        source: Option<&dyn PartSource<V>>,
+        accs: &mut Accs<V>,
+    ) -> bool {
+        let workers = team.drained.len();
+        let mut took = false;
+        loop {
+            let i = team.next.fetch_add(1, Ordering::SeqCst);
+            let Some(&(level, task)) = team.tasks.get(i) else {
+                return took;
+            };
+            took = true;
+            // Every task of a lower level has been taken: the wait is for builds running
+            // on other workers, unless one of them failed.
+            let mut spins = 0u32;
+            while team.pending[1..=level]
+                .iter()
+                .any(|p| p.load(Ordering::Acquire) > 0)
+            {
+                if team.stop.load(Ordering::Relaxed) {
+                    return took;
+                }
+                spins += 1;
+                if spins < 64 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+            let done = match task {
+                Task::Build(s) => self.part(s, source).map(|p| {
+                    self.parts[s].set(p).expect("each sub-board is built once");
+                    team.pending[self.subs.size(s)].fetch_sub(1, Ordering::Release);
+                }),
+                Task::Piece(piece) => self.accumulate_piece(piece, workers, accs),
+            };
+            if let Err(e) = done {
+                let mut f = team.failed.lock().expect("no thread panics holding it");
+                if f.as_ref().is_none_or(|&(j, _)| i < j) {
+                    *f = Some((i, e));
+                }
+                team.stop.store(true, Ordering::Relaxed);
+                team.next.store(team.tasks.len(), Ordering::SeqCst);
+                return took;
+            }
+        }
+    }
+
+    /// Publishes this worker's accumulators (`mine`), waits until every worker that took a
+    /// task has, and drains ranges of values from all of them until none is left.
+    fn drain(&self, team: &Team<V>, mine: &Arc<RwLock<Accs<V>>>) {
+        let ready = {
+            let mut done = team.done.lock().expect("no thread panics holding it");
+            done.push(Arc::clone(mine));
+            done.len()
+        };
+        // Every task has been taken, so no worker joins with a task from now on: the
+        // workers to wait for are those counted in `joined`.
+        let mut spins = 0u32;
+        let mut ready = ready;
+        while ready < team.joined.load(Ordering::SeqCst) {
+            if team.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+            ready = team.done.lock().expect("no thread panics holding it").len();
+        }
+        let sources = team
+            .done
+            .lock()
+            .expect("no thread panics holding it")
+            .clone();
+        let guards: Vec<_> = sources
+            .iter()
+            .map(|a| a.read().expect("no thread panics holding it"))
+            .collect();
+        let accs: Vec<&Accs<V>> = guards.iter().map(|g| &**g).collect();
+        let spans = team.spans.get_or_init(|| Span::split(&accs, sources.len()));
+        // The first range gets room for every value, so that the others are appended to it.
+        let all: usize = accs.iter().map(|a| a.small_len() + a.keys.len()).sum();
+        loop {
+            let k = team.next_span.fetch_add(1, Ordering::Relaxed);
+            let Some(span) = spans.get(k) else {
+                break;
+            };
+            let capacity = if k == 0 { all } else { 0 };
+            team.drained[k]
+                .set(gather(&accs, span, capacity))
+                .expect("each range is drained once");
+        }
     }
 
     /// Adds a piece of the whole board to a worker's accumulators, grown first to the
@@ -950,7 +1220,7 @@ impl<V: Number> Tables<V> {
                 for piece in self.pieces(s) {
                     self.accumulate(s, piece, accs)?;
                 }
-                Ok::<_, Error>(accs.drain_sorted())
+                accs.drain_sorted().ok_or(Error::CountOverflow)
             })?,
         };
         self.finish(entries)
@@ -2099,5 +2369,70 @@ impl<V: Number> FlatWalk<'_, V> {
             next.push(r.mul(factor).ok_or(Error::ArithmeticOverflow)?);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Int;
+
+    /// Accumulators with a small-value array, credited `(value, trees)`.
+    fn credited(credits: &[(i64, u64)]) -> Accs<Int> {
+        let mut accs = Accs {
+            small: Small::allocated(),
+            ..Accs::default()
+        };
+        for &(v, trees) in credits {
+            let trail = Trail {
+                peak: v as u64,
+                flags: Trail::INTEGRAL,
+            };
+            let e = accs.slot(Int(v)).unwrap();
+            e.add_trees(trees, 1, trail).unwrap();
+            e.sum += 1;
+        }
+        accs
+    }
+
+    /// Whatever the workers' share of the credits, draining the ranges of their values gives
+    /// the table one worker crediting everything gets.
+    #[test]
+    fn ranges_drained_from_several_workers_make_one_table() {
+        let mut x = 7u64;
+        let credits: Vec<(i64, u64)> = (0..5000)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let v = if x >> 63 == 0 {
+                    (x >> 40) % 5000
+                } else {
+                    (x >> 20) % 1_000_000
+                };
+                ((v + 1) as i64, (x >> 8) % 7 + 1)
+            })
+            .collect();
+        let one = credited(&credits).drain_sorted().unwrap();
+        assert!(one.windows(2).all(|w| w[0].value < w[1].value));
+        assert!(one.iter().any(|e| e.value.0 < SMALL as i64));
+        assert!(one.iter().any(|e| e.value.0 >= SMALL as i64));
+        for workers in 1..=4 {
+            let mut parts: Vec<Accs<Int>> = (0..workers)
+                .map(|w| {
+                    let mine: Vec<_> = credits.iter().copied().skip(w).step_by(workers).collect();
+                    credited(&mine)
+                })
+                .collect();
+            parts.iter_mut().for_each(Accs::sort_keys);
+            let sources: Vec<&Accs<Int>> = parts.iter().collect();
+            let spans = Span::split(&sources, workers);
+            assert!(!spans.is_empty() && spans.len() <= workers);
+            let mut table = Vec::new();
+            for span in &spans {
+                table.extend(gather(&sources, span, 0).unwrap());
+            }
+            assert_eq!(table, one, "{workers} workers");
+        }
     }
 }

@@ -680,7 +680,7 @@ fn tables_do_not_depend_on_threads() {
     for (game, numbers) in boards {
         let one = build(1, &game, numbers).unwrap();
         assert!(one.last().unwrap().len() > 40, "{numbers:?}: a full table");
-        for threads in [2, 3] {
+        for threads in [2, 3, 4] {
             assert_eq!(build(threads, &game, numbers).unwrap(), one, "{numbers:?}");
         }
     }
