@@ -228,14 +228,18 @@ pub enum Flat {
 }
 
 /// One item of a flat node: a form over sub-board `block` with value `items[block][index]`,
-/// added or subtracted (sum) or multiplied or divided (product).
+/// added or subtracted (sum) or multiplied or divided (product). Sixteen bytes, so that it
+/// is passed in registers (sub-board indices are below `2^MAX_NUMBERS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Item {
-    pub block: usize,
+    pub block: u32,
     /// `true` for a subtracted term or a divisor.
     pub inverse: bool,
     pub index: usize,
 }
+
+// Sub-board indices (below `2^MAX_NUMBERS`) fit an item's `block`.
+const _: () = assert!(MAX_NUMBERS < 32);
 
 /// The table of one sub-board: every value it reaches, and the items that flat nodes over it
 /// may use.
@@ -1524,6 +1528,7 @@ impl<V: Number> Tables<V> {
         min_items: usize,
         f: &mut impl FlatFn<V>,
     ) -> Result<()> {
+        let bounded = self.bounded(s);
         let mut walk = FlatWalk {
             tables: self,
             kind,
@@ -1533,8 +1538,9 @@ impl<V: Number> Tables<V> {
             stack: Vec::new(),
             forms: vec![Some(1)],
             ratios: vec![vec![Frac::ONE]],
+            int_ratios: (!V::SIGNED && bounded).then(|| vec![vec![(1, 1)]]),
             window: self.window.filter(|_| s == self.subs.full()),
-            bounded: self.bounded(s),
+            bounded,
         };
         walk.partitions(s, f)
     }
@@ -2000,6 +2006,10 @@ struct FlatWalk<'a, V> {
     forms: Vec<Option<u64>>,
     /// Products only: `ratios[k][mask]` is the product of the first `k` factors in `mask`.
     ratios: Vec<Vec<Frac>>,
+    /// Instead of `ratios` for positive integers over a bounded sub-board, where every
+    /// product of items fits in 64 bits: the same products as (numerator, denominator), so
+    /// that a unit check takes two integer multiplications.
+    int_ratios: Option<Vec<Vec<(u64, u64)>>>,
     /// The whole board's window, when walking its flat nodes: the last item is then only
     /// drawn from those that bring the node's value into it.
     window: Option<Window>,
@@ -2087,7 +2097,7 @@ impl<V: Number> FlatWalk<'_, V> {
             };
             for (index, &(w, n)) in items.iter().enumerate().take(range.end).skip(range.start) {
                 let item = Item {
-                    block,
+                    block: block as u32,
                     inverse,
                     index,
                 };
@@ -2230,7 +2240,7 @@ impl<V: Number> FlatWalk<'_, V> {
                     }
                 }
                 let item = Item {
-                    block,
+                    block: block as u32,
                     inverse,
                     index,
                 };
@@ -2284,7 +2294,9 @@ impl<V: Number> FlatWalk<'_, V> {
 
     /// Pushes `item`, which has `n` forms, with the form count of the items so far: `k`
     /// equal items drawn from `n` forms give C(n + k − 1, k), and equal items are adjacent.
-    #[inline]
+    // Inlined: an item passed through memory is read back before its fields are all
+    // stored, which stalls the walk's hottest path.
+    #[inline(always)]
     fn push(&mut self, item: Item, n: u64) {
         let run = self.stack.iter().rev().take_while(|&&i| i == item).count();
         let before = self.forms[self.stack.len() - run];
@@ -2319,10 +2331,13 @@ impl<V: Number> FlatWalk<'_, V> {
             return true;
         }
         let t = self.tables;
-        let first = t.items(self.kind, self.stack[0].block)[self.stack[0].index].0;
+        let first = t.items(self.kind, self.stack[0].block as usize)[self.stack[0].index].0;
         let mut buf = [(first, false); MAX_NUMBERS];
         for (slot, it) in buf.iter_mut().zip(&self.stack) {
-            *slot = (t.items(self.kind, it.block)[it.index].0, it.inverse);
+            *slot = (
+                t.items(self.kind, it.block as usize)[it.index].0,
+                it.inverse,
+            );
         }
         let items = &buf[..self.stack.len()];
         let (grow, shrink) = match self.kind {
@@ -2348,8 +2363,15 @@ impl<V: Number> FlatWalk<'_, V> {
     /// Whether some non-empty part of the first `depth` factors, not all of them, times
     /// `factor` is worth 1.
     fn closes_unit(&self, depth: usize, factor: Frac) -> Result<bool> {
-        let r = &self.ratios[depth];
-        for &ratio in &r[1..(1usize << depth).saturating_sub(1).max(1)] {
+        let parts = 1..(1usize << depth).saturating_sub(1).max(1);
+        if let Some(int) = &self.int_ratios {
+            let (a, b) = int_parts(factor)?;
+            let (a, b) = (u128::from(a), u128::from(b));
+            return Ok(int[depth][parts]
+                .iter()
+                .any(|&(n, d)| u128::from(n) * a == u128::from(d) * b));
+        }
+        for &ratio in &self.ratios[depth][parts] {
             if ratio.times_is_one(factor)? {
                 return Ok(true);
             }
@@ -2358,6 +2380,21 @@ impl<V: Number> FlatWalk<'_, V> {
     }
 
     fn push_ratios(&mut self, depth: usize, factor: Frac) -> Result<()> {
+        if let Some(int) = &mut self.int_ratios {
+            let (a, b) = int_parts(factor)?;
+            if int.len() <= depth + 1 {
+                int.push(Vec::new());
+            }
+            let (head, tail) = int.split_at_mut(depth + 1);
+            let (prev, next) = (&head[depth], &mut tail[0]);
+            next.clear();
+            next.extend_from_slice(prev);
+            for &(n, d) in prev {
+                let r = n.checked_mul(a).zip(d.checked_mul(b));
+                next.push(r.ok_or(Error::ArithmeticOverflow)?);
+            }
+            return Ok(());
+        }
         if self.ratios.len() <= depth + 1 {
             self.ratios.push(Vec::new());
         }
@@ -2370,6 +2407,12 @@ impl<V: Number> FlatWalk<'_, V> {
         }
         Ok(())
     }
+}
+
+/// The numerator and denominator of a factor of positive integers.
+fn int_parts(f: Frac) -> Result<(u64, u64)> {
+    let part = |x: i128| u64::try_from(x).map_err(|_| Error::ArithmeticOverflow);
+    Ok((part(f.num)?, part(f.den)?))
 }
 
 #[cfg(test)]

@@ -208,8 +208,9 @@ impl<V: Number> Tables<V> {
                     j += 1;
                 }
                 let it = items[i];
-                let w = self.items(kind, it.block)[it.index].0;
-                let choices = multisets(&self.forms(it.block, w, role)?, j - i);
+                let block = it.block as usize;
+                let w = self.items(kind, block)[it.index].0;
+                let choices = multisets(&self.forms(block, w, role)?, j - i);
                 let mut next = Vec::with_capacity(partial.len() * choices.len());
                 for (plus, minus) in &partial {
                     for c in &choices {
