@@ -1535,6 +1535,7 @@ impl<V: Number> Tables<V> {
             min_items,
             blocks: Vec::new(),
             order: Vec::new(),
+            lists: Vec::new(),
             stack: Vec::new(),
             forms: vec![Some(1)],
             ratios: vec![vec![Frac::ONE]],
@@ -1952,11 +1953,23 @@ struct SmallFrac {
     den: i64,
 }
 
+/// Binary gcd: shifts and subtractions rather than a division per step.
 fn gcd64(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 impl Frac {
@@ -2001,6 +2014,8 @@ struct FlatWalk<'a, V> {
     /// The same blocks in the order items are drawn: smallest item list first, so that the
     /// windowed search of the last item prunes the longest list.
     order: Vec<usize>,
+    /// The item lists of the blocks in `order`.
+    lists: Vec<&'a [(V, u64)]>,
     stack: Vec<Item>,
     /// `forms[k]`: how many canonical forms the first `k` stacked items have together.
     forms: Vec<Option<u64>>,
@@ -2041,6 +2056,10 @@ impl<V: Number> FlatWalk<'_, V> {
                 self.order.clone_from(&self.blocks);
                 self.order
                     .sort_unstable_by_key(|&b| (t.items(self.kind, b).len(), b));
+                self.lists.clear();
+                let kind = self.kind;
+                self.lists
+                    .extend(self.order.iter().map(|&b| t.items(kind, b)));
                 let start = match self.kind {
                     Flat::Sum => Frac::ZERO,
                     Flat::Product => Frac::ONE,
@@ -2081,7 +2100,7 @@ impl<V: Number> FlatWalk<'_, V> {
         {
             return self.last_int(depth, p, (directs, inverses), bound, f);
         }
-        let items = t.items(self.kind, block);
+        let items = self.lists[depth];
         for inverse in [false, true] {
             if last && !directs && inverse {
                 // A node needs an added term or a multiplier to start from.
@@ -2161,7 +2180,7 @@ impl<V: Number> FlatWalk<'_, V> {
     ) -> Result<()> {
         let t = self.tables;
         let block = self.order[depth];
-        let items = t.items(self.kind, block);
+        let items = self.lists[depth];
         let limit = t.rules.limit;
         let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
         // Items are positive integers, so their wide numerators fit in 64 bits.
@@ -2205,10 +2224,13 @@ impl<V: Number> FlatWalk<'_, V> {
                     (Flat::Sum, false) => p.num + a,
                     (Flat::Sum, true) => p.num - a,
                     (Flat::Product, false) => {
-                        if a % p.den != 0 {
-                            continue;
-                        }
-                        let Some(v) = (a / p.den).checked_mul(p.num) else {
+                        // Most partial products are integers: no division for those.
+                        let q = match p.den {
+                            1 => a,
+                            d if a % d == 0 => a / d,
+                            _ => continue,
+                        };
+                        let Some(v) = q.checked_mul(p.num) else {
                             continue;
                         };
                         v
@@ -2326,10 +2348,13 @@ impl<V: Number> FlatWalk<'_, V> {
     /// Whether some valid tree has the stacked items as its flat node. Its value is in the
     /// domain, so adding every term before subtracting (multiplying before dividing) is valid
     /// unless an intermediate leaves the magnitude bound; only then are the other trees tried.
+    #[inline]
     fn realizable(&self) -> bool {
-        if self.bounded {
-            return true;
-        }
+        self.bounded || self.realizable_unbounded()
+    }
+
+    /// [`FlatWalk::realizable`] where some tree over the sub-board may leave the bound.
+    fn realizable_unbounded(&self) -> bool {
         let t = self.tables;
         let first = t.items(self.kind, self.stack[0].block as usize)[self.stack[0].index].0;
         let mut buf = [(first, false); MAX_NUMBERS];
@@ -2419,6 +2444,20 @@ fn int_parts(f: Frac) -> Result<(u64, u64)> {
 mod tests {
     use super::*;
     use crate::number::Int;
+
+    #[test]
+    fn binary_gcd_agrees_with_euclid() {
+        fn euclid(a: u64, b: u64) -> u64 {
+            if b == 0 { a } else { euclid(b, a % b) }
+        }
+        let samples = (0..200u64).chain([1 << 40, 3 << 50, u64::MAX, u64::MAX - 1, 999_999_937]);
+        let samples: Vec<u64> = samples.collect();
+        for &a in &samples {
+            for &b in &samples {
+                assert_eq!(gcd64(a, b), euclid(a, b), "gcd({a}, {b})");
+            }
+        }
+    }
 
     /// Accumulators with a small-value array, credited `(value, trees)`.
     fn credited(credits: &[(i64, u64)]) -> Accs<Int> {
