@@ -106,6 +106,9 @@ pub struct SubBoards {
     pub values: Vec<i64>,
     pub mult: Vec<u8>,
     stride: Vec<usize>,
+    /// Per sub-board, how many copies of each distinct value it holds (its mixed-radix
+    /// digits), kept so that no lookup divides.
+    digits: Vec<[u8; MAX_NUMBERS]>,
     /// Number of board numbers in each sub-board.
     size: Vec<u8>,
     /// Per sub-board, bit `i` set when it holds distinct value `i`.
@@ -132,20 +135,35 @@ impl SubBoards {
             stride.push(count);
             count *= m as usize + 1;
         }
+        // The digits of 0, 1, 2, … counted up like an odometer.
+        let mut digits = Vec::with_capacity(count);
+        let mut d = [0u8; MAX_NUMBERS];
+        for _ in 0..count {
+            digits.push(d);
+            for (digit, &m) in d.iter_mut().zip(&mult) {
+                if *digit < m {
+                    *digit += 1;
+                    break;
+                }
+                *digit = 0;
+            }
+        }
         let mut sb = SubBoards {
+            size: digits.iter().map(|d| d.iter().sum()).collect(),
+            present: digits
+                .iter()
+                .map(|d| {
+                    (0..values.len())
+                        .filter(|&i| d[i] > 0)
+                        .fold(0, |m, i| m | 1 << i)
+                })
+                .collect(),
+            digits,
             values,
             mult,
             stride,
-            size: vec![0; count],
-            present: vec![0; count],
             by_size: Vec::new(),
         };
-        for s in 0..count {
-            sb.size[s] = (0..sb.values.len()).map(|i| sb.count_of(s, i)).sum();
-            sb.present[s] = (0..sb.values.len())
-                .filter(|&i| sb.count_of(s, i) > 0)
-                .fold(0, |m, i| m | 1 << i);
-        }
         sb.by_size = (0..count).collect();
         sb.by_size.sort_by_key(|&s| (sb.size[s], s));
         sb
@@ -167,8 +185,9 @@ impl SubBoards {
     }
 
     /// How many copies of distinct value `i` sub-board `s` holds.
+    #[inline]
     pub fn count_of(&self, s: usize, i: usize) -> u8 {
-        ((s / self.stride[i]) % (self.mult[i] as usize + 1)) as u8
+        self.digits[s][i]
     }
 
     /// Sub-boards in an order where every sub-board comes after all of its own sub-boards.

@@ -339,11 +339,51 @@ pub struct Tables<V> {
     parts: Vec<OnceLock<Arc<Part<V>>>>,
     /// The window the whole board's table was limited to, if any.
     window: Option<Window>,
+    layout: Arc<Layout>,
+}
+
+/// Which sub-boards each sub-board holds. It depends only on the board's shape (how many
+/// copies of each distinct number), so it is worked out once per shape and thread rather
+/// than for every board: for six numbers it takes longer than a small board's build.
+#[derive(Debug)]
+struct Layout {
     /// Per sub-board, all its sub-boards.
     sub_lists: Vec<Vec<usize>>,
     /// Per sub-board, its non-empty sub-boards that hold its smallest value: the blocks a
     /// flat node's next item may take.
     lead_blocks: Vec<Vec<usize>>,
+}
+
+impl Layout {
+    fn of(subs: &SubBoards) -> Arc<Layout> {
+        thread_local! {
+            static LAYOUTS: std::cell::RefCell<Vec<(Vec<u8>, Arc<Layout>)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        LAYOUTS.with_borrow_mut(|known| {
+            if let Some((_, layout)) = known.iter().find(|(mult, _)| *mult == subs.mult) {
+                return Arc::clone(layout);
+            }
+            let n = subs.count();
+            let sub_lists: Vec<Vec<usize>> = (0..n).map(|s| subs.subs_of(s)).collect();
+            let lead_blocks = (0..n)
+                .map(|s| match subs.min_value(s) {
+                    Some(m) => sub_lists[s]
+                        .iter()
+                        .copied()
+                        .filter(|&b| subs.holds(b, m))
+                        .collect(),
+                    None => Vec::new(),
+                })
+                .collect();
+            let layout = Arc::new(Layout {
+                sub_lists,
+                lead_blocks,
+            });
+            known.push((subs.mult.clone(), Arc::clone(&layout)));
+            layout
+        })
+    }
 }
 
 /// Boards of at least this many numbers are built on several threads; a smaller board takes
@@ -934,20 +974,9 @@ impl<V: Number> Tables<V> {
         let subs = SubBoards::new(board);
         let n = subs.count();
         let window = window.filter(|_| !V::SIGNED);
-        let sub_lists: Vec<Vec<usize>> = (0..n).map(|s| subs.subs_of(s)).collect();
         let mut t = Tables {
             rules: *rules,
-            lead_blocks: (0..n)
-                .map(|s| match subs.min_value(s) {
-                    Some(m) => sub_lists[s]
-                        .iter()
-                        .copied()
-                        .filter(|&b| subs.holds(b, m))
-                        .collect(),
-                    None => Vec::new(),
-                })
-                .collect(),
-            sub_lists,
+            layout: Layout::of(&subs),
             subs,
             // The empty sub-board's part is empty; the others are built by `run`.
             parts: (0..n)
@@ -1183,7 +1212,7 @@ impl<V: Number> Tables<V> {
     /// sub-board built so far (each worker's map then stays as small as its values need).
     fn accumulate_piece(&self, piece: Piece, workers: usize, accs: &mut Accs<V>) -> Result<()> {
         let full = self.subs.full();
-        let largest = self.sub_lists[full]
+        let largest = self.layout.sub_lists[full]
             .iter()
             .filter_map(|&a| self.parts[a].get())
             .map(|p| p.entries.len())
@@ -1253,7 +1282,7 @@ impl<V: Number> Tables<V> {
             .filter(move |_| flat)
             .map(Piece::Flat)
             .chain(
-                self.sub_lists[s]
+                self.layout.sub_lists[s]
                     .iter()
                     .filter(move |&&a| a != 0 && a <= s - a)
                     .map(|&a| Piece::Split(a)),
@@ -1575,7 +1604,7 @@ impl<V: Number> Tables<V> {
 
     /// Every sub-board of `s`, the empty one and `s` included.
     pub fn sub_lists(&self, s: usize) -> &[usize] {
-        &self.sub_lists[s]
+        &self.layout.sub_lists[s]
     }
 
     /// The entries of sub-board `s`, ascending by value.
@@ -2045,7 +2074,7 @@ impl<V: Number> FlatWalk<'_, V> {
             _ => 0,
         };
         let depth = self.blocks.len();
-        for &block in &t.lead_blocks[rest] {
+        for &block in &t.layout.lead_blocks[rest] {
             let left = rest - block;
             // Enough numbers must remain for the node to reach `min_items` items.
             if block < bound || depth + 1 + t.subs.size(left) < self.min_items {
