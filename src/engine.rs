@@ -403,6 +403,9 @@ enum Piece {
 /// Why a sub-board's part is there when read.
 const BUILT: &str = "sub-boards are built before the tasks that read them";
 
+/// Why a lock of the build is never poisoned.
+const UNPOISONED: &str = "no thread panics holding it";
+
 /// A unit of a build's work, run by whichever worker takes it (see [`Tables::tasks`]).
 #[derive(Clone, Copy, Debug)]
 enum Task {
@@ -957,6 +960,26 @@ struct Team<V> {
     drained: Vec<OnceLock<Option<Vec<Entry<V>>>>>,
 }
 
+impl<V> Team<V> {
+    /// Waits until `ready()`, spinning a little, then yielding; `false` if a worker failed
+    /// meanwhile.
+    fn wait(&self, mut ready: impl FnMut() -> bool) -> bool {
+        let mut spins = 0u32;
+        while !ready() {
+            if self.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        true
+    }
+}
+
 impl<V: Number> Tables<V> {
     /// Runs the DP over every sub-board of `board`.
     pub fn build(board: &Board, rules: &Rules) -> Result<Tables<V>> {
@@ -1021,9 +1044,10 @@ impl<V: Number> Tables<V> {
         tasks.into_iter().map(|(level, _, t)| (level, t)).collect()
     }
 
-    /// Runs the tasks on a [`Team`] of workers, then sets the whole board's part from the ranges of values they drained. The error
-    /// reported is the earliest failing task's: tasks are taken in order, so every earlier
-    /// task has run, and the error does not depend on the threads.
+    /// Runs the tasks on a [`Team`] of workers, then sets the whole board's part from the
+    /// ranges of values they drained. The error reported is the earliest failing task's:
+    /// tasks are taken in order, so every earlier task has run, and the error does not depend
+    /// on the threads.
     fn run(&mut self, source: Option<&dyn PartSource<V>>) -> Result<()> {
         let full = self.subs.full();
         let n = self.subs.size(full);
@@ -1060,11 +1084,7 @@ impl<V: Number> Tables<V> {
         } else {
             this.work(&team, source);
         }
-        if let Some((_, e)) = team
-            .failed
-            .into_inner()
-            .expect("no thread panics holding it")
-        {
+        if let Some((_, e)) = team.failed.into_inner().expect(UNPOISONED) {
             return Err(e);
         }
         if self.parts[full].get().is_none() {
@@ -1089,7 +1109,7 @@ impl<V: Number> Tables<V> {
         }
         let shared = scratch(|s: &mut Scratch<V>| s.board.take()).unwrap_or_default();
         {
-            let mut accs = shared.write().expect("no thread panics holding it");
+            let mut accs = shared.write().expect(UNPOISONED);
             accs.reset();
             if !V::SIGNED && accs.small.accs.is_empty() {
                 accs.small = Small::allocated();
@@ -1124,20 +1144,13 @@ impl<V: Number> Tables<V> {
             took = true;
             // Every task of a lower level has been taken: the wait is for builds running
             // on other workers, unless one of them failed.
-            let mut spins = 0u32;
-            while team.pending[1..=level]
-                .iter()
-                .any(|p| p.load(Ordering::Acquire) > 0)
-            {
-                if team.stop.load(Ordering::Relaxed) {
-                    return took;
-                }
-                spins += 1;
-                if spins < 64 {
-                    std::hint::spin_loop();
-                } else {
-                    std::thread::yield_now();
-                }
+            let built = || {
+                team.pending[1..=level]
+                    .iter()
+                    .all(|p| p.load(Ordering::Acquire) == 0)
+            };
+            if !team.wait(built) {
+                return took;
             }
             let done = match task {
                 Task::Build(s) => self.part(s, source).map(|p| {
@@ -1147,7 +1160,7 @@ impl<V: Number> Tables<V> {
                 Task::Piece(piece) => self.accumulate_piece(piece, workers, accs),
             };
             if let Err(e) = done {
-                let mut f = team.failed.lock().expect("no thread panics holding it");
+                let mut f = team.failed.lock().expect(UNPOISONED);
                 if f.as_ref().is_none_or(|&(j, _)| i < j) {
                     *f = Some((i, e));
                 }
@@ -1161,35 +1174,18 @@ impl<V: Number> Tables<V> {
     /// Publishes this worker's accumulators (`mine`), waits until every worker that took a
     /// task has, and drains ranges of values from all of them until none is left.
     fn drain(&self, team: &Team<V>, mine: &Arc<RwLock<Accs<V>>>) {
-        let ready = {
-            let mut done = team.done.lock().expect("no thread panics holding it");
-            done.push(Arc::clone(mine));
-            done.len()
-        };
+        team.done.lock().expect(UNPOISONED).push(Arc::clone(mine));
         // Every task has been taken, so no worker joins with a task from now on: the
         // workers to wait for are those counted in `joined`.
-        let mut spins = 0u32;
-        let mut ready = ready;
-        while ready < team.joined.load(Ordering::SeqCst) {
-            if team.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            spins += 1;
-            if spins < 64 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-            ready = team.done.lock().expect("no thread panics holding it").len();
+        let all_done =
+            || team.done.lock().expect(UNPOISONED).len() == team.joined.load(Ordering::SeqCst);
+        if !team.wait(all_done) {
+            return;
         }
-        let sources = team
-            .done
-            .lock()
-            .expect("no thread panics holding it")
-            .clone();
+        let sources = team.done.lock().expect(UNPOISONED).clone();
         let guards: Vec<_> = sources
             .iter()
-            .map(|a| a.read().expect("no thread panics holding it"))
+            .map(|a| a.read().expect(UNPOISONED))
             .collect();
         let accs: Vec<&Accs<V>> = guards.iter().map(|g| &**g).collect();
         let spans = team.spans.get_or_init(|| Span::split(&accs, sources.len()));
