@@ -36,13 +36,23 @@ solve *ARGS: build
 bench: bench-solve bench-analyze
 
 # The engine in-process (divan), then whole `solve` runs (hyperfine), medians.
-bench-solve: build
+bench-solve: build cores
     cargo bench --bench engine
     command -v hyperfine >/dev/null || (apt-get update -qq && apt-get install -y -qq hyperfine)
     hyperfine --warmup 3 --runs 30 --style basic -N \
         '{{bin}} solve --all 765 1 3 7 10 25 50' \
         '{{bin}} solve 415 1 2 3 4 5 6' \
         '{{bin}} solve --game countdown 952 25 50 75 100 3 6'
+
+# Whether the host leaves both cores free, which the two-thread benchmarks need: one busy
+# loop timed alone, then two at once (about equal when both cores are ours).
+cores:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    spin() { python3 -c 'for i in range(20_000_000): pass'; }
+    t0=$(date +%s%N); spin; t1=$(date +%s%N); spin & spin; wait; t2=$(date +%s%N)
+    one=$(( (t1 - t0) / 1000000 )); two=$(( (t2 - t1) / 1000000 ))
+    echo "one busy loop: $one ms; two at once: $two ms ($(( 100 * two / one ))% of one)"
 
 # Whole `analyze` runs of the 24, Countdown and Digits corpora, three each: wall time and
 # peak memory per run, then the median (into a scratch folder, not data/).
