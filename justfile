@@ -44,8 +44,10 @@ bench-solve: build cores
         '{{bin}} solve 415 1 2 3 4 5 6' \
         '{{bin}} solve --game countdown 952 25 50 75 100 3 6'
 
-# Whether the host leaves both cores free, which the two-thread benchmarks need: one busy
-# loop timed alone, then two at once (about equal when both cores are ours).
+# The two-thread benchmarks need both cores: one busy loop is timed alone, then two at once,
+# which take about as long as one when the host leaves the second core free.
+#
+# Whether the host leaves both cores free (one busy loop against two at once).
 cores:
     #!/usr/bin/env bash
     set -euo pipefail
