@@ -739,6 +739,8 @@ fn gather<V: Number>(
     let acc = |a: &Accs<V>, i: u32| a.large.accs[i as usize].1;
     match (sources, &keys[..]) {
         ([a], [keys]) => out.extend(keys.iter().map(|&(v, i)| acc(a, i).entry(v))),
+        // Two workers, the common case: a two-way merge takes about two thirds of the time
+        // of `merge_keys`, which looks for the least head among all sources at every value.
         ([a, b], [ka, kb]) => {
             let (mut ka, mut kb) = (*ka, *kb);
             while let (Some(&(x, i)), Some(&(y, j))) = (ka.first(), kb.first()) {
@@ -2495,8 +2497,8 @@ mod tests {
                 peak: v as u64,
                 flags: Trail::INTEGRAL,
             };
-            let e = accs.slot(Int(v)).unwrap();
-            e.add_trees(trees, 1, trail).unwrap();
+            let e = accs.slot(Int(v)).expect("every value has a slot");
+            e.add_trees(trees, 1, trail).expect("small counts");
             e.sum += 1;
         }
         accs
@@ -2520,7 +2522,7 @@ mod tests {
                 ((v + 1) as i64, (x >> 8) % 7 + 1)
             })
             .collect();
-        let one = credited(&credits).drain_sorted().unwrap();
+        let one = credited(&credits).drain_sorted().expect("small counts");
         assert!(one.windows(2).all(|w| w[0].value < w[1].value));
         assert!(one.iter().any(|e| e.value.0 < SMALL as i64));
         assert!(one.iter().any(|e| e.value.0 >= SMALL as i64));
@@ -2537,7 +2539,7 @@ mod tests {
             assert!(!spans.is_empty() && spans.len() <= workers);
             let mut table = Vec::new();
             for span in &spans {
-                table.extend(gather(&sources, span, 0).unwrap());
+                table.extend(gather(&sources, span, 0).expect("small counts"));
             }
             assert_eq!(table, one, "{workers} workers");
         }
