@@ -1,10 +1,10 @@
 //! Engine benchmarks (`just bench`): the full DP of one board and the move search.
 
-use digits_lab::board::Board;
 use digits_lab::engine::Tables;
-use digits_lab::moves;
-use digits_lab::number::{Int, Number, Rational};
-use digits_lab::rules::{Game, GameKind};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::puzzle::moves;
 
 fn main() {
     divan::main();

@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use digits_lab::analyze::{self, Options, Shard};
-use digits_lab::board::Board;
 use digits_lab::corpus::{Corpus, Custom, NYT_CSV};
-use digits_lab::difficulty::{self, Features};
 use digits_lab::engine::Tables;
-use digits_lab::number::{Int, Number};
-use digits_lab::rules::{Game, GameKind};
-use digits_lab::tables::{read_file, read_table};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::{Int, Number};
+use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::puzzle::difficulty::{self, Features};
+use digits_lab::store::write::{read_file, read_table};
 use polars::prelude::*;
 
 fn nyt() -> PathBuf {
@@ -408,7 +408,7 @@ fn an_interrupted_run_leaves_no_part_that_looks_complete() {
     child.wait().unwrap();
     assert!(tmp.exists(), "the run never started writing");
     for t in ["boards", "puzzles", "unique", "sums"] {
-        let complete: Vec<_> = digits_lab::tables::parts(&root.join(t)).unwrap();
+        let complete: Vec<_> = digits_lab::store::write::parts(&root.join(t)).unwrap();
         assert!(complete.is_empty(), "{t}: {complete:?}");
     }
     assert!(!root.join("targets.parquet").exists());

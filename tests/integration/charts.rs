@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use assert_cmd::Command;
-use digits_lab::charts::{self, HEIGHT, WIDTH};
-use digits_lab::report;
+use digits_lab::present::charts::{self, HEIGHT, WIDTH};
+use digits_lab::present::report;
 
 use crate::fixture;
 

@@ -2,12 +2,12 @@
 //! the score moves the obvious way when one feature changes, and `hardest --by difficulty`
 //! ranks by the stored score.
 
-use digits_lab::board::Board;
-use digits_lab::difficulty::{Assessment, Features, Setting};
 use digits_lab::engine::Tables;
-use digits_lab::number::Int;
-use digits_lab::rules::{Game, GameKind};
-use digits_lab::solve::{self, Options};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::Int;
+use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::puzzle::difficulty::{Assessment, Features, Setting};
+use digits_lab::puzzle::solve::{self, Options};
 use serde_json::Value;
 
 use crate::fixture;

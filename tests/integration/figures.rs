@@ -1,11 +1,11 @@
 //! The published figures of SPEC §4 that concern single boards, reproduced exactly by the
 //! engine (and, where cheap, by the brute-force reference too).
 
-use digits_lab::board::Board;
 use digits_lab::engine::{Tables, all_trees_unchecked};
-use digits_lab::moves;
-use digits_lab::number::{Int, Number, Rational};
-use digits_lab::rules::{Game, GameKind};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::puzzle::moves;
 
 use crate::brute;
 

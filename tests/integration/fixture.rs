@@ -18,17 +18,17 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use digits_lab::board::Board;
-use digits_lab::difficulty;
 use digits_lab::engine::Tables;
-use digits_lab::number::{Int, Number, Rational};
-use digits_lab::rules::{Arithmetic, Game, GameKind};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::game::rules::{Arithmetic, Game, GameKind};
+use digits_lab::puzzle::difficulty;
 use polars::prelude::*;
 use rayon::prelude::*;
 use tempfile::TempDir;
 
 /// Every corpus the fixture holds, in the report's order.
-pub use digits_lab::read::CORPORA;
+pub use digits_lab::store::read::CORPORA;
 
 /// The folder holding every fixture corpus (built on first use).
 pub fn data_dir() -> &'static Path {

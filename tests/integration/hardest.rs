@@ -2,10 +2,10 @@
 //! formats and the one-line errors.
 
 use assert_cmd::Command;
-use digits_lab::board::Board;
 use digits_lab::engine::Tables;
-use digits_lab::number::{Number, Rational};
-use digits_lab::rules::{Game, GameKind};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::{Number, Rational};
+use digits_lab::game::rules::{Game, GameKind};
 use serde_json::Value;
 
 use crate::brute::{self, Arith, BruteRules, Q};

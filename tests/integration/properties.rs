@@ -18,11 +18,11 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
-use digits_lab::board::Board;
 use digits_lab::engine::{Counts, Tables, Trail};
-use digits_lab::moves;
-use digits_lab::number::{Int, Number, Rational};
-use digits_lab::rules::{Arithmetic, Game, GameKind, Rules};
+use digits_lab::game::board::Board;
+use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
+use digits_lab::puzzle::moves;
 
 use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
 

@@ -1,5 +1,5 @@
 //! `digits-lab analyze`: every board of a corpus against every target of its range, boards in
-//! parallel, into the Parquet tables of [`crate::tables`] under `<out>/<corpus>/`.
+//! parallel, into the Parquet tables of [`crate::store::write`] under `<out>/<corpus>/`.
 //!
 //! How a run is organised, and why:
 //! - Sub-boards shared by many boards are computed once ([`PartCache`]), as far as a memory
@@ -30,12 +30,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::corpus::{Corpus, PartCache};
-use crate::difficulty::{self, Assessment, Features, Run, Setting};
 use crate::engine::{Counts, Tables, Window};
 use crate::error::{Error, Result};
-use crate::number::{Int, Number, Rational};
-use crate::rules::{Arithmetic, GameKind};
-use crate::tables::{self, PartWriter, frame, io_error, part_name};
+use crate::game::number::{Int, Number, Rational};
+use crate::game::rules::{Arithmetic, GameKind};
+use crate::puzzle::difficulty::{self, Assessment, Features, Run, Setting};
+use crate::store::write::{self as tables, PartWriter, frame, io_error, part_name};
 
 /// Boards per chunk (and per row group of `puzzles`).
 const CHUNK: usize = 256;
@@ -86,7 +86,7 @@ pub struct Options {
 pub struct Summary {
     pub corpus: String,
     pub version: &'static str,
-    pub game: crate::rules::Game,
+    pub game: crate::game::rules::Game,
     pub shard: Shard,
     pub boards: usize,
     pub puzzles: u64,
@@ -207,7 +207,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         .step_by(shard.n)
         .collect();
     let (lo, hi) = (*game.targets.start(), *game.targets.end());
-    let boards: Vec<&crate::board::Board> = ids.iter().map(|&i| &corpus.boards[i].board).collect();
+    let boards: Vec<&crate::game::board::Board> =
+        ids.iter().map(|&i| &corpus.boards[i].board).collect();
     let cache = PartCache::<V>::build(
         game,
         &boards,
@@ -258,7 +259,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         let handle = scope.spawn(move || writer(rx));
         let computed = (|| -> Result<()> {
             for (c, chunk) in ids.chunks(CHUNK).enumerate() {
-                let members: Vec<&crate::board::Board> =
+                let members: Vec<&crate::game::board::Board> =
                     chunk.iter().map(|&i| &corpus.boards[i].board).collect();
                 let shared = cache.for_chunk(game, &members)?;
                 let results: Vec<BoardResult> = chunk
@@ -321,7 +322,7 @@ fn metadata(corpus: &Corpus, shard: Option<Shard>) -> Result<Vec<(String, String
         program: &'static str,
         version: &'static str,
         corpus: &'a str,
-        game: &'a crate::rules::Game,
+        game: &'a crate::game::rules::Game,
         #[serde(skip_serializing_if = "Option::is_none")]
         shard: Option<Shard>,
     }
@@ -378,12 +379,12 @@ fn analyze_board<V: Number>(
         let closest = match (counts, t) {
             (None, Some(t)) => {
                 let mut found = tables.closest(t);
-                let certain = |f: &Option<(crate::number::Wide, Vec<V>)>| match (tables.window(), f)
-                {
-                    (None, _) => true,
-                    (Some(w), Some((d, _))) => to_f64(*d) + target as f64 <= w.hi as f64,
-                    (Some(_), None) => false,
-                };
+                let certain =
+                    |f: &Option<(crate::game::number::Wide, Vec<V>)>| match (tables.window(), f) {
+                        (None, _) => true,
+                        (Some(w), Some((d, _))) => to_f64(*d) + target as f64 <= w.hi as f64,
+                        (Some(_), None) => false,
+                    };
                 if !certain(&found) {
                     if whole.is_none() {
                         whole = Some(Tables::<V>::build_with(board, rules, None, Some(cache))?);
@@ -417,7 +418,7 @@ fn analyze_board<V: Number>(
     Ok(BoardResult { puzzles, unique })
 }
 
-fn to_f64(w: crate::number::Wide) -> f64 {
+fn to_f64(w: crate::game::number::Wide) -> f64 {
     w.num as f64 / w.den as f64
 }
 

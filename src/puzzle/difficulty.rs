@@ -21,10 +21,10 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::board::{Board, MAX_NUMBERS};
 use crate::engine::{Counts, Tables, Trail};
 use crate::error::Result;
-use crate::number::Number;
+use crate::game::board::{Board, MAX_NUMBERS};
+use crate::game::number::Number;
 
 /// The features of one solvable puzzle, as stored in the `puzzles` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

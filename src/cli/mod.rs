@@ -6,15 +6,15 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::analyze::{self, Shard};
-use crate::board::Board;
-use crate::charts::ChartError;
 use crate::corpus::{self, Corpus, Custom};
 use crate::error::Error;
-use crate::hardest::{self, Format};
-use crate::read::{By, Convention};
-use crate::report;
-use crate::rules::{Game, GameKind, Pool, parse_targets};
-use crate::solve::{self, Options};
+use crate::game::board::Board;
+use crate::game::rules::{Game, GameKind, Pool, parse_targets};
+use crate::present::charts::ChartError;
+use crate::present::report;
+use crate::puzzle::solve::{self, Options};
+use crate::research::hardest::{self, Format};
+use crate::store::read::{By, Convention};
 
 /// Exact solver and research pipeline for target-number puzzles (NYT Digits, the Countdown
 /// numbers round, the 24 game).

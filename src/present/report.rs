@@ -10,10 +10,10 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::charts::{self, ChartError, Rendered};
-use crate::difficulty::Features;
-use crate::read::{self, Convention, Facts, ReadError};
-use crate::solve::grouped;
+use crate::present::charts::{self, ChartError, Rendered};
+use crate::puzzle::difficulty::Features;
+use crate::puzzle::solve::grouped;
+use crate::store::read::{self, Convention, Facts, ReadError};
 
 /// Rows of each hardest-unique table in the report.
 const UNIQUE_ROWS: usize = 5;
@@ -354,7 +354,7 @@ fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
         let _ = writeln!(w, "|--:|---|--:|--:|--:|---|---|--:|--:|--:|---|");
         let features = |r: &read::Ranked| -> Option<Features> {
             let board = c.board(r.board_id)?;
-            crate::hardest::written(game.as_ref()?, board, r.target)
+            crate::research::hardest::written(game.as_ref()?, board, r.target)
                 .ok()?
                 .features
         };

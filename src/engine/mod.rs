@@ -27,10 +27,10 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::board::{Board, MAX_NUMBERS, SubBoards};
 use crate::error::{Error, Result};
-use crate::number::{Number, Op, Wide};
-use crate::rules::Rules;
+use crate::game::board::{Board, MAX_NUMBERS, SubBoards};
+use crate::game::number::{Number, Op, Wide};
+use crate::game::rules::Rules;
 
 /// One value reached by one sub-board, with how many forms reach it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2470,7 +2470,7 @@ fn int_parts(f: Frac) -> Result<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::Int;
+    use crate::game::number::Int;
 
     #[test]
     fn binary_gcd_agrees_with_euclid() {

@@ -1,5 +1,5 @@
 //! The charts of `digits-lab plots`, rendered with plotters from the Parquet tables only
-//! (through [`crate::read::Facts`]; nothing is recomputed), each as PNG and SVG.
+//! (through [`crate::store::read::Facts`]; nothing is recomputed), each as PNG and SVG.
 //!
 //! Text is drawn with DejaVu Sans compiled into the binary (`assets/DejaVuSans.ttf`,
 //! registered with plotters' ab_glyph backend), so rendering needs no system font and gives
@@ -18,7 +18,7 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 use thiserror::Error;
 
-use crate::read::{
+use crate::store::read::{
     self, Bands, Convention, CorpusFacts, DISTINCT_BINS, Facts, NytPuzzle, ReadError,
 };
 
@@ -39,7 +39,7 @@ pub enum ChartError {
 
 /// The font family every chart uses; registered from the embedded file on first use.
 const FONT: &str = "sans-serif";
-static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
 fn register_font() {
     static ONCE: Once = Once::new();
@@ -565,7 +565,7 @@ fn int_label(v: &f64) -> String {
 
 fn count_label(v: &f64) -> String {
     if *v >= 1.0 && (v - v.round()).abs() < 1e-9 {
-        crate::solve::grouped(v.round() as u64)
+        crate::puzzle::solve::grouped(v.round() as u64)
     } else {
         format!("{v}")
     }

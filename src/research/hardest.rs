@@ -9,13 +9,13 @@ use std::path::Path;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::board::Board;
-use crate::difficulty::{self, Features};
 use crate::engine::Tables;
-use crate::number::{Int, Number, Rational};
-use crate::read::{By, Convention, CorpusTables, ReadError};
-use crate::rules::{Arithmetic, Game};
-use crate::solve::grouped;
+use crate::game::board::Board;
+use crate::game::number::{Int, Number, Rational};
+use crate::game::rules::{Arithmetic, Game};
+use crate::puzzle::difficulty::{self, Features};
+use crate::puzzle::solve::grouped;
+use crate::store::read::{By, Convention, CorpusTables, ReadError};
 
 /// At most this many solutions are written out per puzzle (the hardest have few).
 pub const MAX_LISTED: usize = 10;

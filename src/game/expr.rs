@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::number::{Number, Op};
+use crate::game::number::{Number, Op};
 
 /// A binary expression tree over board numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,7 +221,7 @@ impl fmt::Display for Form {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::{Int, Rational};
+    use crate::game::number::{Int, Rational};
 
     #[test]
     fn printing_uses_minimal_brackets() {

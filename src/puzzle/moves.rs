@@ -12,10 +12,10 @@
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::board::MAX_NUMBERS;
 use crate::error::{Error, Result};
-use crate::number::{Number, Op};
-use crate::rules::Rules;
+use crate::game::board::MAX_NUMBERS;
+use crate::game::number::{Number, Op};
+use crate::game::rules::Rules;
 
 /// The move sequences that reach a target.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -9,11 +9,11 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
-use crate::board::Board;
 use crate::engine::{Part, PartSource, Tables};
 use crate::error::{Error, Result};
-use crate::number::Number;
-use crate::rules::{Game, GameKind, Pool};
+use crate::game::board::Board;
+use crate::game::number::Number;
+use crate::game::rules::{Game, GameKind, Pool};
 
 /// The NYT puzzles shipped with the project (SPEC §6).
 pub const NYT_CSV: &str = "data/nyt-digits-2023.csv";
@@ -101,7 +101,7 @@ impl Corpus {
             game.distinct = d;
         }
         if let Some(t) = &custom.targets {
-            game.targets = crate::rules::parse_targets(t)?;
+            game.targets = crate::game::rules::parse_targets(t)?;
         }
         let boards = enumerate(&game)?;
         Ok(Corpus {
@@ -157,10 +157,10 @@ fn group_of(game: &Game, numbers: &[i64]) -> String {
 pub fn enumerate(game: &Game) -> Result<Vec<Entry>> {
     let cards = game.pool.cards();
     let size = game.size;
-    if size == 0 || size > crate::board::MAX_NUMBERS {
+    if size == 0 || size > crate::game::board::MAX_NUMBERS {
         return Err(Error::BoardTooLarge {
             got: size,
-            max: crate::board::MAX_NUMBERS,
+            max: crate::game::board::MAX_NUMBERS,
         });
     }
     let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();

@@ -5,13 +5,13 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::board::Board;
-use crate::difficulty::{self, Assessment};
 use crate::engine::{Counts, Tables};
 use crate::error::{Error, Result};
-use crate::moves::{self, MoveCounts};
-use crate::number::{Int, Number, Rational, Wide};
-use crate::rules::{Arithmetic, Game};
+use crate::game::board::Board;
+use crate::game::number::{Int, Number, Rational, Wide};
+use crate::game::rules::{Arithmetic, Game};
+use crate::puzzle::difficulty::{self, Assessment};
+use crate::puzzle::moves::{self, MoveCounts};
 
 /// What to compute besides the counts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,7 +82,7 @@ pub fn solve(game: &Game, board: &Board, target: i64, opts: Options) -> Result<R
     }
 }
 
-fn written<V: Number>(e: &crate::expr::Expr, limit: i64) -> Written {
+fn written<V: Number>(e: &crate::game::expr::Expr, limit: i64) -> Written {
     Written {
         expression: e.to_string(),
         moves: e.moves::<V>(limit),

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
-use crate::rules::Game;
+use crate::game::rules::Game;
 
 /// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
 pub const MAX_NUMBERS: usize = 7;
@@ -241,7 +241,7 @@ impl SubBoards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, GameKind};
+    use crate::game::rules::{Game, GameKind};
 
     #[test]
     fn repeated_numbers_share_sub_boards() {

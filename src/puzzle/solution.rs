@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use crate::engine::{Flat, Item, Tables};
 use crate::error::Result;
-use crate::expr::{Expr, Form};
-use crate::number::{Number, Op};
+use crate::game::expr::{Expr, Form};
+use crate::game::number::{Number, Op};
 
 /// Which canonical forms to list for a value: any, or only those allowed as a sum's term
 /// (not a sum) or as a product's factor (not a product).

@@ -1,0 +1,8 @@
+//! One puzzle: the report `solve` prints ([`solve`]), solutions written out from the engine's
+//! tables ([`solution`]), the player's move sequences ([`moves`]) and how hard the puzzle is
+//! for a person ([`difficulty`]).
+
+pub mod difficulty;
+pub mod moves;
+pub mod solution;
+pub mod solve;

@@ -1,0 +1,3 @@
+//! What the tables say: rankings of the hardest puzzles ([`hardest`]).
+
+pub mod hardest;
