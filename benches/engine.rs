@@ -1,6 +1,6 @@
 //! Engine benchmarks (`just bench`): the full DP of one board and the move search.
 
-use digits_lab::engine::Tables;
+use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rules::{Game, GameKind};
@@ -20,7 +20,7 @@ fn board(kind: GameKind, numbers: &[i64]) -> (Game, Board) {
 #[divan::bench]
 fn dp_countdown_25_50_75_100_3_6() -> usize {
     let (game, b) = board(GameKind::Countdown, &[25, 50, 75, 100, 3, 6]);
-    Tables::<Int>::build(&b, &game.rules)
+    Dp::<Int>::build(&b, &game.rules)
         .expect("builds")
         .table(b.len())
         .len()
@@ -30,7 +30,7 @@ fn dp_countdown_25_50_75_100_3_6() -> usize {
 #[divan::bench]
 fn dp_digits_1_3_7_10_25_50() -> usize {
     let (game, b) = board(GameKind::Digits, &[1, 3, 7, 10, 25, 50]);
-    Tables::<Int>::build(&b, &game.rules)
+    Dp::<Int>::build(&b, &game.rules)
         .expect("builds")
         .table(1)
         .len()
@@ -40,7 +40,7 @@ fn dp_digits_1_3_7_10_25_50() -> usize {
 #[divan::bench]
 fn dp_24_3_4_9_10() -> usize {
     let (game, b) = board(GameKind::TwentyFour, &[3, 4, 9, 10]);
-    Tables::<Rational>::build(&b, &game.rules)
+    Dp::<Rational>::build(&b, &game.rules)
         .expect("builds")
         .table(1)
         .len()

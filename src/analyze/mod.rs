@@ -2,7 +2,7 @@
 //! parallel, into the Parquet tables of [`crate::store::write`] under `<out>/<corpus>/`.
 //!
 //! How a run is organised, and why:
-//! - Sub-boards shared by many boards are computed once ([`PartCache`]), as far as a memory
+//! - Sub-boards shared by many boards are computed once ([`SubTableCache`]), as far as a memory
 //!   budget allows; each board then computes only its larger sub-boards and its own table.
 //! - A board's own table is limited to a window of integers around the target range
 //!   (integer games only): most of its values are reached only by the whole board and lie far
@@ -29,13 +29,13 @@ use polars::prelude::*;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::corpus::{Corpus, PartCache};
-use crate::engine::{Counts, Tables, Window};
+use crate::corpus::{Corpus, SubTableCache};
+use crate::engine::{Counts, Dp, Window};
 use crate::error::{Error, Result};
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, GameKind};
-use crate::puzzle::difficulty::{self, Assessment, Features, Run, Setting};
-use crate::store::write::{self as tables, PartWriter, frame, io_error, part_name};
+use crate::puzzle::difficulty::{self, Assessment, ConsecutiveCounts, Features, Setting};
+use crate::store::write::{self, PartWriter, frame, io_error, part_name};
 
 /// Boards per chunk (and per row group of `puzzles`).
 const CHUNK: usize = 256;
@@ -209,7 +209,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let (lo, hi) = (*game.targets.start(), *game.targets.end());
     let boards: Vec<&crate::game::board::Board> =
         ids.iter().map(|&i| &corpus.boards[i].board).collect();
-    let cache = PartCache::<V>::build(
+    let cache = SubTableCache::<V>::build(
         game,
         &boards,
         game.size.saturating_sub(1),
@@ -225,8 +225,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
 
     let part = part_name(shard.k, shard.n);
     let (tx, rx) = mpsc::sync_channel::<(usize, Vec<BoardResult>)>(2);
-    let writer = |rx: mpsc::Receiver<(usize, Vec<BoardResult>)>| -> Result<Written> {
-        let mut out = Written::new(corpus, &ids, lo, hi);
+    let writer = |rx: mpsc::Receiver<(usize, Vec<BoardResult>)>| -> Result<Tally> {
+        let mut out = Tally::new(corpus, &ids, lo, hi);
         let mut puzzles: Option<PartWriter> = None;
         let mut unique: Option<PartWriter> = None;
         for (first, results) in rx {
@@ -255,7 +255,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         }
         Ok(out)
     };
-    let written = std::thread::scope(|scope| -> Result<Written> {
+    let tally = std::thread::scope(|scope| -> Result<Tally> {
         let handle = scope.spawn(move || writer(rx));
         let computed = (|| -> Result<()> {
             for (c, chunk) in ids.chunks(CHUNK).enumerate() {
@@ -277,18 +277,18 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             Ok(())
         })();
         drop(tx);
-        let written = handle.join().expect("the writer thread does not panic");
+        let tally = handle.join().expect("the writer thread does not panic");
         computed?;
-        written
+        tally
     })?;
     progress.finish_and_clear();
 
-    tables::write_frame(
+    write::write_frame(
         &dir.join("boards").join(&part),
-        &written.boards_frame(corpus)?,
+        &tally.boards_frame(corpus)?,
         &meta,
     )?;
-    tables::write_frame(&dir.join("sums").join(&part), &written.sums_frame()?, &meta)?;
+    write::write_frame(&dir.join("sums").join(&part), &tally.sums_frame()?, &meta)?;
     // The summary covers every shard, so its metadata names none.
     let targets_written = write_targets(dir, corpus, shard.n, &metadata(corpus, None)?)?;
     let summary = Summary {
@@ -297,9 +297,9 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         game: game.clone(),
         shard,
         boards: ids.len(),
-        puzzles: written.rows,
-        solvable: written.solvable,
-        unique: written.unique,
+        puzzles: tally.rows,
+        solvable: tally.solvable,
+        unique: tally.unique,
         cached_levels: cache.levels,
         cache_bytes: cache.bytes,
         threads: rayon::current_num_threads(),
@@ -307,7 +307,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         targets_written,
     };
     let json = serde_json::to_string_pretty(&summary).map_err(|e| Error::Io(e.to_string()))?;
-    tables::write_text(
+    write::write_text(
         &dir.join(format!("run-{}-of-{}.json", shard.k, shard.n)),
         &(json + "\n"),
     )?;
@@ -356,21 +356,21 @@ fn analyze_board<V: Number>(
     corpus: &Corpus,
     i: usize,
     window: Window,
-    cache: &dyn crate::engine::PartSource<V>,
+    cache: &dyn crate::engine::SubTableSource<V>,
     lo: i64,
     hi: i64,
 ) -> Result<BoardResult> {
     let rules = &corpus.game.rules;
     let board = &corpus.boards[i].board;
-    let tables = Tables::<V>::build_with(board, rules, Some(window), Some(cache))?;
+    let dp = Dp::<V>::build_with(board, rules, Some(window), Some(cache))?;
     // The targets' counts, and around them those of the near misses.
-    let margin = difficulty::band(hi.max(lo.saturating_abs()));
-    let run = Run::new(lo - margin, tables.counts_in(lo - margin, hi + margin)?);
+    let margin = difficulty::near_miss_radius(hi.max(lo.saturating_abs()));
+    let run = ConsecutiveCounts::new(lo - margin, dp.counts_in(lo - margin, hi + margin)?);
     let setting = Setting::of(board);
     // The whole board's table stops at the window, so a closest value is certain only when
     // every value as close lies inside it (there is nothing below 1); the rare board with a
     // missed target whose nearest value lies beyond is rebuilt whole for its closest values.
-    let mut whole: Option<Tables<V>> = None;
+    let mut whole: Option<Dp<V>> = None;
     let mut puzzles = Vec::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
     let mut unique = Vec::new();
     for target in lo..=hi {
@@ -378,16 +378,16 @@ fn analyze_board<V: Number>(
         let t = V::from_int(target);
         let closest = match (counts, t) {
             (None, Some(t)) => {
-                let mut found = tables.closest(t);
+                let mut found = dp.closest(t);
                 let certain =
-                    |f: &Option<(crate::game::number::Wide, Vec<V>)>| match (tables.window(), f) {
+                    |f: &Option<(crate::game::number::Wide, Vec<V>)>| match (dp.window(), f) {
                         (None, _) => true,
                         (Some(w), Some((d, _))) => to_f64(*d) + target as f64 <= w.hi as f64,
                         (Some(_), None) => false,
                     };
                 if !certain(&found) {
                     if whole.is_none() {
-                        whole = Some(Tables::<V>::build_with(board, rules, None, Some(cache))?);
+                        whole = Some(Dp::<V>::build_with(board, rules, None, Some(cache))?);
                     }
                     found = whole.as_ref().and_then(|w| w.closest(t));
                 }
@@ -398,7 +398,7 @@ fn analyze_board<V: Number>(
         if let (Some(c), Some(t)) = (counts, t)
             && c.distinct == Some(1)
         {
-            let e = tables
+            let e = dp
                 .shortest(t)
                 .expect("a solvable target has a shortest solution");
             unique.push(Unique {
@@ -423,7 +423,7 @@ fn to_f64(w: crate::game::number::Wide) -> f64 {
 }
 
 /// What the writer keeps across chunks: the boards' rows and the per-target sums.
-struct Written {
+struct Tally {
     reached: Vec<u32>,
     /// The corpus's groups, sorted, and per group and target offset, the sums.
     groups: Vec<String>,
@@ -435,8 +435,8 @@ struct Written {
     unique: u64,
 }
 
-impl Written {
-    fn new(corpus: &Corpus, ids: &[usize], lo: i64, hi: i64) -> Written {
+impl Tally {
+    fn new(corpus: &Corpus, ids: &[usize], lo: i64, hi: i64) -> Tally {
         let mut groups: Vec<String> = ids
             .iter()
             .map(|&i| corpus.boards[i].group.clone())
@@ -444,7 +444,7 @@ impl Written {
         groups.sort_unstable();
         groups.dedup();
         let targets = usize::try_from(hi - lo + 1).unwrap_or(0);
-        Written {
+        Tally {
             reached: Vec::with_capacity(ids.len()),
             sums: vec![vec![Sums::default(); targets]; groups.len()],
             groups,
@@ -591,7 +591,7 @@ impl Written {
     }
 
     fn boards_frame(&self, corpus: &Corpus) -> Result<DataFrame> {
-        let entries: Vec<&crate::corpus::Entry> =
+        let entries: Vec<&crate::corpus::CorpusBoard> =
             self.ids.iter().map(|&i| &corpus.boards[i]).collect();
         let n = corpus.boards.len() as f64;
         let mut cols = vec![
@@ -614,26 +614,26 @@ impl Written {
             ),
             Column::new("targets_reached".into(), self.reached.clone()),
         ];
-        if entries.iter().any(|e| e.real.is_some()) {
-            let real = |f: &dyn Fn(&crate::corpus::Real) -> String| {
+        if entries.iter().any(|e| e.published.is_some()) {
+            let published = |f: &dyn Fn(&crate::corpus::Published) -> String| {
                 entries
                     .iter()
-                    .map(|e| e.real.as_ref().map(f))
+                    .map(|e| e.published.as_ref().map(f))
                     .collect::<Vec<_>>()
             };
-            cols.push(Column::new("date".into(), real(&|r| r.date.clone())));
+            cols.push(Column::new("date".into(), published(&|r| r.date.clone())));
             cols.push(Column::new(
                 "slot".into(),
                 entries
                     .iter()
-                    .map(|e| e.real.as_ref().map(|r| r.slot))
+                    .map(|e| e.published.as_ref().map(|r| r.slot))
                     .collect::<Vec<_>>(),
             ));
             cols.push(Column::new(
                 "target".into(),
                 entries
                     .iter()
-                    .map(|e| e.real.as_ref().map(|r| r.target))
+                    .map(|e| e.published.as_ref().map(|r| r.target))
                     .collect::<Vec<_>>(),
             ));
         }
@@ -668,7 +668,7 @@ impl Written {
     }
 }
 
-fn board_text(e: &crate::corpus::Entry) -> String {
+fn board_text(e: &crate::corpus::CorpusBoard) -> String {
     let n: Vec<String> = e.board.numbers().iter().map(|n| n.to_string()).collect();
     n.join(" ")
 }
@@ -676,14 +676,14 @@ fn board_text(e: &crate::corpus::Entry) -> String {
 /// When the sums of all `n` shards are present, builds `targets.parquet` from them.
 fn write_targets(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) -> Result<bool> {
     let sums_dir = dir.join("sums");
-    let have = tables::parts(&sums_dir)?;
+    let have = write::parts(&sums_dir)?;
     let expected: Vec<PathBuf> = (1..=n).map(|k| sums_dir.join(part_name(k, n))).collect();
     if !expected.iter().all(|p| have.contains(p)) {
         return Ok(false);
     }
     let mut total: BTreeMap<(String, i64), Sums> = BTreeMap::new();
     for p in &expected {
-        let df = tables::read_file(p)?;
+        let df = write::read_file(p)?;
         let col_u64 = |name: &str| -> Result<Vec<u64>> {
             let c = df.column(name).map_err(|e| io_error(p, e))?;
             let c = c.u64().map_err(|e| io_error(p, e))?;
@@ -750,6 +750,6 @@ fn write_targets(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)
         Column::new("unique".into(), count(8)),
         Column::new("unique_share".into(), ratio(9, ways_solving, defined)),
     ])?;
-    tables::write_frame(&dir.join("targets.parquet"), &df, meta)?;
+    write::write_frame(&dir.join("targets.parquet"), &df, meta)?;
     Ok(true)
 }

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
-use crate::engine::{Part, PartSource, Tables};
+use crate::engine::{Dp, SubTable, SubTableSource};
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::number::Number;
@@ -31,7 +31,7 @@ pub const DEFAULT: [&str; 7] = [
 
 /// One board of a corpus.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entry {
+pub struct CorpusBoard {
     pub board: Board,
     /// How many deals (sets of physical cards) give this board.
     pub ways: u64,
@@ -40,12 +40,12 @@ pub struct Entry {
     /// `0 large` … for Countdown, `slot 1` … for `nyt`, `all` otherwise.
     pub group: String,
     /// The real puzzle, for `nyt`.
-    pub real: Option<Real>,
+    pub published: Option<Published>,
 }
 
 /// A puzzle as it was published.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Real {
+pub struct Published {
     pub date: String,
     pub slot: u8,
     pub target: i64,
@@ -56,7 +56,7 @@ pub struct Real {
 pub struct Corpus {
     pub name: String,
     pub game: Game,
-    pub boards: Vec<Entry>,
+    pub boards: Vec<CorpusBoard>,
 }
 
 /// How a custom corpus differs from its game's defaults.
@@ -154,7 +154,7 @@ fn group_of(game: &Game, numbers: &[i64]) -> String {
 /// Every board of `game`'s size from its pool, ascending numbers, in lexicographic order,
 /// weighted as dealt: a board's chance is the product of C(copies, used) over its values
 /// divided by C(cards, size).
-pub fn enumerate(game: &Game) -> Result<Vec<Entry>> {
+pub fn enumerate(game: &Game) -> Result<Vec<CorpusBoard>> {
     let cards = game.pool.cards();
     let size = game.size;
     if size == 0 || size > crate::game::board::MAX_NUMBERS {
@@ -174,15 +174,15 @@ pub fn enumerate(game: &Game) -> Result<Vec<Entry>> {
         ways: u64,
         numbers: &mut Vec<i64>,
         deals: f64,
-        out: &mut Vec<Entry>,
+        out: &mut Vec<CorpusBoard>,
     ) -> Result<()> {
         if numbers.len() == game.size {
-            out.push(Entry {
+            out.push(CorpusBoard {
                 board: Board::new(game, numbers.clone())?,
                 ways,
                 weight: ways as f64 / deals,
                 group: group_of(game, numbers),
-                real: None,
+                published: None,
             });
             return Ok(());
         }
@@ -229,7 +229,7 @@ fn binomial(n: u64, k: u64) -> Option<u64> {
 }
 
 /// The real NYT puzzles: `date,slot,target,n1,…,n6`, one per row, weighted uniformly.
-pub fn read_nyt(game: &Game, path: &Path) -> Result<Vec<Entry>> {
+pub fn read_nyt(game: &Game, path: &Path) -> Result<Vec<CorpusBoard>> {
     let unreadable = |e: &dyn fmt::Display| {
         Error::input(format!(
             "cannot read NYT puzzles from {}: {e}",
@@ -250,12 +250,12 @@ pub fn read_nyt(game: &Game, path: &Path) -> Result<Vec<Entry>> {
         };
         let numbers = (3..record.len()).map(int).collect::<Result<Vec<_>>>()?;
         let slot = int(1)?;
-        out.push(Entry {
+        out.push(CorpusBoard {
             board: Board::new(game, numbers)?,
             ways: 1,
             weight: 0.0,
             group: format!("slot {slot}"),
-            real: Some(Real {
+            published: Some(Published {
                 date: field(0)?.trim().to_string(),
                 slot: u8::try_from(slot).map_err(|_| bad("slot out of range"))?,
                 target: int(2)?,
@@ -277,29 +277,29 @@ pub fn read_nyt(game: &Game, path: &Path) -> Result<Vec<Entry>> {
 /// Filled level by level (sub-boards of 1 number, then 2, …): each level's tables are built
 /// in parallel from the levels below, then frozen, so boards read it without locks. Only the
 /// levels that fit the memory budget are kept; bigger sub-boards are built per board.
-pub struct PartCache<V> {
-    parts: FxHashMap<Vec<i64>, Arc<Part<V>>>,
+pub struct SubTableCache<V> {
+    tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
     /// The largest sub-board size cached.
     pub levels: usize,
     /// Approximate bytes held.
     pub bytes: usize,
 }
 
-impl<V: Number + Send + Sync> PartSource<V> for PartCache<V> {
-    fn part(&self, numbers: &[i64]) -> Option<Arc<Part<V>>> {
+impl<V: Number + Send + Sync> SubTableSource<V> for SubTableCache<V> {
+    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
         if numbers.len() > self.levels {
             return None;
         }
-        self.parts.get(numbers).cloned()
+        self.tables.get(numbers).cloned()
     }
 }
 
-impl<V: Number + Send + Sync> PartCache<V> {
+impl<V: Number + Send + Sync> SubTableCache<V> {
     /// Caches every proper sub-board of `boards` up to `max_level` numbers, stopping before
     /// a level whose estimated size would take the cache past `budget` bytes.
     pub fn build(game: &Game, boards: &[&Board], max_level: usize, budget: usize) -> Result<Self> {
-        let mut cache = PartCache {
-            parts: FxHashMap::default(),
+        let mut cache = SubTableCache {
+            tables: FxHashMap::default(),
             levels: 0,
             bytes: 0,
         };
@@ -319,7 +319,7 @@ impl<V: Number + Send + Sync> PartCache<V> {
             let sample: Vec<&Vec<i64>> = subs.iter().step_by((subs.len() / 64).max(1)).collect();
             let sample_bytes: usize = sample
                 .par_iter()
-                .map(|n| Ok(Self::part_of(game, n, &cache)?.bytes()))
+                .map(|n| Ok(Self::sub_table_of(game, n, &cache)?.bytes()))
                 .collect::<Result<Vec<_>>>()?
                 .iter()
                 .sum();
@@ -327,23 +327,27 @@ impl<V: Number + Send + Sync> PartCache<V> {
             if cache.bytes + estimate > budget {
                 break;
             }
-            let parts: Vec<Arc<Part<V>>> = subs
+            let parts: Vec<Arc<SubTable<V>>> = subs
                 .par_iter()
-                .map(|n| Self::part_of(game, n, &cache))
+                .map(|n| Self::sub_table_of(game, n, &cache))
                 .collect::<Result<_>>()?;
             for (n, p) in subs.into_iter().zip(parts) {
                 cache.bytes += p.bytes() + n.len() * 8 + 64;
-                cache.parts.insert(n, p);
+                cache.tables.insert(n, p);
             }
             cache.levels = level;
         }
         Ok(cache)
     }
 
-    fn part_of(game: &Game, numbers: &[i64], cache: &dyn PartSource<V>) -> Result<Arc<Part<V>>> {
+    fn sub_table_of(
+        game: &Game,
+        numbers: &[i64],
+        cache: &dyn SubTableSource<V>,
+    ) -> Result<Arc<SubTable<V>>> {
         let board = Board::new(game, numbers.to_vec())?;
-        let t = Tables::<V>::build_with(&board, &game.rules, None, Some(cache))?;
-        Ok(t.shared_part(t.subs.full()))
+        let t = Dp::<V>::build_with(&board, &game.rules, None, Some(cache))?;
+        Ok(t.shared_sub_table(t.subs.full()))
     }
 
     /// This cache plus the sub-boards too large for it that at least two of `boards` share:
@@ -352,7 +356,7 @@ impl<V: Number + Send + Sync> PartCache<V> {
     pub fn for_chunk(&self, game: &Game, boards: &[&Board]) -> Result<ChunkCache<'_, V>> {
         let mut chunk = ChunkCache {
             base: self,
-            parts: FxHashMap::default(),
+            tables: FxHashMap::default(),
         };
         let largest = boards.iter().map(|b| b.len()).max().unwrap_or(0);
         for level in self.levels + 1..largest {
@@ -372,27 +376,27 @@ impl<V: Number + Send + Sync> PartCache<V> {
                 .map(|(n, _)| n)
                 .collect();
             shared.sort_unstable();
-            let parts: Vec<Arc<Part<V>>> = shared
+            let parts: Vec<Arc<SubTable<V>>> = shared
                 .par_iter()
-                .map(|n| Self::part_of(game, n, &chunk))
+                .map(|n| Self::sub_table_of(game, n, &chunk))
                 .collect::<Result<_>>()?;
-            chunk.parts.extend(shared.into_iter().zip(parts));
+            chunk.tables.extend(shared.into_iter().zip(parts));
         }
         Ok(chunk)
     }
 }
 
-/// A [`PartCache`] with the shared sub-boards of one chunk of boards on top.
+/// A [`SubTableCache`] with the shared sub-boards of one chunk of boards on top.
 pub struct ChunkCache<'a, V> {
-    base: &'a PartCache<V>,
-    parts: FxHashMap<Vec<i64>, Arc<Part<V>>>,
+    base: &'a SubTableCache<V>,
+    tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
 }
 
-impl<V: Number + Send + Sync> PartSource<V> for ChunkCache<'_, V> {
-    fn part(&self, numbers: &[i64]) -> Option<Arc<Part<V>>> {
+impl<V: Number + Send + Sync> SubTableSource<V> for ChunkCache<'_, V> {
+    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
         self.base
-            .part(numbers)
-            .or_else(|| self.parts.get(numbers).cloned())
+            .sub_table(numbers)
+            .or_else(|| self.tables.get(numbers).cloned())
     }
 }
 

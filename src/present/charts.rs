@@ -19,7 +19,7 @@ use plotters::style::FontStyle;
 use thiserror::Error;
 
 use crate::store::read::{
-    self, Bands, Convention, CorpusFacts, DISTINCT_BINS, Facts, NytPuzzle, ReadError,
+    self, Convention, CorpusFacts, DISTINCT_BINS, Facts, NytPuzzle, ReadError, TargetBands,
 };
 
 /// Why the charts could not be rendered.
@@ -273,7 +273,7 @@ fn shares<const N: usize>(counts: &[u64; N]) -> Vec<f64> {
         .collect()
 }
 
-fn digits_charts(b: &Bands) -> Vec<Chart> {
+fn digits_charts(b: &TargetBands) -> Vec<Chart> {
     let labels = |keys: Vec<i64>| -> Vec<String> {
         keys.into_iter()
             .map(|k| read::band_label(k, b.lo, b.hi))

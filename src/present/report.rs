@@ -354,7 +354,7 @@ fn difficulty_section(w: &mut String, facts: &Facts) -> Result<(), ReadError> {
         let _ = writeln!(w, "|--:|---|--:|--:|--:|---|---|--:|--:|--:|---|");
         let features = |r: &read::Ranked| -> Option<Features> {
             let board = c.board(r.board_id)?;
-            crate::research::hardest::written(game.as_ref()?, board, r.target)
+            crate::research::hardest::resolve(game.as_ref()?, board, r.target)
                 .ok()?
                 .features
         };

@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::engine::{Counts, Tables, Trail};
+use crate::engine::{Counts, Dp, Trail};
 use crate::error::Result;
 use crate::game::board::{Board, MAX_NUMBERS};
 use crate::game::number::Number;
@@ -45,7 +45,7 @@ pub struct Features {
     /// Some solution is a product of two board numbers, or one plus or minus a correction at
     /// most a quarter of the target.
     pub greedy: bool,
-    /// Integers within [`band`] of the target, other than the target, reachable in at most
+    /// Integers within [`near_miss_radius`] of the target, other than the target, reachable in at most
     /// `min_ops` operations: the near misses a searcher meets on the way.
     pub near_misses: u32,
     /// Every solution uses every number.
@@ -74,7 +74,7 @@ pub struct Weights {
     /// People multiply the big numbers first and fix the remainder; when that works they find
     /// the solution among their first tries. A bonus, so negative.
     pub greedy: f64,
-    /// Times the share of the band around the target that is reachable as cheaply but is
+    /// Times the share of the radius around the target that is reachable as cheaply but is
     /// not the target: near misses reward a wrong line of search and keep the searcher on it.
     pub near_miss_share: f64,
     /// Every solution uses every number: nothing can be set aside, and all intermediate
@@ -95,7 +95,7 @@ pub const WEIGHTS: Weights = Weights {
 
 /// How far from the target a value counts as a near miss: 2% of the target, at least 1
 /// (23 and 25 for the 24 game; ±10 around 500).
-pub fn band(target: i64) -> i64 {
+pub fn near_miss_radius(target: i64) -> i64 {
     (target.abs() / 50).max(1)
 }
 
@@ -131,7 +131,7 @@ impl Features {
         let flag = |b: bool, weight: f64| if b { weight } else { 0.0 };
         let base = target.abs().max(setting.largest).max(1) as f64;
         let overshoot = (self.peak as f64 / base).log2().max(0.0);
-        let share = self.near_misses as f64 / (2 * band(target)) as f64;
+        let share = self.near_misses as f64 / (2 * near_miss_radius(target)) as f64;
         search_bits(setting.numbers, self.min_ops) - (self.solutions.max(1) as f64).log2()
             + flag(self.needs_division, w.needs_division)
             + flag(self.needs_fraction, w.needs_fraction)
@@ -159,20 +159,16 @@ impl Setting {
     }
 }
 
-/// Assesses `target` on a board whose tables are built (`None` when unreachable).
-pub fn assess<V: Number>(
-    tables: &Tables<V>,
-    board: &Board,
-    target: i64,
-) -> Result<Option<Assessment>> {
-    let b = band(target);
-    let run = Run::new(target - b, tables.counts_in(target - b, target + b)?);
+/// Assesses `target` on a board whose dp are built (`None` when unreachable).
+pub fn assess<V: Number>(dp: &Dp<V>, board: &Board, target: i64) -> Result<Option<Assessment>> {
+    let b = near_miss_radius(target);
+    let run = ConsecutiveCounts::new(target - b, dp.counts_in(target - b, target + b)?);
     Ok(run.assess(target, Setting::of(board)))
 }
 
 /// The counts of a run of consecutive integers (one board), with running tallies that count
 /// the near misses of any target in it in constant time.
-pub struct Run {
+pub struct ConsecutiveCounts {
     lo: i64,
     counts: Vec<Option<Counts>>,
     /// `cheap[i][k]`: how many of the first `i` integers are reached in at most `k`
@@ -180,9 +176,9 @@ pub struct Run {
     cheap: Vec<[u32; MAX_NUMBERS]>,
 }
 
-impl Run {
+impl ConsecutiveCounts {
     /// The run `lo, lo + 1, …` with these counts (`None` where unreachable).
-    pub fn new(lo: i64, counts: Vec<Option<Counts>>) -> Run {
+    pub fn new(lo: i64, counts: Vec<Option<Counts>>) -> ConsecutiveCounts {
         let mut cheap = Vec::with_capacity(counts.len() + 1);
         let mut tally = [0u32; MAX_NUMBERS];
         cheap.push(tally);
@@ -193,7 +189,7 @@ impl Run {
             }
             cheap.push(tally);
         }
-        Run { lo, counts, cheap }
+        ConsecutiveCounts { lo, counts, cheap }
     }
 
     /// The counts of `v`, `None` when unreachable or outside the run.
@@ -202,10 +198,10 @@ impl Run {
         self.counts.get(i).copied().flatten()
     }
 
-    /// The integers within [`band`] of `target` (inside the run), other than `target`,
+    /// The integers within [`near_miss_radius`] of `target` (inside the run), other than `target`,
     /// reached in at most `ops` operations.
     fn near_misses(&self, target: i64, ops: u32) -> u32 {
-        let b = band(target);
+        let b = near_miss_radius(target);
         let index = |v: i64| (v - self.lo).clamp(0, self.counts.len() as i64) as usize;
         let (from, to) = (index(target - b), index(target + b + 1));
         let k = (ops as usize).min(MAX_NUMBERS - 1);
@@ -369,7 +365,14 @@ mod tests {
     }
 
     #[test]
-    fn the_band_is_two_percent() {
-        assert_eq!((band(24), band(500), band(999)), (1, 10, 19));
+    fn the_near_miss_radius_is_two_percent() {
+        assert_eq!(
+            (
+                near_miss_radius(24),
+                near_miss_radius(500),
+                near_miss_radius(999)
+            ),
+            (1, 10, 19)
+        );
     }
 }

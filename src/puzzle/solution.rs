@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::engine::{Flat, Item, Tables};
+use crate::engine::{Dp, Flat, Item};
 use crate::error::Result;
 use crate::game::expr::{Expr, Form};
 use crate::game::number::{Number, Op};
@@ -20,7 +20,7 @@ enum Role {
 
 const OPS: [Op; 5] = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Pow];
 
-impl<V: Number> Tables<V> {
+impl<V: Number> Dp<V> {
     /// One tree over the fewest numbers that evaluates to `v`.
     pub fn shortest(&self, v: V) -> Option<Expr> {
         self.usable()
@@ -160,7 +160,7 @@ impl<V: Number> Tables<V> {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
-        if entry.leaf() > 0 {
+        if entry.lone_number() > 0 {
             out.push(Form::Num(self.subs.numbers(s)[0]));
         }
         if entry.sum > 0 && role != Role::Term {

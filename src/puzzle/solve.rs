@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::engine::{Counts, Tables};
+use crate::engine::{Counts, Dp};
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational, Wide};
@@ -24,7 +24,7 @@ pub struct Options {
 
 /// A solution written out.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Written {
+pub struct WrittenSolution {
     pub expression: String,
     /// The player's moves, innermost first (`23 × 3 = 69`).
     pub moves: Vec<String>,
@@ -37,7 +37,7 @@ pub struct Closest {
     pub values: Vec<String>,
     pub distance: String,
     /// A shortest way to the first closest value.
-    pub solution: Option<Written>,
+    pub solution: Option<WrittenSolution>,
 }
 
 /// The game's score for the best result.
@@ -57,7 +57,7 @@ pub struct Report {
     /// Counts under `trees`, `expressions`, `distinct` and `min_ops` (zero when unsolvable).
     pub counts: Counts,
     pub moves: Option<MoveCounts>,
-    pub shortest: Option<Written>,
+    pub shortest: Option<WrittenSolution>,
     /// Every `distinct` solution, fewest numbers first (with `--all`).
     pub solutions: Option<Vec<String>>,
     pub closest: Option<Closest>,
@@ -82,8 +82,8 @@ pub fn solve(game: &Game, board: &Board, target: i64, opts: Options) -> Result<R
     }
 }
 
-fn written<V: Number>(e: &crate::game::expr::Expr, limit: i64) -> Written {
-    Written {
+fn write_out<V: Number>(e: &crate::game::expr::Expr, limit: i64) -> WrittenSolution {
+    WrittenSolution {
         expression: e.to_string(),
         moves: e.moves::<V>(limit),
         ops: e.ops(),
@@ -94,8 +94,8 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
     let rules = &game.rules;
     let t = V::from_int(target)
         .ok_or_else(|| Error::input(format!("target {target} is not a {} number", game.kind)))?;
-    let tables = Tables::<V>::build(board, rules)?;
-    let counts = tables.counts(t)?;
+    let dp = Dp::<V>::build(board, rules)?;
+    let counts = dp.counts(t)?;
     let limit = rules.limit;
     let values: Vec<V> = board
         .numbers()
@@ -108,11 +108,10 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         Some(moves::count(&values, t, rules)?)
     };
     let solvable = counts.is_some();
-    let shortest = tables.shortest(t).map(|e| written::<V>(&e, limit));
-    let solutions = if opts.all && solvable && tables.distinct_defined() {
+    let shortest = dp.shortest(t).map(|e| write_out::<V>(&e, limit));
+    let solutions = if opts.all && solvable && dp.distinct_defined() {
         Some(
-            tables
-                .distinct_solutions(t)?
+            dp.distinct_solutions(t)?
                 .iter()
                 .map(|f| f.to_string())
                 .collect(),
@@ -123,12 +122,12 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
     let (closest, distance) = if solvable {
         (None, Some(0.0))
     } else {
-        match tables.closest(t) {
+        match dp.closest(t) {
             Some((d, vs)) => (
                 Some(Closest {
                     values: vs.iter().map(|v| v.to_string()).collect(),
                     distance: wide_text(d),
-                    solution: tables.shortest(vs[0]).map(|e| written::<V>(&e, limit)),
+                    solution: dp.shortest(vs[0]).map(|e| write_out::<V>(&e, limit)),
                 }),
                 Some(d.num as f64 / d.den as f64),
             ),
@@ -144,7 +143,7 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         target,
         solvable,
         counts: counts.unwrap_or(Counts {
-            distinct: tables.distinct_defined().then_some(0),
+            distinct: dp.distinct_defined().then_some(0),
             ..Counts::default()
         }),
         moves,
@@ -152,7 +151,7 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         solutions,
         closest,
         score,
-        difficulty: difficulty::assess(&tables, board, target)?,
+        difficulty: difficulty::assess(&dp, board, target)?,
     })
 }
 
@@ -270,7 +269,7 @@ impl Report {
     }
 }
 
-fn write_solution(o: &mut String, title: &str, w: &Written) {
+fn write_solution(o: &mut String, title: &str, w: &WrittenSolution) {
     let _ = writeln!(o, "{title}:");
     for m in &w.moves {
         let _ = writeln!(o, "  {m}");

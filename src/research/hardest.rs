@@ -9,13 +9,13 @@ use std::path::Path;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::engine::Tables;
+use crate::engine::Dp;
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game};
 use crate::puzzle::difficulty::{self, Features};
 use crate::puzzle::solve::grouped;
-use crate::store::read::{By, Convention, CorpusTables, ReadError};
+use crate::store::read::{By, Convention, CorpusStore, ReadError};
 
 /// At most this many solutions are written out per puzzle (the hardest have few).
 pub const MAX_LISTED: usize = 10;
@@ -56,7 +56,7 @@ impl HardestError {
 
 /// One hard puzzle with its solutions.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct Hard {
+pub struct HardPuzzle {
     pub rank: usize,
     pub board: String,
     pub target: i64,
@@ -86,10 +86,10 @@ pub struct Query<'a> {
 }
 
 /// The hardest puzzles of a corpus, fewest solutions or highest `difficulty` first.
-pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
+pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
     let game =
         crate::corpus::game(q.corpus).map_err(|_| HardestError::UnknownCorpus(q.corpus.into()))?;
-    let tables = CorpusTables::open(q.data, q.corpus)?;
+    let tables = CorpusStore::open(q.data, q.corpus)?;
     if let Some(t) = q.target {
         let targets = tables.targets()?;
         if !targets.iter().any(|r| r.target == t) {
@@ -110,11 +110,11 @@ pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
         .enumerate()
         .map(|(i, r)| {
             let board = texts.get(&r.board_id).cloned().unwrap_or_default();
-            let w = written(&game, &board, r.target).map_err(|source| HardestError::Engine {
+            let w = resolve(&game, &board, r.target).map_err(|source| HardestError::Engine {
                 board: board.clone(),
                 source,
             })?;
-            Ok(Hard {
+            Ok(HardPuzzle {
                 rank: i + 1,
                 board,
                 target: r.target,
@@ -131,7 +131,7 @@ pub fn hardest(q: &Query) -> Result<Vec<Hard>, HardestError> {
 }
 
 /// One puzzle re-solved: its solutions written out and its difficulty features.
-pub struct Written {
+pub struct Resolved {
     /// Its `distinct` solutions (at most [`MAX_LISTED`]), or one shortest solution where
     /// `distinct` is undefined.
     pub solutions: Vec<String>,
@@ -140,37 +140,37 @@ pub struct Written {
 }
 
 /// Re-solves `board` (as the tables write it) → `target` with the engine.
-pub fn written(game: &Game, board: &str, target: i64) -> crate::Result<Written> {
+pub fn resolve(game: &Game, board: &str, target: i64) -> crate::Result<Resolved> {
     let words: Vec<&str> = board.split_whitespace().collect();
     let board = Board::parse(game, &words)?;
     match game.rules.arithmetic {
-        Arithmetic::PositiveIntegers => written_in::<Int>(game, &board, target),
-        Arithmetic::Rationals => written_in::<Rational>(game, &board, target),
+        Arithmetic::PositiveIntegers => resolve_in::<Int>(game, &board, target),
+        Arithmetic::Rationals => resolve_in::<Rational>(game, &board, target),
     }
 }
 
-fn written_in<V: Number>(game: &Game, board: &Board, target: i64) -> crate::Result<Written> {
-    let tables: Tables<V> = Tables::build(board, &game.rules)?;
-    let features = difficulty::assess(&tables, board, target)?.map(|a| a.features);
+fn resolve_in<V: Number>(game: &Game, board: &Board, target: i64) -> crate::Result<Resolved> {
+    let dp: Dp<V> = Dp::build(board, &game.rules)?;
+    let features = difficulty::assess(&dp, board, target)?.map(|a| a.features);
     let Some(t) = V::from_int(target) else {
-        return Ok(Written {
+        return Ok(Resolved {
             solutions: Vec::new(),
             distinct_total: None,
             features,
         });
     };
-    let (solutions, distinct_total) = if tables.distinct_defined() {
-        let all = tables.distinct_solutions(t)?;
+    let (solutions, distinct_total) = if dp.distinct_defined() {
+        let all = dp.distinct_solutions(t)?;
         let n = all.len();
         (
             all.iter().take(MAX_LISTED).map(|f| f.to_string()).collect(),
             Some(n),
         )
     } else {
-        let one = tables.shortest(t).map(|e| e.to_string());
+        let one = dp.shortest(t).map(|e| e.to_string());
         (one.into_iter().collect(), None)
     };
-    Ok(Written {
+    Ok(Resolved {
         solutions,
         distinct_total,
         features,
@@ -186,7 +186,7 @@ pub enum Format {
 }
 
 /// The list as text in `format`.
-pub fn format(list: &[Hard], q: &Query, format: Format) -> String {
+pub fn format(list: &[HardPuzzle], q: &Query, format: Format) -> String {
     match format {
         Format::Json => serde_json::to_string_pretty(list).expect("plain data serializes") + "\n",
         Format::Csv => {
@@ -223,7 +223,7 @@ pub fn format(list: &[Hard], q: &Query, format: Format) -> String {
     }
 }
 
-fn table(list: &[Hard], q: &Query) -> String {
+fn table(list: &[HardPuzzle], q: &Query) -> String {
     let mut o = String::new();
     let at = q
         .target
@@ -319,7 +319,7 @@ fn table(list: &[Hard], q: &Query) -> String {
 }
 
 /// The puzzle's notable difficulty features, comma-separated.
-fn notable(h: &Hard) -> String {
+fn notable(h: &HardPuzzle) -> String {
     h.features
         .map(|f| f.notable(h.target).join(", "))
         .unwrap_or_default()

@@ -1,7 +1,7 @@
 //! Reading the Parquet tables that `digits-lab analyze` writes (README, "The tables") and
 //! the summaries that the charts, the report and `hardest` draw from them.
 //!
-//! Nothing here recomputes a puzzle: every number comes from the tables. Tables are folders
+//! Nothing here recomputes a puzzle: every number comes from the tables. Dp are folders
 //! of part files (`boards/part-K-of-N.parquet`, …) read in name order, or single files
 //! (`targets.parquet`). The `puzzles` table of a large corpus (Digits: 177,100 boards × 999
 //! targets) does not fit comfortably in memory, so it is only ever *scanned*: read in slices
@@ -119,7 +119,7 @@ impl std::fmt::Display for Convention {
 
 /// One table: a folder of part files or a single file.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct TableFiles {
     corpus: String,
     files: Vec<PathBuf>,
     columns: Vec<String>,
@@ -139,7 +139,7 @@ fn open_file(path: &Path) -> Result<File> {
     })
 }
 
-impl Table {
+impl TableFiles {
     /// Column names (from the first part file; parts share one schema).
     pub fn columns(&self) -> &[String] {
         &self.columns
@@ -233,7 +233,7 @@ pub fn strs(df: &DataFrame, column: &str) -> PolarsResult<Vec<String>> {
 
 /// The tables of one corpus: `data/<name>/`.
 #[derive(Clone, Debug)]
-pub struct CorpusTables {
+pub struct CorpusStore {
     pub name: String,
     pub dir: PathBuf,
 }
@@ -375,9 +375,9 @@ impl PuzzleSlice {
     }
 }
 
-impl CorpusTables {
+impl CorpusStore {
     /// The corpus folder `data/<name>`, which must exist.
-    pub fn open(data: &Path, name: &str) -> Result<CorpusTables> {
+    pub fn open(data: &Path, name: &str) -> Result<CorpusStore> {
         let dir = data.join(name);
         if !dir.is_dir() {
             return Err(ReadError::NoCorpus {
@@ -385,14 +385,14 @@ impl CorpusTables {
                 path: dir,
             });
         }
-        Ok(CorpusTables {
+        Ok(CorpusStore {
             name: name.to_string(),
             dir,
         })
     }
 
     /// Table `name`: the folder `name/` of part files, or the file `name.parquet`.
-    pub fn table(&self, name: &str) -> Result<Table> {
+    pub fn table(&self, name: &str) -> Result<TableFiles> {
         let folder = self.dir.join(name);
         let mut files: Vec<PathBuf> = if folder.is_dir() {
             std::fs::read_dir(&folder)
@@ -418,7 +418,7 @@ impl CorpusTables {
         let schema = ParquetReader::new(open_file(first)?)
             .schema()
             .map_err(parquet_err(first))?;
-        Ok(Table {
+        Ok(TableFiles {
             corpus: self.name.clone(),
             columns: schema.iter_names().map(|n| n.to_string()).collect(),
             files,
@@ -849,7 +849,7 @@ pub const DISTINCT_BINS: [(u64, u64, &str); 8] = [
 /// Distribution of `distinct` and `min_ops` per target band (every puzzle counts once,
 /// as in a corpus of uniformly weighted boards such as Digits).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Bands {
+pub struct TargetBands {
     /// Band → puzzles per [`DISTINCT_BINS`] bucket.
     pub distinct: BTreeMap<i64, [u64; DISTINCT_BINS.len()]>,
     /// Band → puzzles per `min_ops` (index 0..=5), index 6 for unsolvable.
@@ -858,13 +858,13 @@ pub struct Bands {
     pub hi: i64,
 }
 
-impl CorpusTables {
+impl CorpusStore {
     /// The per-band distributions of `distinct` counts and `min_ops`.
-    pub fn bands(&self) -> Result<Bands> {
-        let mut b = Bands {
+    pub fn bands(&self) -> Result<TargetBands> {
+        let mut b = TargetBands {
             lo: i64::MAX,
             hi: i64::MIN,
-            ..Bands::default()
+            ..TargetBands::default()
         };
         self.scan_puzzles(&[Convention::Distinct], |s| {
             let distinct = s.counts[Convention::Distinct.index()]
@@ -908,7 +908,7 @@ pub struct NytPuzzle {
     pub difficulty: Option<f64>,
 }
 
-impl CorpusTables {
+impl CorpusStore {
     /// Joins `boards` (date, slot, real target) with `puzzles` on (board_id, target).
     pub fn nyt_puzzles(&self) -> Result<Vec<NytPuzzle>> {
         let boards = self.boards()?;
@@ -981,11 +981,11 @@ impl CorpusTables {
 
 /// The corpora under `data`: the default ones that exist, in their order, then any other
 /// folder holding a `targets` table (a custom corpus), by name; and the default ones missing.
-pub fn discover(data: &Path) -> (Vec<CorpusTables>, Vec<String>) {
+pub fn discover(data: &Path) -> (Vec<CorpusStore>, Vec<String>) {
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for name in CORPORA {
-        match CorpusTables::open(data, name) {
+        match CorpusStore::open(data, name) {
             Ok(c) => found.push(c),
             Err(_) => missing.push(name.to_string()),
         }
@@ -1006,7 +1006,7 @@ pub fn discover(data: &Path) -> (Vec<CorpusTables>, Vec<String>) {
     found.extend(
         extra
             .into_iter()
-            .filter_map(|n| CorpusTables::open(data, &n).ok()),
+            .filter_map(|n| CorpusStore::open(data, &n).ok()),
     );
     (found, missing)
 }
@@ -1017,13 +1017,13 @@ pub const HARDEST_KEPT: usize = 10;
 /// Everything the charts and the report use from one corpus, read once.
 #[derive(Clone, Debug)]
 pub struct CorpusFacts {
-    pub tables: CorpusTables,
+    pub tables: CorpusStore,
     pub targets: Vec<TargetRow>,
     pub boards: Vec<BoardRow>,
     pub conventions: Vec<Convention>,
     pub has_difficulty: bool,
     /// Per-band distributions (Digits only).
-    pub bands: Option<Bands>,
+    pub bands: Option<TargetBands>,
     /// The real puzzles joined with their counts (`nyt` only).
     pub nyt: Option<Vec<NytPuzzle>>,
     /// The hardest puzzles with one `distinct` solution, within `unique_scope`.
@@ -1077,7 +1077,7 @@ impl CorpusFacts {
             .map(|b| b.board.as_str())
     }
 
-    pub fn load(tables: CorpusTables) -> Result<CorpusFacts> {
+    pub fn load(tables: CorpusStore) -> Result<CorpusFacts> {
         let targets = tables.targets()?;
         let boards = tables.boards()?;
         let conventions = tables.conventions(&targets)?;
@@ -1185,7 +1185,7 @@ impl Facts {
 /// A puzzle's counts by [`Convention`] (null where the corpus lacks one).
 pub type AllCounts = [Option<u64>; 3];
 
-impl CorpusTables {
+impl CorpusStore {
     /// The counts under every convention (null where absent) of the puzzles `keys`.
     pub fn counts_of(&self, keys: &[(u32, i64)]) -> Result<HashMap<(u32, i64), AllCounts>> {
         let puzzles = self.table("puzzles")?;
@@ -1225,7 +1225,7 @@ pub struct MinClasses {
     pub both: Vec<(Convention, Convention, u64)>,
 }
 
-impl CorpusTables {
+impl CorpusStore {
     /// The puzzles (optionally at one target) at the smallest positive count of each
     /// convention in `mins`, and the overlaps of those classes.
     pub fn min_classes(

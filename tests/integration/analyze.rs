@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use digits_lab::analyze::{self, Options, Shard};
 use digits_lab::corpus::{Corpus, Custom, NYT_CSV};
-use digits_lab::engine::Tables;
+use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number};
 use digits_lab::game::rules::{Game, GameKind};
@@ -291,11 +291,11 @@ fn corpus_rows_match_the_plain_engine() {
         .iter()
         .collect();
     let mut checked = 0;
-    let mut board: Option<(u32, Tables<Int>)> = None;
+    let mut board: Option<(u32, Dp<Int>)> = None;
     for r in 0..puzzles.height() {
         if board.as_ref().is_none_or(|(id, _)| *id != ids[r]) {
             let b: &Board = &corpus.boards[ids[r] as usize].board;
-            board = Some((ids[r], Tables::build(b, &corpus.game.rules).unwrap()));
+            board = Some((ids[r], Dp::build(b, &corpus.game.rules).unwrap()));
         }
         let t = &board.as_ref().unwrap().1;
         let v = Int::from_int(targets[r]).unwrap();

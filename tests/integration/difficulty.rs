@@ -2,7 +2,7 @@
 //! the score moves the obvious way when one feature changes, and `hardest --by difficulty`
 //! ranks by the stored score.
 
-use digits_lab::engine::Tables;
+use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::Int;
 use digits_lab::game::rules::{Game, GameKind};
@@ -66,7 +66,7 @@ fn near_misses_are_the_cheap_values_around_the_target() {
         (999, vec![5, 6, 13, 17, 20, 24]),
     ] {
         let board = Board::new(&game, numbers.clone()).unwrap();
-        let t: Tables<Int> = Tables::build(&board, &game.rules).unwrap();
+        let t: Dp<Int> = Dp::build(&board, &game.rules).unwrap();
         let ops = t.counts(Int(target)).unwrap().unwrap().min_ops;
         let band = (target / 50).max(1);
         let expected = (target - band..=target + band)
@@ -158,7 +158,7 @@ fn hardest_by_difficulty_ranks_by_the_stored_score() {
     let table = fixture::max_difficulty("digits");
     assert_eq!(scores[0], table);
 
-    // Tables written before the score existed: a clear one-line error, exit 2.
+    // Dp written before the score existed: a clear one-line error, exit 2.
     let out = hardest(&["--corpus", "24-minus", "--by", "difficulty"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();

@@ -1,7 +1,7 @@
 //! The published figures of SPEC §4 that concern single boards, reproduced exactly by the
 //! engine (and, where cheap, by the brute-force reference too).
 
-use digits_lab::engine::{Tables, all_trees_unchecked};
+use digits_lab::engine::{Dp, all_trees_unchecked};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rules::{Game, GameKind};
@@ -9,9 +9,9 @@ use digits_lab::puzzle::moves;
 
 use crate::brute;
 
-fn digits_tables(numbers: &[i64]) -> Tables<Int> {
+fn digits_tables(numbers: &[i64]) -> Dp<Int> {
     let game = Game::preset(GameKind::Digits);
-    Tables::build(&Board::new(&game, numbers.to_vec()).unwrap(), &game.rules).unwrap()
+    Dp::build(&Board::new(&game, numbers.to_vec()).unwrap(), &game.rules).unwrap()
 }
 
 #[test]
@@ -80,8 +80,8 @@ fn the_24_game_solves_1362_of_1820_sets_and_0_8046_as_dealt() {
     assert_eq!(sets.len(), 1_820);
     let (mut solvable, mut dealt) = (0, 0.0);
     for set in &sets {
-        let t: Tables<Rational> =
-            Tables::build(&Board::new(&game, set.clone()).unwrap(), &game.rules).unwrap();
+        let t: Dp<Rational> =
+            Dp::build(&Board::new(&game, set.clone()).unwrap(), &game.rules).unwrap();
         if t.counts(Rational::from_int(24).unwrap()).unwrap().is_some() {
             solvable += 1;
             let ways: f64 = (1..=13)
@@ -97,7 +97,7 @@ fn the_24_game_solves_1362_of_1820_sets_and_0_8046_as_dealt() {
 #[test]
 fn countdown_1_1_2_2_3_3_reaches_no_target_from_100_to_999() {
     let game = Game::preset(GameKind::Countdown);
-    let t: Tables<Int> = Tables::build(
+    let t: Dp<Int> = Dp::build(
         &Board::new(&game, vec![1, 1, 2, 2, 3, 3]).unwrap(),
         &game.rules,
     )

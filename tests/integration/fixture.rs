@@ -18,7 +18,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use digits_lab::engine::Tables;
+use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rules::{Arithmetic, Game, GameKind};
@@ -235,14 +235,14 @@ struct Cell {
 
 fn cells<V: Number>(game: &Game, numbers: &[i64], targets: &RangeInclusive<i64>) -> Vec<Cell> {
     let board = Board::new(game, numbers.to_vec()).unwrap();
-    let tables: Tables<V> = Tables::build(&board, &game.rules).unwrap();
+    let dp: Dp<V> = Dp::build(&board, &game.rules).unwrap();
     targets
         .clone()
         .map(|target| {
             let t = V::from_int(target).unwrap();
-            let counts = tables.counts(t).unwrap();
+            let counts = dp.counts(t).unwrap();
             let closest = if counts.is_none() {
-                tables.closest(t).map(|(_, vs)| {
+                dp.closest(t).map(|(_, vs)| {
                     let w = vs[0].to_wide();
                     w.num as f64 / w.den as f64
                 })
@@ -251,7 +251,7 @@ fn cells<V: Number>(game: &Game, numbers: &[i64], targets: &RangeInclusive<i64>)
             };
             let unique = match counts {
                 Some(c) if c.distinct == Some(1) => {
-                    let form = tables.distinct_solutions(t).unwrap().remove(0);
+                    let form = dp.distinct_solutions(t).unwrap().remove(0);
                     let moves = form.to_expr().moves::<V>(game.rules.limit).join("; ");
                     Some((form.to_string(), moves))
                 }
@@ -261,7 +261,7 @@ fn cells<V: Number>(game: &Game, numbers: &[i64], targets: &RangeInclusive<i64>)
                 target,
                 counts: counts.map(|c| (c.min_ops as u8, c.trees, c.expressions, c.distinct)),
                 closest,
-                difficulty: difficulty::assess(&tables, &board, target)
+                difficulty: difficulty::assess(&dp, &board, target)
                     .unwrap()
                     .map(|a| a.difficulty),
                 unique,

@@ -2,7 +2,7 @@
 //! formats and the one-line errors.
 
 use assert_cmd::Command;
-use digits_lab::engine::Tables;
+use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Number, Rational};
 use digits_lab::game::rules::{Game, GameKind};
@@ -29,8 +29,7 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
     let mut expected: Vec<String> = Vec::new();
     for line in fixture::boards_of("24") {
         let numbers: Vec<i64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
-        let t: Tables<Rational> =
-            Tables::build(&Board::new(&game, numbers).unwrap(), &game.rules).unwrap();
+        let t: Dp<Rational> = Dp::build(&Board::new(&game, numbers).unwrap(), &game.rules).unwrap();
         if let Some(c) = t.counts(Rational::from_int(24).unwrap()).unwrap()
             && c.trees == 1
         {

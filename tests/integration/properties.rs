@@ -18,7 +18,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
-use digits_lab::engine::{Counts, Tables, Trail};
+use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
@@ -100,18 +100,18 @@ fn describe(game: &Game, numbers: &[i64]) -> String {
 }
 
 /// The engine's tables for `numbers` under `game`.
-fn tables<V: Value>(game: &Game, numbers: &[i64]) -> Result<Tables<V>, TestCaseError> {
+fn dp<V: Value>(game: &Game, numbers: &[i64]) -> Result<Dp<V>, TestCaseError> {
     let board = Board::new(game, numbers.to_vec())
         .map_err(|e| fail(format!("{}: Board::new: {e}", describe(game, numbers))))?;
-    Tables::<V>::build(&board, &game.rules)
-        .map_err(|e| fail(format!("{}: Tables::build: {e}", describe(game, numbers))))
+    Dp::<V>::build(&board, &game.rules)
+        .map_err(|e| fail(format!("{}: Dp::build: {e}", describe(game, numbers))))
 }
 
 /// The engine's counts for every reachable value, keyed by exact fraction.
 fn engine_counts<V: Value>(
     game: &Game,
     numbers: &[i64],
-    t: &Tables<V>,
+    t: &Dp<V>,
 ) -> Result<BTreeMap<Q, Counts>, TestCaseError> {
     let all = t
         .all_counts()
@@ -194,7 +194,7 @@ fn compare(
 /// The engine's counts for every value equal [`brute::solve_all`]'s; `tables.counts(v)`
 /// agrees with `all_counts`.
 fn check_counts<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseError> {
-    let t = tables::<V>(game, numbers)?;
+    let t = dp::<V>(game, numbers)?;
     let engine = engine_counts(game, numbers, &t)?;
     let reference = brute::solve_all(numbers, brute_rules(&game.rules));
     compare(game, numbers, &engine, &reference, "brute::solve_all")?;
@@ -240,7 +240,7 @@ fn check_strings<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseE
         }
         return Err(fail(msg));
     }
-    let t = tables::<V>(game, numbers)?;
+    let t = dp::<V>(game, numbers)?;
     let engine = engine_counts(game, numbers, &t)?;
     compare(
         game,
@@ -335,7 +335,7 @@ fn check_solutions<V: Value>(
     numbers: &[i64],
     picks: &[Index],
 ) -> Result<(), TestCaseError> {
-    let t = tables::<V>(game, numbers)?;
+    let t = dp::<V>(game, numbers)?;
     let all = t.all_counts().map_err(|e| fail(e.to_string()))?;
     let chosen: Vec<&(V, Counts)> = if picks.is_empty() {
         all.iter().collect()
@@ -404,7 +404,7 @@ fn check_moves<V: Value>(
     (reachable, pick, random_target): (bool, Index, i64),
 ) -> Result<(), TestCaseError> {
     let target = if reachable {
-        let t = tables::<V>(game, numbers)?;
+        let t = dp::<V>(game, numbers)?;
         let ints: Vec<i64> = t
             .all_counts()
             .map_err(|e| fail(e.to_string()))?
@@ -665,7 +665,7 @@ fn tables_do_not_depend_on_threads() {
             .unwrap();
         let board = Board::new(game, numbers.to_vec()).unwrap();
         pool.install(|| {
-            Tables::<Int>::build(&board, &game.rules).map(|t| {
+            Dp::<Int>::build(&board, &game.rules).map(|t| {
                 (1..t.subs.count())
                     .map(|s| t.table(s).to_vec())
                     .collect::<Vec<_>>()

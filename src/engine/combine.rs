@@ -1,0 +1,211 @@
+//! The trees of a split: every pair of values of two complementary sub-boards under every
+//! operation, credited with their `trees`, `expressions`, two-item flat forms and trail.
+
+use crate::game::number::{Number, Op};
+
+use super::Window;
+use super::accumulators::{Accumulator, Sink, add_mul, pairs};
+use super::dp::Dp;
+use super::entry::{Entry, Trail};
+
+impl<V: Number> Dp<V> {
+    /// Combines the tables of sub-boards `a` and `s − a`.
+    pub(super) fn combine(&self, s: usize, a: usize, acc: &mut impl Sink<V>) -> Option<()> {
+        let b = s - a;
+        let (ta, tb) = (&self.built(a).entries, &self.built(b).entries);
+        match self.window.filter(|_| s == self.subs.full()) {
+            _ if a == b => self.combine_same(ta, acc),
+            Some(w) => self.combine_pair_in(ta, tb, w, acc),
+            None => self.combine_pair(ta, tb, acc),
+        }
+    }
+
+    /// Two different sub-boards: every ordered tree appears once per orientation.
+    pub(super) fn combine_pair(
+        &self,
+        ta: &[Entry<V>],
+        tb: &[Entry<V>],
+        acc: &mut impl Sink<V>,
+    ) -> Option<()> {
+        for ea in ta {
+            for eb in tb {
+                // One call per operation and orientation, each with a constant operation, so
+                // that each is compiled for its operation.
+                self.try_op(Op::Add, ea, eb, acc)?;
+                self.try_op(Op::Mul, ea, eb, acc)?;
+                self.try_op(Op::Sub, ea, eb, acc)?;
+                self.try_op(Op::Sub, eb, ea, acc)?;
+                self.try_op(Op::Div, ea, eb, acc)?;
+                self.try_op(Op::Div, eb, ea, acc)?;
+                if self.rules.pow {
+                    self.try_op(Op::Pow, ea, eb, acc)?;
+                    self.try_op(Op::Pow, eb, ea, acc)?;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Credits the trees `l op r` of two different sub-boards, if they are valid.
+    #[inline(always)]
+    pub(super) fn try_op(
+        &self,
+        op: Op,
+        l: &Entry<V>,
+        r: &Entry<V>,
+        acc: &mut impl Sink<V>,
+    ) -> Option<()> {
+        if let Some(v) = l.value.apply(op, r.value, self.rules.limit)
+            && let Some(e) = acc.slot(v)
+        {
+            self.credit(e, op, l, r, v)?;
+            if op == Op::Pow {
+                acc.add_powers(v, l, r)?;
+            }
+        }
+        Some(())
+    }
+
+    /// [`Dp::combine_pair`] for the whole board under a window, positive integers only:
+    /// for each left operand, only the right operands that can land in the window are tried,
+    /// found by binary search in the (ascending) right table.
+    pub(super) fn combine_pair_in(
+        &self,
+        ta: &[Entry<V>],
+        tb: &[Entry<V>],
+        w: Window,
+        acc: &mut impl Sink<V>,
+    ) -> Option<()> {
+        let int = |e: &Entry<V>| e.value.to_wide().num;
+        // Index range of the right operands whose value lies in `lo..=hi`.
+        let range = |lo: i128, hi: i128| {
+            tb.partition_point(|e| int(e) < lo)..tb.partition_point(|e| int(e) <= hi)
+        };
+        let (lo, hi) = (i128::from(w.lo.max(1)), i128::from(w.hi));
+        for ea in ta {
+            let a = int(ea);
+            let tries = [
+                (Op::Add, false, range(lo - a, hi - a)),
+                (Op::Mul, false, range((lo + a - 1) / a, hi / a)),
+                (Op::Sub, false, range(a - hi, a - lo)),
+                (Op::Sub, true, range(a + lo, a + hi)),
+                (Op::Div, false, range((a + hi - 1) / hi, a / lo)),
+                (Op::Div, true, range(a * lo, a * hi)),
+                (
+                    Op::Pow,
+                    false,
+                    if self.rules.pow { 0..tb.len() } else { 0..0 },
+                ),
+                (
+                    Op::Pow,
+                    true,
+                    if self.rules.pow { 0..tb.len() } else { 0..0 },
+                ),
+            ];
+            for (op, swap, r) in tries {
+                for eb in &tb[r] {
+                    let (l, r) = if swap { (eb, ea) } else { (ea, eb) };
+                    self.try_op(op, l, r, acc)?;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Credits `e` with the trees `l op r` (worth `v`) of two different sub-boards (both
+    /// orientations at once for a commutative `op`).
+    #[inline(always)]
+    pub(super) fn credit(
+        &self,
+        e: &mut Accumulator,
+        op: Op,
+        l: &Entry<V>,
+        r: &Entry<V>,
+        v: V,
+    ) -> Option<()> {
+        let trees = l.trees.checked_mul(r.trees)?;
+        let trees = if op.is_commutative() {
+            trees.checked_mul(2)?
+        } else {
+            trees
+        };
+        let expressions = l.expressions.checked_mul(r.expressions)?;
+        e.add_trees(trees, expressions, Trail::of(op, l, r, v))?;
+        let unit = self.rules.drops_unit_factors() && (l.value.is_one() || r.value.is_one());
+        match op {
+            Op::Add | Op::Sub => add_mul(&mut e.sum, l.non_sum(), r.non_sum()),
+            Op::Mul | Op::Div if unit => Some(()),
+            Op::Mul | Op::Div => add_mul(&mut e.product, l.non_product(), r.non_product()),
+            // Kept out of the accumulator (see [`Sink::powers`]).
+            Op::Pow => Some(()),
+        }
+    }
+
+    /// Both halves the same multiset (possible only with repeated numbers): a commutative
+    /// operation on two forms of the same half is an unordered pair, counted once.
+    pub(super) fn combine_same(&self, t: &[Entry<V>], acc: &mut impl Sink<V>) -> Option<()> {
+        let limit = self.rules.limit;
+        let drop_units = self.rules.drops_unit_factors();
+        for (i, ea) in t.iter().enumerate() {
+            let a = ea.value;
+            for (j, eb) in t.iter().enumerate() {
+                let b = eb.value;
+                let unit = drop_units && (a.is_one() || b.is_one());
+                let trees = ea.trees.checked_mul(eb.trees)?;
+                let x = ea.expressions.checked_mul(eb.expressions)?;
+                if i <= j {
+                    let (ct, cx, cns, cnp) = if i == j {
+                        (
+                            trees,
+                            pairs(ea.expressions)?,
+                            pairs(ea.non_sum())?,
+                            pairs(ea.non_product())?,
+                        )
+                    } else {
+                        (
+                            trees.checked_mul(2)?,
+                            x,
+                            ea.non_sum().checked_mul(eb.non_sum())?,
+                            ea.non_product().checked_mul(eb.non_product())?,
+                        )
+                    };
+                    if let Some(v) = a.apply(Op::Add, b, limit)
+                        && let Some(e) = acc.slot(v)
+                    {
+                        e.add_trees(ct, cx, Trail::of(Op::Add, ea, eb, v))?;
+                        e.sum = e.sum.checked_add(cns)?;
+                    }
+                    if let Some(v) = a.apply(Op::Mul, b, limit)
+                        && let Some(e) = acc.slot(v)
+                    {
+                        e.add_trees(ct, cx, Trail::of(Op::Mul, ea, eb, v))?;
+                        if !unit {
+                            e.product = e.product.checked_add(cnp)?;
+                        }
+                    }
+                }
+                if let Some(v) = a.apply(Op::Sub, b, limit)
+                    && let Some(e) = acc.slot(v)
+                {
+                    e.add_trees(trees, x, Trail::of(Op::Sub, ea, eb, v))?;
+                    add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
+                }
+                if let Some(v) = a.apply(Op::Div, b, limit)
+                    && let Some(e) = acc.slot(v)
+                {
+                    e.add_trees(trees, x, Trail::of(Op::Div, ea, eb, v))?;
+                    if !unit {
+                        add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
+                    }
+                }
+                if let Some(v) = self.rules.pow.then(|| a.apply(Op::Pow, b, limit)).flatten()
+                    && let Some(e) = acc.slot(v)
+                {
+                    e.add_trees(trees, x, Trail::of(Op::Pow, ea, eb, v))?;
+                    acc.add_powers(v, ea, eb)?;
+                }
+            }
+        }
+        Some(())
+    }
+}
