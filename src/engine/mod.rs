@@ -21,15 +21,15 @@
 //!   them, and is not counted.
 //!
 //! The parts, in the order a build uses them:
-//! - [`dp`]: a board's [`Dp`] and how one sub-board's table is built;
-//! - [`team`]: the build as one team of workers taking tasks in level order;
-//! - [`combine`]: the trees of a split, every operand pair under every operation;
-//! - [`flat`] and [`flat_walk`]: flat sums and products of three or more items;
-//! - [`fraction`]: exact fractions for that walk;
-//! - [`accumulators`], [`scratch`] and [`drain`]: where counts are added up, kept per thread,
+//! - `dp`: a board's [`Dp`] and how one sub-board's table is built;
+//! - `team`: the build as one team of workers taking tasks in level order;
+//! - `combine`: the trees of a split, every operand pair under every operation;
+//! - `flat` and `flat_walk`: flat sums and products of three or more items;
+//! - `fraction`: exact fractions for that walk;
+//! - `accumulators`, `scratch` and `drain`: where counts are added up, kept per thread,
 //!   and turned into sorted tables;
-//! - [`entry`] and [`sub_table`]: what a table holds;
-//! - [`query`]: reading a built board (counts, closest values).
+//! - `entry` and `sub_table`: what a table holds;
+//! - `query`: reading a built board (counts, closest values).
 
 mod accumulators;
 mod combine;
