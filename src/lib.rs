@@ -8,6 +8,7 @@ pub mod cli;
 pub mod corpus;
 pub mod engine;
 pub mod error;
+pub mod format;
 pub mod game;
 pub mod present;
 pub mod puzzle;

@@ -28,11 +28,12 @@
 //! - `fraction`: exact fractions for that walk;
 //! - `accumulators`, `scratch` and `drain`: where counts are added up, kept per thread,
 //!   and turned into sorted tables;
-//! - `entry` and `sub_table`: what a table holds;
+//! - `entry` and `sub_table`: what a table holds; `convention`: the conventions counted;
 //! - `query`: reading a built board (counts, closest values).
 
 mod accumulators;
 mod combine;
+mod convention;
 mod dp;
 mod drain;
 mod entry;
@@ -44,6 +45,7 @@ mod scratch;
 mod sub_table;
 mod team;
 
+pub use convention::Convention;
 pub use dp::Dp;
 pub use entry::{Counts, Entry, Trail};
 pub use flat::{Flat, FlatFn, Item};

@@ -48,29 +48,48 @@ impl Rules {
 }
 
 /// The three games of the SPEC.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum GameKind {
     /// NYT Digits: distinct positive numbers, positive-integer arithmetic, any subset.
-    #[value(name = "digits")]
     #[serde(rename = "digits")]
     Digits,
     /// The UK Countdown numbers round: six cards, positive-integer arithmetic, any subset.
-    #[value(name = "countdown")]
     #[serde(rename = "countdown")]
     Countdown,
     /// The 24 game: four cards, exact rationals, every card used.
-    #[value(name = "24")]
     #[serde(rename = "24")]
     TwentyFour,
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Digits, GameKind::Countdown, GameKind::TwentyFour];
+
+    /// Its name on the command line, in JSON and in the tables' metadata.
+    pub fn name(self) -> &'static str {
+        match self {
             GameKind::Digits => "digits",
             GameKind::Countdown => "countdown",
             GameKind::TwentyFour => "24",
-        })
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<GameKind> {
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| {
+                Error::input(format!("unknown game `{s}` (known: digits, countdown, 24)"))
+            })
     }
 }
 

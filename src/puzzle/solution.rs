@@ -1,13 +1,16 @@
-//! Writing solutions out from the engine's tables: one shortest tree for a value, and every
-//! `distinct` canonical form of it. Nothing here is on the counting path; it walks back down
-//! the tables for one value at a time.
+//! Writing solutions out from the engine's tables: one shortest tree for a value, every
+//! `distinct` canonical form of it, and a puzzle's solutions as a list shows them. Nothing
+//! here is on the counting path; it walks back down the tables for one value at a time.
 
 use std::ops::ControlFlow;
 
 use crate::engine::{Dp, Flat, Item};
 use crate::error::Result;
+use crate::game::board::Board;
 use crate::game::expr::{Expr, Form};
+use crate::game::number::{Int, Rational};
 use crate::game::number::{Number, Op};
+use crate::game::rules::{Arithmetic, Game};
 
 /// Which canonical forms to list for a value: any, or only those allowed as a sum's term
 /// (not a sum) or as a product's factor (not a product).
@@ -252,4 +255,46 @@ fn multisets(forms: &[Form], k: usize) -> Vec<Vec<Form>> {
     let mut out = Vec::new();
     go(forms, k, 0, &mut Vec::new(), &mut out);
     out
+}
+
+/// A puzzle's solutions as a list shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Its `distinct` solutions, fewest numbers first (at most the number asked for), or one
+    /// shortest solution where `distinct` is undefined (unary minus).
+    pub solutions: Vec<String>,
+    /// How many `distinct` solutions there are in all (`None` where undefined).
+    pub distinct_total: Option<usize>,
+}
+
+/// Solves `board` (written as the tables write it) for `target` and lists at most `most` of
+/// its solutions.
+pub fn listed(game: &Game, board: &str, target: i64, most: usize) -> Result<Listed> {
+    let words: Vec<&str> = board.split_whitespace().collect();
+    let board = Board::parse(game, &words)?;
+    match game.rules.arithmetic {
+        Arithmetic::PositiveIntegers => listed_in::<Int>(game, &board, target, most),
+        Arithmetic::Rationals => listed_in::<Rational>(game, &board, target, most),
+    }
+}
+
+fn listed_in<V: Number>(game: &Game, board: &Board, target: i64, most: usize) -> Result<Listed> {
+    let dp: Dp<V> = Dp::build(board, &game.rules)?;
+    let Some(t) = V::from_int(target) else {
+        return Ok(Listed {
+            solutions: Vec::new(),
+            distinct_total: None,
+        });
+    };
+    if !dp.distinct_defined() {
+        return Ok(Listed {
+            solutions: dp.shortest(t).map(|e| e.to_string()).into_iter().collect(),
+            distinct_total: None,
+        });
+    }
+    let all = dp.distinct_solutions(t)?;
+    Ok(Listed {
+        solutions: all.iter().take(most).map(|f| f.to_string()).collect(),
+        distinct_total: Some(all.len()),
+    })
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::engine::{Counts, Dp};
 use crate::error::{Error, Result};
+use crate::format::grouped;
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational, Wide};
 use crate::game::rules::{Arithmetic, Game};
@@ -161,19 +162,6 @@ fn wide_text(w: Wide) -> String {
     } else {
         format!("{}/{}", w.num, w.den)
     }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl Report {

@@ -1,6 +1,6 @@
-//! The Parquet tables (SPEC §5, README "The tables"): their columns, and writing them
-//! atomically — every file is written under a hidden temporary name and renamed into place
-//! only when complete, so an interrupted run never leaves a file that looks finished.
+//! Writing the tables atomically: every file is written under a hidden temporary name and
+//! renamed into place only when complete, so an interrupted run never leaves a file that
+//! looks finished. What is written is checked against [`crate::store::schema`].
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::error::{Error, Result};
+use crate::store::schema::{Extras, Table};
 
 /// Wraps an I/O or Parquet failure on `path` as a one-line error.
 pub fn io_error(path: &Path, e: impl std::fmt::Display) -> Error {
@@ -29,34 +30,50 @@ fn temp_path(dest: &Path) -> PathBuf {
     dest.with_file_name(format!(".{name}.tmp"))
 }
 
-/// A Parquet file being written batch by batch (one row group per batch) under a temporary
-/// name; [`PartWriter::finish`] renames it into place, dropping it unfinished removes it.
+/// A Parquet file of one table being written batch by batch (one row group per batch) under a
+/// temporary name; [`PartWriter::finish`] renames it into place, dropping it unfinished
+/// removes it.
 pub struct PartWriter {
     tmp: PathBuf,
     dest: PathBuf,
+    table: Table,
+    extras: Extras,
     writer: Option<polars::io::parquet::write::BatchedWriter<File>>,
 }
 
 impl PartWriter {
-    /// Starts `dest` with the columns of `schema` and `metadata` as key-value pairs.
-    pub fn create(dest: &Path, schema: &Schema, metadata: &[(String, String)]) -> Result<Self> {
+    /// Starts `dest`, a file of `table` with the columns it has for `extras`, and `metadata`
+    /// as key-value pairs.
+    pub fn create(
+        dest: &Path,
+        table: Table,
+        extras: Extras,
+        metadata: &[(String, String)],
+    ) -> Result<Self> {
+        let schema: Schema = table
+            .columns_for(extras)
+            .map(|c| Field::new(c.name.into(), c.kind.dtype()))
+            .collect();
         let tmp = temp_path(dest);
         let file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
         let writer = ParquetWriter::new(file)
             .with_compression(ParquetCompression::Zstd(None))
             .with_key_value_metadata(Some(KeyValueMetadata::from_static(metadata.to_vec())))
             .set_parallel(false)
-            .batched(schema)
+            .batched(&schema)
             .map_err(|e| io_error(&tmp, e))?;
         Ok(PartWriter {
             tmp,
             dest: dest.to_path_buf(),
+            table,
+            extras,
             writer: Some(writer),
         })
     }
 
-    /// Appends `df` (same columns as the schema) as a row group.
+    /// Appends `df` as a row group; it must have exactly the table's columns.
     pub fn write(&mut self, df: &DataFrame) -> Result<()> {
+        self.table.check(df, self.extras)?;
         if df.height() == 0 {
             return Ok(());
         }
@@ -84,9 +101,15 @@ impl Drop for PartWriter {
     }
 }
 
-/// Writes `df` to `dest` atomically, as one file.
-pub fn write_frame(dest: &Path, df: &DataFrame, metadata: &[(String, String)]) -> Result<()> {
-    let mut w = PartWriter::create(dest, df.schema(), metadata)?;
+/// Writes `df`, rows of `table`, to `dest` atomically, as one file.
+pub fn write_frame(
+    dest: &Path,
+    table: Table,
+    extras: Extras,
+    df: &DataFrame,
+    metadata: &[(String, String)],
+) -> Result<()> {
+    let mut w = PartWriter::create(dest, table, extras, metadata)?;
     w.write(df)?;
     w.finish()
 }
@@ -96,42 +119,6 @@ pub fn write_text(dest: &Path, text: &str) -> Result<()> {
     let tmp = temp_path(dest);
     fs::write(&tmp, text).map_err(|e| io_error(&tmp, e))?;
     fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
-}
-
-/// Reads one Parquet file.
-pub fn read_file(path: &Path) -> Result<DataFrame> {
-    let file = File::open(path).map_err(|e| io_error(path, e))?;
-    ParquetReader::new(file)
-        .finish()
-        .map_err(|e| io_error(path, e))
-}
-
-/// The part files of a table folder (`*.parquet`, hidden temporaries excluded), by name.
-pub fn parts(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut out: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(|e| io_error(dir, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "parquet")
-                && !p
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        })
-        .collect();
-    out.sort();
-    Ok(out)
-}
-
-/// Reads every part of a table folder as one frame.
-pub fn read_table(dir: &Path) -> Result<DataFrame> {
-    let mut frames = parts(dir)?.into_iter().map(|p| read_file(&p));
-    let mut df = frames
-        .next()
-        .ok_or_else(|| Error::Io(format!("{}: no part files", dir.display())))??;
-    for f in frames {
-        df.vstack_mut(&f?).map_err(|e| io_error(dir, e))?;
-    }
-    Ok(df)
 }
 
 /// Builds a frame from named columns of equal length.

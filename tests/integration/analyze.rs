@@ -6,14 +6,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use digits_lab::analyze::{self, Options, Shard};
-use digits_lab::corpus::{Corpus, Custom, NYT_CSV};
+use digits_lab::analyze::{self, Options};
+use digits_lab::corpus::nyt::NYT_CSV;
+use digits_lab::corpus::{Corpus, CorpusId, Custom, Shard};
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number};
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::puzzle::difficulty::{self, Features};
-use digits_lab::store::write::{read_file, read_table};
+use digits_lab::store::read::{read_file, read_table};
 use polars::prelude::*;
 
 fn nyt() -> PathBuf {
@@ -76,7 +77,7 @@ fn strs(df: &DataFrame, name: &str) -> Vec<String> {
 #[test]
 fn countdown_figures_from_the_written_parquet() {
     let dir = tempfile::tempdir().unwrap();
-    let corpus = Corpus::named("countdown", &nyt()).unwrap();
+    let corpus = Corpus::named(CorpusId::Countdown, &nyt()).unwrap();
     run(&corpus, dir.path(), Shard::default(), 2);
     let root = dir.path().join("countdown");
 
@@ -127,7 +128,7 @@ fn countdown_figures_from_the_written_parquet() {
 #[test]
 fn the_24_game_from_the_written_parquet() {
     let dir = tempfile::tempdir().unwrap();
-    let corpus = Corpus::named("24", &nyt()).unwrap();
+    let corpus = Corpus::named(CorpusId::TwentyFour, &nyt()).unwrap();
     run(&corpus, dir.path(), Shard::default(), 2);
     let root = dir.path().join("24");
     let targets = read_file(&root.join("targets.parquet")).unwrap();
@@ -185,7 +186,7 @@ fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn one_or_two_threads_write_the_same_bytes() {
-    let corpus = Corpus::named("24-nine", &nyt()).unwrap();
+    let corpus = Corpus::named(CorpusId::TwentyFourNine, &nyt()).unwrap();
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     run(&corpus, a.path(), Shard::default(), 1);
     run(&corpus, b.path(), Shard::default(), 2);
@@ -201,7 +202,7 @@ fn one_or_two_threads_write_the_same_bytes() {
 
 #[test]
 fn the_union_of_shards_is_the_single_run() {
-    let corpus = Corpus::named("24-nine", &nyt()).unwrap();
+    let corpus = Corpus::named(CorpusId::TwentyFourNine, &nyt()).unwrap();
     let (single, sharded) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     run(&corpus, single.path(), Shard::default(), 2);
     let mut written = Vec::new();
@@ -408,7 +409,7 @@ fn an_interrupted_run_leaves_no_part_that_looks_complete() {
     child.wait().unwrap();
     assert!(tmp.exists(), "the run never started writing");
     for t in ["boards", "puzzles", "unique", "sums"] {
-        let complete: Vec<_> = digits_lab::store::write::parts(&root.join(t)).unwrap();
+        let complete: Vec<_> = digits_lab::store::read::parts(&root.join(t)).unwrap();
         assert!(complete.is_empty(), "{t}: {complete:?}");
     }
     assert!(!root.join("targets.parquet").exists());

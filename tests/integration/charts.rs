@@ -7,6 +7,7 @@ use digits_lab::present::charts::{self, HEIGHT, WIDTH};
 use digits_lab::present::report;
 
 use crate::fixture;
+use digits_lab::corpus::CorpusId;
 
 /// Decodes a PNG and returns its size.
 fn png_size(path: &Path) -> (u32, u32) {
@@ -107,7 +108,7 @@ fn golden_report_of_the_fixture_tables() {
 
 #[test]
 fn report_skips_missing_corpora_with_a_line_and_still_generates() {
-    let data = fixture::subset(&["24", "nyt"]);
+    let data = fixture::subset(&[CorpusId::TwentyFour, CorpusId::Nyt]);
     let out = tempfile::tempdir().unwrap();
     let g = report::generate(data.path(), out.path()).unwrap();
     let text = std::fs::read_to_string(&g.report).unwrap();
@@ -145,7 +146,7 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
 
 #[test]
 fn plots_command_writes_the_report_and_refuses_a_missing_data_folder() {
-    let data = fixture::subset(&["24"]);
+    let data = fixture::subset(&[CorpusId::TwentyFour]);
     let out = tempfile::tempdir().unwrap();
     let assert = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
         .args(["plots", "--data"])
@@ -183,5 +184,8 @@ fn the_pareto_front_keeps_targets_nothing_beats_on_both_counts() {
         (5, 2.0, 0.4),   // beaten by 4 on probability at equal solutions
         (6, 12.0, 0.85), // beaten by 1
     ];
-    assert_eq!(charts::pareto_front(&pts), vec![4, 2, 1]);
+    assert_eq!(
+        digits_lab::research::targets::pareto_front(&pts),
+        vec![4, 2, 1]
+    );
 }

@@ -2,12 +2,15 @@
 //! the score moves the obvious way when one feature changes, and `hardest --by difficulty`
 //! ranks by the stored score.
 
+use digits_lab::corpus::CorpusId;
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::Int;
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::puzzle::difficulty::{Assessment, Features, Setting};
 use digits_lab::puzzle::solve::{self, Options};
+use digits_lab::store::read::read_file;
+use polars::prelude::*;
 use serde_json::Value;
 
 use crate::fixture;
@@ -155,11 +158,25 @@ fn hardest_by_difficulty_ranks_by_the_stored_score() {
         Some(a.features.peak),
         "{top}"
     );
-    let table = fixture::max_difficulty("digits");
+    let table = fixture::max_difficulty(CorpusId::Digits);
     assert_eq!(scores[0], table);
+}
 
-    // Dp written before the score existed: a clear one-line error, exit 2.
-    let out = hardest(&["--corpus", "24-minus", "--by", "difficulty"]);
+/// Tables written before the score existed (no `difficulty` column): ranking by it is a
+/// clear one-line error, exit 2.
+#[test]
+fn hardest_by_difficulty_on_tables_without_the_score_is_refused() {
+    let data = fixture::subset(&[CorpusId::TwentyFourMinus]);
+    let puzzles = data.path().join("24-minus/puzzles/part-1-of-1.parquet");
+    let mut old = read_file(&puzzles).unwrap().drop("difficulty").unwrap();
+    let file = std::fs::File::create(&puzzles).unwrap();
+    ParquetWriter::new(file).finish(&mut old).unwrap();
+    let out = assert_cmd::Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .args(["hardest", "--data"])
+        .arg(data.path())
+        .args(["--corpus", "24-minus", "--by", "difficulty"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

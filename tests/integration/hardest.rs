@@ -2,6 +2,7 @@
 //! formats and the one-line errors.
 
 use assert_cmd::Command;
+use digits_lab::corpus::CorpusId;
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Number, Rational};
@@ -27,7 +28,7 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
     // The sets with exactly one `trees` solution for 24, by the engine directly.
     let game = Game::preset(GameKind::TwentyFour);
     let mut expected: Vec<String> = Vec::new();
-    for line in fixture::boards_of("24") {
+    for line in fixture::boards_of(CorpusId::TwentyFour) {
         let numbers: Vec<i64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
         let t: Dp<Rational> = Dp::build(&Board::new(&game, numbers).unwrap(), &game.rules).unwrap();
         if let Some(c) = t.counts(Rational::from_int(24).unwrap()).unwrap()

@@ -1,0 +1,160 @@
+//! The corpus-wide summary, `targets.parquet`: built from the exact per-target sums of every
+//! shard (`sums`) once all of them are present, so that it is the same bytes whether the
+//! corpus ran as one job or as many shards.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::{Column, DataFrame};
+
+use crate::corpus::Corpus;
+use crate::error::{Error, Result};
+use crate::game::rules::GameKind;
+use crate::store::read::{parts, read_file};
+use crate::store::schema::{Extras, Table, col};
+use crate::store::write::{self, frame, io_error, part_name};
+
+/// Per-target sums over the boards of one group, as exact integers (`ways` = deals), in the
+/// order of [`Sums::COLUMNS`].
+#[derive(Clone, Copy, Default)]
+pub(super) struct Sums(pub [u64; 10]);
+
+impl Sums {
+    /// The `sums` columns after `group` and `target`, in order.
+    pub const COLUMNS: [&str; 10] = [
+        col::BOARDS,
+        col::SOLVING,
+        col::WAYS,
+        col::WAYS_SOLVING,
+        col::WAYS_TREES,
+        col::WAYS_EXPRESSIONS,
+        col::WAYS_DISTINCT,
+        col::WAYS_MIN_OPS,
+        col::UNIQUE,
+        col::WAYS_UNIQUE,
+    ];
+
+    pub fn add(&mut self, o: [u64; 10]) -> Result<()> {
+        for (a, b) in self.0.iter_mut().zip(o) {
+            *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
+        }
+        Ok(())
+    }
+
+    /// `sum[a] / sum[b]`, `None` when nothing is summed.
+    fn ratio(&self, a: usize, b: usize) -> Option<f64> {
+        (self.0[b] > 0).then(|| self.0[a] as f64 / self.0[b] as f64)
+    }
+}
+
+/// When the sums of all `n` shards are present, builds `targets.parquet` from them; whether
+/// it did.
+pub(super) fn write(
+    dir: &Path,
+    corpus: &Corpus,
+    n: usize,
+    meta: &[(String, String)],
+) -> Result<bool> {
+    let sums_dir = dir.join(Table::Sums.name());
+    let have = parts(&sums_dir)?;
+    let expected: Vec<PathBuf> = (1..=n).map(|k| sums_dir.join(part_name(k, n))).collect();
+    if !expected.iter().all(|p| have.contains(p)) {
+        return Ok(false);
+    }
+    let mut total: BTreeMap<(String, i64), Sums> = BTreeMap::new();
+    for p in &expected {
+        let df = read_file(p)?;
+        let col_u64 = |name: &str| -> Result<Vec<u64>> {
+            let c = df.column(name).map_err(|e| io_error(p, e))?;
+            let c = c.u64().map_err(|e| io_error(p, e))?;
+            Ok(c.into_no_null_iter().collect())
+        };
+        let groups: Vec<String> = df
+            .column(col::GROUP)
+            .and_then(|c| {
+                c.str().map(|s| {
+                    s.iter()
+                        .map(|x| x.unwrap_or_default().to_string())
+                        .collect()
+                })
+            })
+            .map_err(|e| io_error(p, e))?;
+        let targets: Vec<i64> = df
+            .column(col::TARGET)
+            .and_then(|c| c.i64().map(|s| s.into_no_null_iter().collect()))
+            .map_err(|e| io_error(p, e))?;
+        let cols = Sums::COLUMNS
+            .iter()
+            .map(|c| col_u64(c))
+            .collect::<Result<Vec<_>>>()?;
+        for (r, (g, t)) in groups.into_iter().zip(targets).enumerate() {
+            let row: [u64; 10] = std::array::from_fn(|j| cols[j][r]);
+            if corpus.grouped() {
+                total.entry((g, t)).or_default().add(row)?;
+            }
+            total.entry(("all".to_string(), t)).or_default().add(row)?;
+        }
+    }
+    let df = summary(corpus, &total)?;
+    write::write_frame(
+        &dir.join(format!("{}.parquet", Table::Targets.name())),
+        Table::Targets,
+        Extras::default(),
+        &df,
+        meta,
+    )?;
+    Ok(true)
+}
+
+/// The `targets` rows from the summed `(group, target)` totals: `all` first, then the groups
+/// in order.
+fn summary(corpus: &Corpus, total: &BTreeMap<(String, i64), Sums>) -> Result<DataFrame> {
+    let mut rows: Vec<(&(String, i64), &Sums)> = total.iter().collect();
+    rows.sort_by_key(|((g, t), _)| (g != "all", g.clone(), *t));
+    let with_trees = corpus.game.kind == GameKind::TwentyFour;
+    let defined = !corpus.game.rules.unary_minus;
+    let count = |j: usize| rows.iter().map(|(_, s)| s.0[j] as u32).collect::<Vec<_>>();
+    let ratio = |a: usize, b: usize, keep: bool| {
+        rows.iter()
+            .map(|(_, s)| s.ratio(a, b).filter(|_| keep))
+            .collect::<Vec<_>>()
+    };
+    // Positions in `Sums::COLUMNS`.
+    let (boards, solving, ways, ways_solving, trees, expressions, distinct, min_ops) =
+        (0, 1, 2, 3, 4, 5, 6, 7);
+    let (unique, ways_unique) = (8, 9);
+    frame(vec![
+        Column::new(
+            col::GROUP.into(),
+            rows.iter()
+                .map(|((g, _), _)| g.as_str())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            col::TARGET.into(),
+            rows.iter().map(|((_, t), _)| *t).collect::<Vec<_>>(),
+        ),
+        Column::new(col::BOARDS.into(), count(boards)),
+        Column::new(col::SOLVING.into(), count(solving)),
+        Column::new(col::SOLVABLE_SHARE.into(), ratio(solving, boards, true)),
+        Column::new(col::PROBABILITY.into(), ratio(ways_solving, ways, true)),
+        Column::new(
+            col::EXPECTED_TREES.into(),
+            ratio(trees, ways_solving, with_trees),
+        ),
+        Column::new(
+            col::EXPECTED_EXPRESSIONS.into(),
+            ratio(expressions, ways_solving, true),
+        ),
+        Column::new(
+            col::EXPECTED_DISTINCT.into(),
+            ratio(distinct, ways_solving, defined),
+        ),
+        Column::new(col::MEAN_MIN_OPS.into(), ratio(min_ops, ways_solving, true)),
+        Column::new(col::UNIQUE.into(), count(unique)),
+        Column::new(
+            col::UNIQUE_SHARE.into(),
+            ratio(ways_unique, ways_solving, defined),
+        ),
+    ])
+}

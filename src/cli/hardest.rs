@@ -1,0 +1,62 @@
+//! `digits-lab hardest`: the hardest puzzles of a corpus, from its tables.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::corpus::CorpusId;
+use crate::engine::Convention;
+use crate::error::Error;
+use crate::present::hardest::{self as list, Format};
+use crate::research::hardest::{self, Query};
+use crate::research::rank::By;
+
+use super::one_of;
+
+#[derive(Debug, Args)]
+pub struct HardestArgs {
+    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow or 24-minus.
+    #[arg(long)]
+    pub corpus: CorpusId,
+    /// The folder holding one folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// Only puzzles with this target.
+    #[arg(long, allow_negative_numbers = true)]
+    pub target: Option<i64>,
+    /// The counting convention that ranks puzzles (and whose count is shown).
+    #[arg(long, default_value = "distinct", value_parser = one_of::<Convention>(&["trees", "expressions", "distinct"]))]
+    pub convention: Convention,
+    /// Rank by fewest solutions, or by the `difficulty` score.
+    #[arg(long, default_value = "count", value_parser = one_of::<By>(&["count", "difficulty"]))]
+    pub by: By,
+    /// How many puzzles to list.
+    #[arg(long, default_value_t = 20)]
+    pub limit: usize,
+    /// Output format.
+    #[arg(long, default_value = "table", value_parser = one_of::<Format>(&["table", "csv", "json"]))]
+    pub format: Format,
+}
+
+pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
+    let q = Query {
+        data: &args.data,
+        corpus: &args.corpus,
+        convention: args.convention,
+        by: args.by,
+        target: args.target,
+        limit: args.limit,
+    };
+    let found = hardest::hardest(&q).map_err(|e| {
+        if e.is_input() {
+            anyhow::Error::from(Error::input(e.to_string()))
+        } else {
+            e.into()
+        }
+    })?;
+    std::io::stdout()
+        .lock()
+        .write_all(list::format(&found, &q, args.format).as_bytes())?;
+    Ok(())
+}

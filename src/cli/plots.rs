@@ -1,0 +1,39 @@
+//! `digits-lab plots`: the charts and `REPORT.md` from the tables.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::error::Error;
+use crate::present::charts::ChartError;
+use crate::present::report;
+
+#[derive(Debug, Args)]
+pub struct PlotsArgs {
+    /// The folder holding one folder of tables per corpus.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// Where REPORT.md and charts/ go.
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+}
+
+pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
+    let g = report::generate(&args.data, &args.out).map_err(|e| match e {
+        ChartError::Read(r) if r.is_input() => anyhow::Error::from(Error::input(r.to_string())),
+        e => e.into(),
+    })?;
+    for s in &g.skipped {
+        eprintln!(
+            "skipped corpus `{s}`: no folder {}",
+            args.data.join(s).display()
+        );
+    }
+    println!(
+        "wrote {} and {} charts (PNG and SVG) under {}",
+        g.report.display(),
+        g.charts.len(),
+        args.out.join("charts").display()
+    );
+    Ok(())
+}

@@ -1,0 +1,183 @@
+//! The tables of sub-boards shared by the boards of a corpus, computed once per run (as far
+//! as a memory budget allows) and per chunk of consecutive boards.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::engine::{Dp, SubTable, SubTableSource};
+use crate::error::Result;
+use crate::game::board::Board;
+use crate::game::number::Number;
+use crate::game::rules::Game;
+
+/// The tables of sub-boards shared by the boards of a corpus, keyed by their numbers.
+///
+/// Filled level by level (sub-boards of 1 number, then 2, …): each level's tables are built
+/// in parallel from the levels below, then frozen, so boards read it without locks. Only the
+/// levels that fit the memory budget are kept; bigger sub-boards are built per board.
+pub struct SubTableCache<V> {
+    tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
+    /// The largest sub-board size cached.
+    pub levels: usize,
+    /// Approximate bytes held.
+    pub bytes: usize,
+}
+
+impl<V: Number + Send + Sync> SubTableSource<V> for SubTableCache<V> {
+    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
+        if numbers.len() > self.levels {
+            return None;
+        }
+        self.tables.get(numbers).cloned()
+    }
+}
+
+impl<V: Number + Send + Sync> SubTableCache<V> {
+    /// Caches every proper sub-board of `boards` up to `max_level` numbers, stopping before
+    /// a level whose estimated size would take the cache past `budget` bytes.
+    pub fn build(game: &Game, boards: &[&Board], max_level: usize, budget: usize) -> Result<Self> {
+        let mut cache = SubTableCache {
+            tables: FxHashMap::default(),
+            levels: 0,
+            bytes: 0,
+        };
+        for level in 1..=max_level {
+            let mut subs: FxHashSet<Vec<i64>> = FxHashSet::default();
+            for b in boards {
+                if b.len() > level {
+                    sub_multisets(b.numbers(), level, &mut subs);
+                }
+            }
+            if subs.is_empty() {
+                break;
+            }
+            let mut subs: Vec<Vec<i64>> = subs.into_iter().collect();
+            subs.sort_unstable();
+            // Estimate this level from a sample before committing to it.
+            let sample: Vec<&Vec<i64>> = subs.iter().step_by((subs.len() / 64).max(1)).collect();
+            let sample_bytes: usize = sample
+                .par_iter()
+                .map(|n| Ok(Self::sub_table_of(game, n, &cache)?.bytes()))
+                .collect::<Result<Vec<_>>>()?
+                .iter()
+                .sum();
+            let estimate = sample_bytes / sample.len() * subs.len();
+            if cache.bytes + estimate > budget {
+                break;
+            }
+            let parts: Vec<Arc<SubTable<V>>> = subs
+                .par_iter()
+                .map(|n| Self::sub_table_of(game, n, &cache))
+                .collect::<Result<_>>()?;
+            for (n, p) in subs.into_iter().zip(parts) {
+                cache.bytes += p.bytes() + n.len() * 8 + 64;
+                cache.tables.insert(n, p);
+            }
+            cache.levels = level;
+        }
+        Ok(cache)
+    }
+
+    fn sub_table_of(
+        game: &Game,
+        numbers: &[i64],
+        cache: &dyn SubTableSource<V>,
+    ) -> Result<Arc<SubTable<V>>> {
+        let board = Board::new(game, numbers.to_vec())?;
+        let t = Dp::<V>::build_with(&board, &game.rules, None, Some(cache))?;
+        Ok(t.shared_sub_table(t.subs.full()))
+    }
+
+    /// This cache plus the sub-boards too large for it that at least two of `boards` share:
+    /// consecutive boards of a corpus share most of their numbers (lexicographic order), so
+    /// a chunk of them shares many of its largest sub-boards too.
+    pub fn for_chunk(&self, game: &Game, boards: &[&Board]) -> Result<ChunkCache<'_, V>> {
+        let mut chunk = ChunkCache {
+            base: self,
+            tables: FxHashMap::default(),
+        };
+        let largest = boards.iter().map(|b| b.len()).max().unwrap_or(0);
+        for level in self.levels + 1..largest {
+            let mut uses: FxHashMap<Vec<i64>, u32> = FxHashMap::default();
+            for b in boards {
+                let mut subs = FxHashSet::default();
+                if b.len() > level {
+                    sub_multisets(b.numbers(), level, &mut subs);
+                }
+                for n in subs {
+                    *uses.entry(n).or_default() += 1;
+                }
+            }
+            let mut shared: Vec<Vec<i64>> = uses
+                .into_iter()
+                .filter(|&(_, u)| u > 1)
+                .map(|(n, _)| n)
+                .collect();
+            shared.sort_unstable();
+            let parts: Vec<Arc<SubTable<V>>> = shared
+                .par_iter()
+                .map(|n| Self::sub_table_of(game, n, &chunk))
+                .collect::<Result<_>>()?;
+            chunk.tables.extend(shared.into_iter().zip(parts));
+        }
+        Ok(chunk)
+    }
+}
+
+/// A [`SubTableCache`] with the shared sub-boards of one chunk of boards on top.
+pub struct ChunkCache<'a, V> {
+    base: &'a SubTableCache<V>,
+    tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
+}
+
+impl<V: Number + Send + Sync> SubTableSource<V> for ChunkCache<'_, V> {
+    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
+        self.base
+            .sub_table(numbers)
+            .or_else(|| self.tables.get(numbers).cloned())
+    }
+}
+
+/// Adds every sub-multiset of `numbers` (ascending) with `k` numbers to `out`.
+fn sub_multisets(numbers: &[i64], k: usize, out: &mut FxHashSet<Vec<i64>>) {
+    fn go(
+        numbers: &[i64],
+        k: usize,
+        from: usize,
+        cur: &mut Vec<i64>,
+        out: &mut FxHashSet<Vec<i64>>,
+    ) {
+        if cur.len() == k {
+            out.insert(cur.clone());
+            return;
+        }
+        let mut i = from;
+        while i < numbers.len() {
+            cur.push(numbers[i]);
+            go(numbers, k, i + 1, cur, out);
+            cur.pop();
+            // Skip equal numbers: they give the same sub-multisets.
+            let v = numbers[i];
+            while i < numbers.len() && numbers[i] == v {
+                i += 1;
+            }
+        }
+    }
+    go(numbers, k, 0, &mut Vec::with_capacity(k), out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_multisets_do_not_repeat() {
+        let mut out = FxHashSet::default();
+        sub_multisets(&[2, 2, 5], 2, &mut out);
+        let mut v: Vec<_> = out.into_iter().collect();
+        v.sort();
+        assert_eq!(v, vec![vec![2, 2], vec![2, 5]]);
+    }
+}

@@ -1,0 +1,159 @@
+//! Which corpus a run or a table folder is: the named corpora of SPEC §3 and their variants,
+//! or a custom corpus a user named. Code that treats a corpus specially matches on
+//! [`CorpusId`], never on its folder name.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+use crate::game::rules::{Game, GameKind, Pool};
+
+/// A corpus, by what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CorpusId {
+    /// Every set of 6 distinct numbers from 1–25, Digits rules.
+    Digits,
+    /// The 450 real NYT Digits puzzles.
+    Nyt,
+    /// Every distinct selection of 6 Countdown cards.
+    Countdown,
+    /// Every multiset of 4 cards from 1–13, 24-game rules.
+    TwentyFour,
+    /// Every multiset of 4 cards from 1–9.
+    TwentyFourNine,
+    /// As [`CorpusId::TwentyFour`], with `^` allowed.
+    TwentyFourPow,
+    /// As [`CorpusId::TwentyFour`], with unary minus allowed.
+    TwentyFourMinus,
+    /// A corpus built from a game's options, under the name its user gave it.
+    Custom(String),
+}
+
+impl CorpusId {
+    /// The corpora `analyze --corpus all` runs, in that order (quick ones first).
+    pub const DEFAULT: [CorpusId; 7] = [
+        CorpusId::TwentyFour,
+        CorpusId::TwentyFourNine,
+        CorpusId::TwentyFourPow,
+        CorpusId::TwentyFourMinus,
+        CorpusId::Nyt,
+        CorpusId::Countdown,
+        CorpusId::Digits,
+    ];
+
+    /// The default corpora in the order the report presents them.
+    pub const REPORT_ORDER: [CorpusId; 7] = [
+        CorpusId::Digits,
+        CorpusId::Countdown,
+        CorpusId::TwentyFour,
+        CorpusId::TwentyFourNine,
+        CorpusId::TwentyFourPow,
+        CorpusId::TwentyFourMinus,
+        CorpusId::Nyt,
+    ];
+
+    /// The folder name of a named corpus.
+    pub fn name(&self) -> &str {
+        match self {
+            CorpusId::Digits => "digits",
+            CorpusId::Nyt => "nyt",
+            CorpusId::Countdown => "countdown",
+            CorpusId::TwentyFour => "24",
+            CorpusId::TwentyFourNine => "24-nine",
+            CorpusId::TwentyFourPow => "24-pow",
+            CorpusId::TwentyFourMinus => "24-minus",
+            CorpusId::Custom(name) => name,
+        }
+    }
+
+    /// The corpus a table folder holds: a named one, or a custom one by its folder name.
+    pub fn of_folder(name: &str) -> CorpusId {
+        name.parse()
+            .unwrap_or_else(|_| CorpusId::Custom(name.to_string()))
+    }
+
+    /// Whether the corpus is dealt from 24-game cards (its puzzles are about target 24).
+    pub fn is_24_game(&self) -> bool {
+        matches!(
+            self,
+            CorpusId::TwentyFour
+                | CorpusId::TwentyFourNine
+                | CorpusId::TwentyFourPow
+                | CorpusId::TwentyFourMinus
+        )
+    }
+
+    /// The game of a named corpus: its rules, pool, board size and target range. A custom
+    /// corpus has none of its own.
+    pub fn game(&self) -> Result<Game> {
+        let preset = Game::preset;
+        Ok(match self {
+            CorpusId::Digits => Game {
+                pool: "1-25".parse::<Pool>()?,
+                ..preset(GameKind::Digits)
+            },
+            CorpusId::Nyt => preset(GameKind::Digits),
+            CorpusId::Countdown => preset(GameKind::Countdown),
+            CorpusId::TwentyFour => preset(GameKind::TwentyFour),
+            CorpusId::TwentyFourNine => Game {
+                pool: "1-9x4".parse::<Pool>()?,
+                ..preset(GameKind::TwentyFour)
+            },
+            CorpusId::TwentyFourPow => preset(GameKind::TwentyFour).with_pow(),
+            CorpusId::TwentyFourMinus => preset(GameKind::TwentyFour).with_unary_minus()?,
+            CorpusId::Custom(name) => {
+                return Err(Error::input(format!(
+                    "`{name}` is a custom corpus: its game is given by --game, --pool, --size, --distinct and --targets"
+                )));
+            }
+        })
+    }
+
+    /// The names of the default corpora, comma-separated, for messages.
+    pub fn known() -> String {
+        let names: Vec<&str> = Self::DEFAULT.iter().map(CorpusId::name).collect();
+        names.join(", ")
+    }
+}
+
+impl fmt::Display for CorpusId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for CorpusId {
+    type Err = Error;
+
+    /// A named corpus; any other name is refused with the list of known ones.
+    fn from_str(s: &str) -> Result<CorpusId> {
+        Self::DEFAULT
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                Error::input(format!(
+                    "unknown corpus `{s}` (known: {}, all, custom)",
+                    Self::known()
+                ))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_to_their_corpus() {
+        for c in CorpusId::DEFAULT {
+            assert_eq!(c.name().parse::<CorpusId>().unwrap(), c);
+            assert!(CorpusId::REPORT_ORDER.contains(&c));
+        }
+        assert!("chess".parse::<CorpusId>().is_err());
+        assert_eq!(
+            CorpusId::of_folder("small"),
+            CorpusId::Custom("small".into())
+        );
+        assert!(CorpusId::TwentyFourNine.is_24_game() && !CorpusId::Nyt.is_24_game());
+    }
+}

@@ -1,0 +1,74 @@
+//! The counting conventions of SPEC §2 that the engine counts for every value: which
+//! solutions count as the same one. Each has one name, used for the CLI flag, the JSON field,
+//! the `puzzles` column and the chart label.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+use super::Counts;
+
+/// A counting convention with a count per value (and a column in `puzzles`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Convention {
+    /// Ordered binary trees.
+    Trees,
+    /// Trees up to commutativity of `+` and `×`.
+    Expressions,
+    /// Expressions up to associativity as well (flat sums and products).
+    Distinct,
+}
+
+impl Convention {
+    pub const ALL: [Convention; 3] = [
+        Convention::Trees,
+        Convention::Expressions,
+        Convention::Distinct,
+    ];
+
+    /// Its name, which is also its column in `puzzles` (and, prefixed with `expected_`, in
+    /// `targets`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Trees => "trees",
+            Convention::Expressions => "expressions",
+            Convention::Distinct => "distinct",
+        }
+    }
+
+    /// Its position in [`Convention::ALL`] (and in per-convention arrays).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Its count in `counts` (`None` for `distinct` where it is not defined).
+    pub fn count(self, counts: &Counts) -> Option<u64> {
+        match self {
+            Convention::Trees => Some(counts.trees),
+            Convention::Expressions => Some(counts.expressions),
+            Convention::Distinct => counts.distinct,
+        }
+    }
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Convention {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Convention> {
+        Convention::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                Error::input(format!(
+                    "unknown convention `{s}` (known: trees, expressions, distinct)"
+                ))
+            })
+    }
+}

@@ -1,0 +1,373 @@
+//! The charts of `digits-lab plots`: which charts the tables allow and the numbers each one
+//! shows ([`Chart`], chosen here from [`Facts`]; nothing is recomputed), each drawn by the
+//! file of its family as PNG and SVG.
+//!
+//! Text is drawn with DejaVu Sans compiled into the binary (`assets/DejaVuSans.ttf`,
+//! registered with plotters' ab_glyph backend), so rendering needs no system font and gives
+//! the same pixels on every machine. [`Chart::draw`] is generic over the drawing backend, so
+//! the PNG and the SVG come from the same code.
+
+mod countdown;
+mod expected;
+mod nyt;
+mod probability;
+mod stacked;
+mod style;
+mod tradeoff;
+
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use thiserror::Error;
+
+use crate::corpus::CorpusId;
+use crate::engine::Convention;
+use crate::research::bands::{DISTINCT_BINS, TargetBands, band_label};
+use crate::research::facts::Facts;
+use crate::research::nyt::{SlotPanel, nyt_panels};
+use crate::research::targets::{main_convention, pareto_front};
+use crate::store::read::ReadError;
+
+use style::register_font;
+pub use style::{HEIGHT, WIDTH};
+
+/// Why the charts could not be rendered.
+#[derive(Debug, Error)]
+pub enum ChartError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error(transparent)]
+    Write(#[from] crate::Error),
+    #[error("drawing chart `{chart}`: {message}")]
+    Draw { chart: String, message: String },
+    #[error("writing {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A chart and the numbers it draws.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chart {
+    /// Probability that a dealt hand solves each target, one line per deck.
+    Probability24 {
+        decks: Vec<(String, Vec<(i64, f64)>)>,
+    },
+    /// Expected solutions given solvable vs target, one line per convention.
+    ExpectedSolutions {
+        corpus: String,
+        lines: Vec<(Convention, Vec<(i64, f64)>)>,
+    },
+    /// Probability against expected solutions, one point per target, with the Pareto front.
+    TradeOff {
+        corpus: String,
+        convention: Convention,
+        /// `(target, expected solutions, probability)`.
+        points: Vec<(i64, f64, f64)>,
+        /// Targets on the front, by expected solutions.
+        front: Vec<i64>,
+    },
+    /// Countdown's solvable share vs target, one line per number of large cards.
+    CountdownLarge {
+        lines: Vec<(String, Vec<(i64, f64)>)>,
+    },
+    /// Shares of puzzles per category in each target band, stacked.
+    Stacked {
+        stem: String,
+        title: String,
+        y_desc: String,
+        bands: Vec<String>,
+        categories: Vec<String>,
+        /// `shares[band][category]`.
+        shares: Vec<Vec<f64>>,
+    },
+    /// NYT metrics by daily slot, one panel per metric.
+    NytSlots { panels: Vec<SlotPanel> },
+}
+
+/// A rendered chart: its files and what it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub stem: String,
+    pub title: String,
+    pub png: PathBuf,
+    pub svg: PathBuf,
+}
+
+/// The corpora whose expected-solutions chart is drawn.
+const EXPECTED_FOR: [CorpusId; 4] = [
+    CorpusId::Digits,
+    CorpusId::Countdown,
+    CorpusId::TwentyFour,
+    CorpusId::TwentyFourNine,
+];
+
+/// Every chart the facts allow, in report order.
+pub fn charts(facts: &Facts) -> Vec<Chart> {
+    let mut out = Vec::new();
+    let decks: Vec<(String, Vec<(i64, f64)>)> = [
+        (CorpusId::TwentyFour, "52-card deck (cards 1–13): corpus 24"),
+        (
+            CorpusId::TwentyFourNine,
+            "36-card deck (cards 1–9): corpus 24-nine",
+        ),
+    ]
+    .iter()
+    .filter_map(|(id, label)| {
+        let c = facts.corpus(id)?;
+        Some((
+            label.to_string(),
+            c.all_targets()
+                .iter()
+                .map(|r| (r.target, r.probability))
+                .collect(),
+        ))
+    })
+    .collect();
+    if !decks.is_empty() {
+        out.push(Chart::Probability24 { decks });
+    }
+    for id in EXPECTED_FOR {
+        let Some(c) = facts.corpus(&id) else {
+            continue;
+        };
+        let lines: Vec<(Convention, Vec<(i64, f64)>)> = c
+            .conventions
+            .iter()
+            .map(|&conv| {
+                let pts = c
+                    .all_targets()
+                    .iter()
+                    .filter_map(|r| Some((r.target, r.expected(conv)?)))
+                    .filter(|p| p.1 > 0.0)
+                    .collect();
+                (conv, pts)
+            })
+            .collect();
+        if lines.iter().any(|l| !l.1.is_empty()) {
+            out.push(Chart::ExpectedSolutions {
+                corpus: id.to_string(),
+                lines,
+            });
+        }
+    }
+    if let Some(c) = facts.corpus(&CorpusId::TwentyFour)
+        && let Some(conv) = main_convention(c)
+    {
+        let points: Vec<(i64, f64, f64)> = c
+            .all_targets()
+            .iter()
+            .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
+            .filter(|p| p.1 > 0.0)
+            .collect();
+        if !points.is_empty() {
+            out.push(Chart::TradeOff {
+                corpus: "24".into(),
+                convention: conv,
+                front: pareto_front(&points),
+                points,
+            });
+        }
+    }
+    if let Some(c) = facts.corpus(&CorpusId::Countdown) {
+        let lines: Vec<(String, Vec<(i64, f64)>)> = (0..=4)
+            .map(|k| format!("{k} large"))
+            .filter_map(|g| {
+                let rows = c.group(&g);
+                (!rows.is_empty()).then(|| {
+                    let pts = rows.iter().map(|r| (r.target, r.solvable_share)).collect();
+                    (g, pts)
+                })
+            })
+            .collect();
+        if !lines.is_empty() {
+            out.push(Chart::CountdownLarge { lines });
+        }
+    }
+    if let Some(b) = facts
+        .corpus(&CorpusId::Digits)
+        .and_then(|c| c.bands.as_ref())
+    {
+        out.extend(digits_charts(b));
+    }
+    if let Some(p) = facts.corpus(&CorpusId::Nyt).and_then(|c| c.nyt.as_ref())
+        && !p.is_empty()
+    {
+        out.push(Chart::NytSlots {
+            panels: nyt_panels(p),
+        });
+    }
+    out
+}
+
+fn shares<const N: usize>(counts: &[u64; N]) -> Vec<f64> {
+    let total: u64 = counts.iter().sum();
+    counts
+        .iter()
+        .map(|&c| {
+            if total > 0 {
+                c as f64 / total as f64
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+fn digits_charts(b: &TargetBands) -> Vec<Chart> {
+    let labels = |keys: Vec<i64>| -> Vec<String> {
+        keys.into_iter()
+            .map(|k| band_label(k, b.lo, b.hi))
+            .collect()
+    };
+    let mut min_ops_cats: Vec<String> = (0..=5)
+        .map(|k| format!("{k} operation{}", if k == 1 { "" } else { "s" }))
+        .collect();
+    min_ops_cats[5] = "5 operations".into();
+    min_ops_cats.push("unsolvable".into());
+    vec![
+        Chart::Stacked {
+            stem: "digits-distinct".into(),
+            title: "Digits: distinct solutions per puzzle, by target band".into(),
+            y_desc: "share of (board, target) puzzles".into(),
+            bands: labels(b.distinct.keys().copied().collect()),
+            categories: DISTINCT_BINS
+                .iter()
+                .map(|&(_, _, l)| {
+                    if l == "unsolvable" {
+                        l.to_string()
+                    } else {
+                        format!("{l} distinct")
+                    }
+                })
+                .collect(),
+            shares: b.distinct.values().map(shares).collect(),
+        },
+        Chart::Stacked {
+            stem: "digits-min-ops".into(),
+            title: "Digits: fewest operations (min_ops) per puzzle, by target band".into(),
+            y_desc: "share of (board, target) puzzles".into(),
+            bands: labels(b.min_ops.keys().copied().collect()),
+            categories: min_ops_cats,
+            shares: b.min_ops.values().map(shares).collect(),
+        },
+    ]
+}
+
+impl Chart {
+    /// The file name without extension.
+    pub fn stem(&self) -> String {
+        match self {
+            Chart::Probability24 { .. } => "24-probability".into(),
+            Chart::ExpectedSolutions { corpus, .. } => format!("expected-solutions-{corpus}"),
+            Chart::TradeOff { corpus, .. } => format!("tradeoff-{corpus}"),
+            Chart::CountdownLarge { .. } => "countdown-large".into(),
+            Chart::Stacked { stem, .. } => stem.clone(),
+            Chart::NytSlots { .. } => "nyt-slots".into(),
+        }
+    }
+
+    /// The chart's title, as drawn and as the report's caption.
+    pub fn title(&self) -> String {
+        match self {
+            Chart::Probability24 { .. } => {
+                "24 game: probability that a dealt hand can make each target".into()
+            }
+            Chart::ExpectedSolutions { corpus, .. } => {
+                format!("Corpus {corpus}: expected number of solutions when solvable")
+            }
+            Chart::TradeOff {
+                corpus, convention, ..
+            } => format!(
+                "Corpus {corpus}: solvable probability vs expected {convention} solutions, per target"
+            ),
+            Chart::CountdownLarge { .. } => {
+                "Countdown: share of card selections that can make each target".into()
+            }
+            Chart::Stacked { title, .. } => title.clone(),
+            Chart::NytSlots { .. } => {
+                "Digits as published by the NYT (2023): the real puzzles by daily slot".into()
+            }
+        }
+    }
+
+    /// Draws the chart on `root`, which it fills.
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        register_font();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let r = match self {
+            Chart::Probability24 { decks } => probability::draw(root, &self.title(), decks),
+            Chart::ExpectedSolutions { lines, .. } => expected::draw(root, &self.title(), lines),
+            Chart::TradeOff {
+                convention,
+                points,
+                front,
+                ..
+            } => tradeoff::draw(root, &self.title(), *convention, points, front),
+            Chart::CountdownLarge { lines } => countdown::draw(root, &self.title(), lines),
+            Chart::Stacked {
+                y_desc,
+                bands,
+                categories,
+                shares,
+                ..
+            } => stacked::draw(root, &self.title(), y_desc, bands, categories, shares),
+            Chart::NytSlots { panels } => nyt::draw(root, &self.title(), panels),
+        };
+        r.map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())
+    }
+
+    /// Writes `<stem>.png` and `<stem>.svg` into `dir`.
+    pub fn render(&self, dir: &Path) -> Result<Rendered, ChartError> {
+        std::fs::create_dir_all(dir).map_err(|source| ChartError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let stem = self.stem();
+        let png = dir.join(format!("{stem}.png"));
+        let svg = dir.join(format!("{stem}.svg"));
+        let err = |message: String| ChartError::Draw {
+            chart: stem.clone(),
+            message,
+        };
+        // Each file is drawn under a hidden name (with its extension, which the backends
+        // read) and renamed into place once complete.
+        let hidden = |ext: &str| dir.join(format!(".{stem}.tmp.{ext}"));
+        let (png_tmp, svg_tmp) = (hidden("png"), hidden("svg"));
+        {
+            let root = BitMapBackend::new(&png_tmp, (WIDTH, HEIGHT)).into_drawing_area();
+            self.draw(&root).map_err(err)?;
+        }
+        {
+            let root = SVGBackend::new(&svg_tmp, (WIDTH, HEIGHT)).into_drawing_area();
+            self.draw(&root).map_err(err)?;
+        }
+        for (tmp, dest) in [(&png_tmp, &png), (&svg_tmp, &svg)] {
+            std::fs::rename(tmp, dest).map_err(|source| ChartError::Io {
+                path: dest.clone(),
+                source,
+            })?;
+        }
+        Ok(Rendered {
+            stem,
+            title: self.title(),
+            png,
+            svg,
+        })
+    }
+}
+
+/// Renders every chart of the tables under `data` into `dir`.
+pub fn render_all(data: &Path, dir: &Path) -> Result<Vec<Rendered>, ChartError> {
+    let facts = Facts::load(data)?;
+    render_facts(&facts, dir)
+}
+
+/// Renders every chart the facts allow into `dir`.
+pub fn render_facts(facts: &Facts, dir: &Path) -> Result<Vec<Rendered>, ChartError> {
+    charts(facts).iter().map(|c| c.render(dir)).collect()
+}

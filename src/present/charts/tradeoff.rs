@@ -1,0 +1,162 @@
+//! The trade-off of a target: how often it is solvable against how many solutions it has,
+//! with the Pareto front labelled.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::style::{
+    AXIS, BLUE, ChartResult, GREY, LEGEND, TICK, VERMILLION, count_label, font, log_range, titled,
+};
+
+use crate::engine::Convention;
+
+/// Pixel boxes overlap (with a small gap)?
+fn overlaps(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> bool {
+    let gap = 2;
+    a.0 < b.2 + gap && b.0 < a.2 + gap && a.1 < b.3 + gap && b.1 < a.3 + gap
+}
+
+pub(super) fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    convention: Convention,
+    points: &[(i64, f64, f64)],
+    front: &[i64],
+) -> ChartResult<DB> {
+    let area = titled(root, title)?;
+    // Zoomed to the data's probabilities, so that the crowded part of the front has room.
+    let fold = |f: fn(f64, f64) -> f64, init: f64, g: fn(&(i64, f64, f64)) -> f64| {
+        points.iter().map(g).fold(init, f)
+    };
+    let (y0, y1) = (fold(f64::min, 1.0, |p| p.2), fold(f64::max, 0.0, |p| p.2));
+    // The x range reaches down to 1 so that plotters' log axis has labelled ticks.
+    let xs = log_range(points.iter().map(|p| p.1));
+    let ys = (y0 - 0.06).max(0.0)..(y1 + 0.1).min(1.1);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(80)
+        .build_cartesian_2d(xs.log_scale(), ys)?;
+    chart
+        .configure_mesh()
+        .x_desc(format!(
+            "expected {convention} solutions when solvable (log scale) — fewer is harder"
+        ))
+        .y_desc("probability that a dealt hand can make the target")
+        .axis_desc_style(font(AXIS))
+        .label_style(font(TICK))
+        .x_label_formatter(&count_label)
+        .y_label_formatter(&|v| format!("{v:.1}"))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .draw()?;
+    chart
+        .draw_series(
+            points
+                .iter()
+                .map(|&(_, x, y)| Circle::new((x, y), 4, GREY.mix(0.6).filled())),
+        )?
+        .label("a target")
+        .legend(|(x, y)| Circle::new((x + 10, y), 4, GREY.filled()));
+    let on_front: Vec<&(i64, f64, f64)> = front
+        .iter()
+        .filter_map(|t| points.iter().find(|p| p.0 == *t))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(
+            on_front.iter().map(|p| (p.1, p.2)),
+            VERMILLION.stroke_width(2),
+        ))?
+        .label("Pareto front: no target is solvable more often with fewer solutions")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], VERMILLION.stroke_width(2)));
+    chart.draw_series(
+        on_front
+            .iter()
+            .map(|p| Circle::new((p.1, p.2), 6, VERMILLION.filled())),
+    )?;
+    // Labels: the front's targets and 24. Each goes at the nearest free spot around its
+    // point — free of every point, the front's line and earlier labels — with a thin
+    // leader line when it had to move away.
+    let mut labelled: Vec<(&(i64, f64, f64), RGBColor)> =
+        on_front.iter().map(|&p| (p, VERMILLION)).collect();
+    let ring = points.iter().find(|p| p.0 == 24);
+    if let Some(p) = ring
+        && !front.contains(&24)
+    {
+        labelled.push((p, BLUE));
+    }
+    if let Some(p) = ring {
+        chart.draw_series(std::iter::once(Circle::new(
+            (p.1, p.2),
+            9,
+            BLUE.stroke_width(3),
+        )))?;
+    }
+    let px = |p: &(i64, f64, f64)| chart.backend_coord(&(p.1, p.2));
+    let mut taken: Vec<(i32, i32, i32, i32)> = points
+        .iter()
+        .map(|p| {
+            let (x, y) = px(p);
+            (x - 5, y - 5, x + 5, y + 5)
+        })
+        .collect();
+    for w in on_front.windows(2) {
+        let ((x0, y0), (x1, y1)) = (px(w[0]), px(w[1]));
+        let steps = ((x1 - x0).abs().max((y1 - y0).abs()) / 4).max(1);
+        for k in 0..=steps {
+            let x = x0 + (x1 - x0) * k / steps;
+            let y = y0 + (y1 - y0) * k / steps;
+            taken.push((x - 2, y - 2, x + 2, y + 2));
+        }
+    }
+    let plot = chart.plotting_area().get_pixel_range();
+    let style = font(LEGEND);
+    for (p, colour) in &labelled {
+        let text = p.0.to_string();
+        let (w, h) = root.estimate_text_size(&text, &style)?;
+        let (w, h) = (w as i32, h as i32);
+        let (x, y) = px(p);
+        let inside = |b: &(i32, i32, i32, i32)| {
+            b.0 >= plot.0.start && b.2 <= plot.0.end && b.1 >= plot.1.start && b.3 <= plot.1.end
+        };
+        // Rings of growing radius, twelve directions each, nearest first.
+        let spot = (1..=8)
+            .flat_map(|r| {
+                (0..12).map(move |k| {
+                    let a = std::f64::consts::PI * 2.0 * k as f64 / 12.0;
+                    let d = 10.0 + 9.0 * (r - 1) as f64;
+                    let cx = x + (a.cos() * (d + w as f64 / 2.0)) as i32;
+                    let cy = y - (a.sin() * (d + h as f64 / 2.0)) as i32;
+                    (cx - w / 2, cy - h / 2, cx - w / 2 + w, cy - h / 2 + h)
+                })
+            })
+            .find(|b| inside(b) && !taken.iter().any(|t| overlaps(*b, *t)))
+            .unwrap_or((x + 8, y - h - 4, x + 8 + w, y - 4));
+        taken.push(spot);
+        let (cx, cy) = ((spot.0 + spot.2) / 2, (spot.1 + spot.3) / 2);
+        if (cx - x).abs() > w / 2 + 14 || (cy - y).abs() > h / 2 + 14 {
+            // Leader line from the point to the label's nearest edge.
+            let ex = cx.clamp(spot.0, spot.2).clamp(x.min(spot.2), x.max(spot.0));
+            let ey = if cy < y { spot.3 } else { spot.1 };
+            root.draw(&PathElement::new(vec![(x, y), (ex, ey)], colour.mix(0.5)))?;
+        }
+        root.draw(&Text::new(
+            text,
+            (spot.0, spot.1),
+            style.clone().color(colour),
+        ))?;
+    }
+    chart
+        .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+        .label("target 24 (ringed)")
+        .legend(|(x, y)| Circle::new((x + 10, y), 7, BLUE.stroke_width(3)));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .label_font(font(LEGEND))
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .margin(12)
+        .draw()?;
+    Ok(())
+}

@@ -1,0 +1,157 @@
+//! The report's corpora: the headline figures of every corpus present, and the published
+//! figures of SPEC §4 beside this run's.
+
+use std::fmt::Write as _;
+
+use crate::corpus::CorpusId;
+use crate::engine::Convention;
+use crate::format::{f4, grouped, pct};
+use crate::research::facts::Facts;
+
+pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
+    let _ = writeln!(w, "## Corpora\n");
+    for m in &facts.missing {
+        let _ = writeln!(
+            w,
+            "- `{m}`: skipped — its folder `{m}/` is not in the data folder."
+        );
+    }
+    if !facts.missing.is_empty() {
+        let _ = writeln!(w);
+    }
+    if facts.corpora.is_empty() {
+        let _ = writeln!(w, "No corpus tables were found.\n");
+        return;
+    }
+    let _ = writeln!(
+        w,
+        "| corpus | boards | targets | puzzles | solvable | share solvable | one `distinct` solution | conventions |"
+    );
+    let _ = writeln!(w, "|---|--:|---|--:|--:|--:|--:|---|");
+    for c in &facts.corpora {
+        let rows = c.all_targets();
+        let boards = rows
+            .first()
+            .map_or(c.boards.len() as u64, |r| r.boards as u64);
+        let puzzles: u64 = rows.iter().map(|r| r.boards as u64).sum();
+        let solvable: u64 = rows.iter().map(|r| r.solving as u64).sum();
+        let unique: u64 = rows.iter().map(|r| r.unique as u64).sum();
+        let range = match (rows.first(), rows.last()) {
+            (Some(a), Some(b)) => format!("{}–{}", a.target, b.target),
+            _ => "–".into(),
+        };
+        let unique = if c.conventions.contains(&Convention::Distinct) {
+            grouped(unique)
+        } else {
+            "n/a".into()
+        };
+        let _ = writeln!(
+            w,
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
+            c.name(),
+            grouped(boards),
+            range,
+            grouped(puzzles),
+            grouped(solvable),
+            if puzzles > 0 {
+                pct(solvable as f64 / puzzles as f64)
+            } else {
+                "–".into()
+            },
+            unique,
+            c.conventions
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = writeln!(w);
+}
+
+pub(super) fn spec_section(w: &mut String, facts: &Facts) {
+    let mut rows: Vec<[String; 3]> = Vec::new();
+    if let Some(c) = facts.corpus(&CorpusId::TwentyFour)
+        && let Some(r) = c.all_targets().into_iter().find(|r| r.target == 24)
+    {
+        rows.push([
+            "`24`: sets of 4 cards (1–13) that make 24".into(),
+            "1,362 of 1,820".into(),
+            format!(
+                "{} of {}",
+                grouped(r.solving as u64),
+                grouped(r.boards as u64)
+            ),
+        ]);
+        rows.push([
+            "`24`: probability that a dealt hand makes 24".into(),
+            "0.8046".into(),
+            f4(r.probability),
+        ]);
+    }
+    if let Some(c) = facts.corpus(&CorpusId::TwentyFourNine) {
+        rows.push([
+            "`24-nine`: multisets of 4 cards from 1–9".into(),
+            "495".into(),
+            grouped(c.boards.len() as u64),
+        ]);
+    }
+    if let Some(c) = facts.corpus(&CorpusId::Digits) {
+        rows.push([
+            "`digits`: sets of 6 distinct numbers from 1–25".into(),
+            "177,100".into(),
+            grouped(c.boards.len() as u64),
+        ]);
+    }
+    if let Some(c) = facts.corpus(&CorpusId::Countdown) {
+        let by: Vec<String> = (0..=4)
+            .map(|k| {
+                let g = format!("{k} large");
+                grouped(c.boards.iter().filter(|b| b.group == g).count() as u64)
+            })
+            .collect();
+        rows.push([
+            "`countdown`: card selections, by large cards 0–4".into(),
+            "13,243 = 2,850 + 5,808 + 3,690 + 840 + 55".into(),
+            format!("{} = {}", grouped(c.boards.len() as u64), by.join(" + ")),
+        ]);
+        let all = c.all_targets();
+        let pairs: u64 = all.iter().map(|r| r.boards as u64).sum();
+        let solving: u64 = all.iter().map(|r| r.solving as u64).sum();
+        rows.push([
+            "`countdown`: solvable (selection, target) pairs, targets 100–999".into(),
+            "10,871,986 of 11,918,700".into(),
+            format!("{} of {}", grouped(solving), grouped(pairs)),
+        ]);
+        if let Some(b) = c.boards.iter().find(|b| b.board == "1 1 2 2 3 3") {
+            rows.push([
+                "`countdown`: targets 100–999 reached by `1 1 2 2 3 3`".into(),
+                "0".into(),
+                grouped(b.targets_reached as u64),
+            ]);
+        }
+    }
+    if let Some(c) = facts.corpus(&CorpusId::Nyt) {
+        rows.push([
+            "`nyt`: real puzzles, 2023-04-10 to 2023-07-08".into(),
+            "450".into(),
+            grouped(c.nyt.as_ref().map_or(0, |p| p.len()) as u64),
+        ]);
+    }
+    let _ = writeln!(w, "## Published figures (SPEC §4) beside this run's\n");
+    if rows.is_empty() {
+        let _ = writeln!(w, "None of the corpora these figures concern is present.\n");
+        return;
+    }
+    let _ = writeln!(w, "| figure | SPEC | these tables | same? |");
+    let _ = writeln!(w, "|---|---|---|---|");
+    for [f, spec, ours] in rows {
+        let same = if spec == ours { "yes" } else { "**no**" };
+        let _ = writeln!(w, "| {f} | {spec} | {ours} | {same} |");
+    }
+    let _ = writeln!(
+        w,
+        "\nThe single-board figures of SPEC §4 (the `[1,3,7,10,25,50]` and `[1,2,4,5,10,25]` \
+         boards) are not corpus figures; `just test` checks them against the engine.\n"
+    );
+}

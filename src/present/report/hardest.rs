@@ -1,0 +1,218 @@
+//! The report's hardest puzzles: those with a unique solution, and the hardest by
+//! `difficulty` beside the hardest by solution count, with what tells the two lists apart.
+
+use std::fmt::Write as _;
+
+use crate::engine::Convention;
+use crate::format::{f2, grouped, list, or_dash};
+use crate::puzzle::difficulty::Features;
+use crate::research::facts::{Facts, HARDEST_KEPT};
+use crate::research::rank::Ranked;
+
+/// Rows of each hardest-unique table in the report.
+const UNIQUE_ROWS: usize = 5;
+
+pub(super) fn unique_section(w: &mut String, facts: &Facts) {
+    let _ = writeln!(w, "## Hardest puzzles with a unique solution\n");
+    let _ = writeln!(
+        w,
+        "Puzzles whose only solution is one `distinct` form, hardest first: by `difficulty` \
+         where the tables have it, else fewest `expressions` (fewest ways to write the one \
+         solution), then most operations.\n"
+    );
+    for c in &facts.corpora {
+        if !c.conventions.contains(&Convention::Distinct) {
+            let _ = writeln!(
+                w,
+                "- `{}`: `distinct` is not defined here (unary minus), so no puzzle is unique.\n",
+                c.name()
+            );
+            continue;
+        }
+        let rows = &c.hardest_unique;
+        if rows.is_empty() {
+            let _ = writeln!(
+                w,
+                "- `{}`: no puzzle of {} has a unique solution.\n",
+                c.name(),
+                c.unique_scope.describe()
+            );
+            continue;
+        }
+        let _ = writeln!(w, "### `{}`, {}\n", c.name(), c.unique_scope.describe());
+        let diff = rows.iter().any(|r| r.difficulty.is_some());
+        let _ = writeln!(
+            w,
+            "| board | target | min_ops | expressions |{} solution |",
+            if diff { " difficulty |" } else { "" }
+        );
+        let _ = writeln!(w, "|---|--:|--:|--:|{}---|", if diff { "--:|" } else { "" });
+        for r in rows.iter().take(UNIQUE_ROWS) {
+            let d = if diff {
+                format!(" {} |", or_dash(r.difficulty, f2))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                w,
+                "| `{}` | {} | {} | {} |{d} `{}` |",
+                r.board,
+                r.target,
+                r.min_ops,
+                grouped(r.expressions),
+                r.solution
+            );
+        }
+        let _ = writeln!(w);
+    }
+}
+
+/// Whether a puzzle (its features, its target) has some property.
+type Has = fn(&Features, i64) -> bool;
+
+/// The hardest puzzles by `difficulty` beside the hardest by solution count, with the
+/// features of each (read from the tables) and what tells the two lists apart.
+pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
+    let _ = writeln!(
+        w,
+        "## Hardest puzzles by difficulty score and by solution count\n"
+    );
+    let _ = writeln!(
+        w,
+        "The `difficulty` score (README, *Difficulty*) estimates the bits of search a person \
+         needs: the moves of a blind search of the shortest solutions' length, less one bit \
+         per doubling of the solutions, plus penalties for what people avoid (a division, a \
+         fraction, a negative, overshooting far beyond the target, near misses) and a bonus \
+         for a greedy route (a product of two numbers, then a small correction). Beside each \
+         corpus's {k} hardest puzzles by score are its {k} with the fewest solutions.\n",
+        k = HARDEST_KEPT
+    );
+    let mut any = false;
+    for c in &facts.corpora {
+        let Some(b) = &c.by_difficulty else {
+            continue;
+        };
+        any = true;
+        let scope =
+            b.at.map_or("every target".to_string(), |t| format!("target {t}"));
+        let _ = writeln!(w, "### `{}`, {scope}\n", c.name());
+        let conv = b.convention;
+        let _ = writeln!(
+            w,
+            "| # | by score: board | target | difficulty | `{conv}` | features | by count: board \
+             | target | difficulty | `{conv}` | features |"
+        );
+        let _ = writeln!(w, "|--:|---|--:|--:|--:|---|---|--:|--:|--:|---|");
+        let lists = [&b.by_difficulty, &b.by_count];
+        let feats: [Vec<Option<Features>>; 2] =
+            lists.map(|l| l.iter().map(|r| r.features).collect());
+        let cell = |k: usize, i: usize| -> String {
+            let Some(r) = lists[k].get(i) else {
+                return " | | | | |".into();
+            };
+            let notable = feats[k][i].map(|f| f.notable(r.target)).unwrap_or_default();
+            format!(
+                " `{}` | {} | {} | {} | {} |",
+                c.board(r.board_id).unwrap_or("?"),
+                r.target,
+                or_dash(r.difficulty, f2),
+                grouped(r.count),
+                notable.join(", ")
+            )
+        };
+        for i in 0..lists[0].len().max(lists[1].len()) {
+            let _ = writeln!(w, "| {} |{}{}", i + 1, cell(0, i), cell(1, i));
+        }
+        let _ = writeln!(w);
+        let key = |r: &Ranked| (r.board_id, r.target);
+        let common = lists[0]
+            .iter()
+            .filter(|r| lists[1].iter().any(|q| key(q) == key(r)))
+            .count();
+        // How many puzzles of list `k` have a feature.
+        let share = |k: usize, has: Has| {
+            lists[k]
+                .iter()
+                .zip(&feats[k])
+                .filter(|(r, f)| f.is_some_and(|f| has(&f, r.target)))
+                .count()
+        };
+        let n = [lists[0].len(), lists[1].len()];
+        let mut lines = vec![format!(
+            "{common} of the {} hardest by score are also among the {} with the fewest `{conv}` \
+             solutions.",
+            n[0], n[1]
+        )];
+        let median = |k: usize| {
+            let mut v: Vec<u64> = lists[k].iter().map(|r| r.count).collect();
+            v.sort_unstable();
+            v.get(v.len() / 2).copied()
+        };
+        if let Some(&(_, min, ties)) = c.min_classes.at_min.iter().find(|x| x.0 == conv)
+            && ties > n[1] as u64
+        {
+            let at_min = lists[0].iter().filter(|r| r.count == min).count();
+            lines.push(format!(
+                "{} puzzles share the fewest count ({}), so the count alone cannot tell the \
+                 hardest among them apart (its list takes them by most operations, then table \
+                 order); the score can: {at_min} of its {} are among them.",
+                grouped(ties),
+                grouped(min),
+                n[0]
+            ));
+        }
+        if let (Some(a), Some(z)) = (median(0), median(1))
+            && a > z
+        {
+            lines.push(format!(
+                "The score's list has a median of {} `{conv}` solutions against {} for the \
+                 count's: the score lets a puzzle with several solutions rank as hard when \
+                 each of them is hard to find.",
+                grouped(a),
+                grouped(z)
+            ));
+        }
+        let mut why = Vec::new();
+        let features: [(Has, &str); 4] = [
+            (|f, _| f.needs_fraction, "need a fraction"),
+            (|f, _| f.needs_negative, "need a negative number"),
+            (|f, _| f.needs_division, "need a division"),
+            (
+                |f, t| f.overshoots(t),
+                "must overshoot to more than twice the target",
+            ),
+        ];
+        for (has, label) in features {
+            let (a, z) = (share(0, has), share(1, has));
+            if a + z > 0 {
+                why.push(format!(
+                    "{a} of the score's list and {z} of the count's {label}"
+                ));
+            }
+        }
+        if !why.is_empty() {
+            lines.push(format!("Features: {}.", list(&why)));
+        }
+        let greedy: Has = |f, _| f.greedy;
+        let (ga, gz) = (share(0, greedy), share(1, greedy));
+        if gz > ga {
+            lines.push(format!(
+                "{gz} of the fewest-solution puzzles can be reached greedily (a product of two \
+                 numbers, then a small correction) against {ga} of the score's: a single \
+                 solution is easy to find when it is the first thing people try, which is why \
+                 the score ranks those lower."
+            ));
+        }
+        for l in lines {
+            let _ = writeln!(w, "- {l}");
+        }
+        let _ = writeln!(w);
+    }
+    if !any {
+        let _ = writeln!(
+            w,
+            "Skipped: no corpus has a `difficulty` column (tables from before it existed: rerun \
+             `analyze`).\n"
+        );
+    }
+}

@@ -1,0 +1,85 @@
+//! Whether a rule variant (unary minus, `^`) changes which 24-game sets are solvable: the
+//! variant corpus compared with the plain one, board by board and target by target.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::corpus::CorpusId;
+use crate::store::read::{CorpusStore, Result};
+
+/// The set the report names as an example: `3 4 9 10` makes 24 only with `^` (`(10 − 4)^2 − 3 × 4`).
+pub const EXAMPLE: &str = "3 4 9 10";
+
+/// What a variant changes against the plain corpus.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The variant corpus.
+    pub variant: CorpusId,
+    /// Sets that make 24 without the variant, and with it.
+    pub base_24: usize,
+    pub variant_24: usize,
+    /// Sets that make 24 only with the variant, ascending by their numbers.
+    pub gained_24: Vec<String>,
+    /// Sets that make 24 only without it.
+    pub lost_24: Vec<String>,
+    /// (set, target) pairs over every target that become, or stop being, solvable.
+    pub pairs_gained: usize,
+    pub pairs_lost: usize,
+    /// Whether [`EXAMPLE`] makes 24 without and with the variant (when both corpora hold it).
+    pub example: Option<(bool, bool)>,
+}
+
+/// For every (board text, target), whether it is solvable.
+pub fn solvable_by_board(store: &CorpusStore) -> Result<HashMap<(String, i64), bool>> {
+    let boards = store.boards()?;
+    let text: HashMap<u32, &str> = boards
+        .iter()
+        .map(|b| (b.board_id, b.board.as_str()))
+        .collect();
+    let mut out = HashMap::new();
+    store.scan_puzzles(&[], false, |s| {
+        for i in 0..s.len() {
+            if let (Some(b), Some(t)) = (s.board_id[i], s.target[i])
+                && let Some(board) = text.get(&b)
+            {
+                out.insert((board.to_string(), t), s.solvable[i].unwrap_or(false));
+            }
+        }
+    })?;
+    Ok(out)
+}
+
+/// Compares `variant` with the plain corpus, whose solvable pairs are `base`.
+pub fn compare(base: &HashMap<(String, i64), bool>, variant: &CorpusStore) -> Result<Comparison> {
+    let var = solvable_by_board(variant)?;
+    let at_24 = |m: &HashMap<(String, i64), bool>| -> BTreeSet<String> {
+        m.iter()
+            .filter(|((_, t), s)| *t == 24 && **s)
+            .map(|((b, _), _)| b.clone())
+            .collect()
+    };
+    let (b24, v24) = (at_24(base), at_24(&var));
+    let numbers = |b: &String| -> Vec<i64> {
+        b.split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    };
+    let mut gained_24: Vec<String> = v24.difference(&b24).cloned().collect();
+    gained_24.sort_by_key(numbers);
+    let lost_24: Vec<String> = b24.difference(&v24).cloned().collect();
+    let newly = |a: &HashMap<(String, i64), bool>, b: &HashMap<(String, i64), bool>| {
+        a.iter()
+            .filter(|(k, s)| **s && !b.get(*k).copied().unwrap_or(false))
+            .count()
+    };
+    let key = (EXAMPLE.to_string(), 24);
+    Ok(Comparison {
+        variant: variant.id.clone(),
+        base_24: b24.len(),
+        variant_24: v24.len(),
+        gained_24,
+        lost_24,
+        pairs_gained: newly(&var, base),
+        pairs_lost: newly(base, &var),
+        example: base.get(&key).copied().zip(var.get(&key).copied()),
+    })
+}

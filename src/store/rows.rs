@@ -1,0 +1,371 @@
+//! The tables' rows as Rust values: `targets` and `boards` read whole, `puzzles` scanned in
+//! slices of the columns a summary asks for.
+
+use std::collections::{HashMap, HashSet};
+
+use polars::prelude::*;
+
+use crate::engine::Convention;
+use crate::puzzle::difficulty::Features;
+use crate::store::read::{CorpusStore, Result, bools, f64s, i64s, parquet_err, strs, u32s, u64s};
+use crate::store::schema::{Table, col};
+
+/// One row of `targets`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetRow {
+    pub group: String,
+    pub target: i64,
+    pub boards: u32,
+    pub solving: u32,
+    pub solvable_share: f64,
+    pub probability: f64,
+    /// `expected_trees`, `expected_expressions`, `expected_distinct`, by [`Convention`].
+    pub expected: [Option<f64>; 3],
+    pub mean_min_ops: Option<f64>,
+    pub unique: u32,
+    pub unique_share: Option<f64>,
+}
+
+impl TargetRow {
+    pub fn expected(&self, c: Convention) -> Option<f64> {
+        self.expected[c.index()]
+    }
+}
+
+/// One row of `boards`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardRow {
+    pub board_id: u32,
+    pub board: String,
+    pub weight: f64,
+    pub group: String,
+    pub targets_reached: u32,
+    /// `nyt` only: date, slot and real target.
+    pub date: Option<String>,
+    pub slot: Option<u8>,
+    pub target: Option<i64>,
+}
+
+/// The columns of a `puzzles` slice that the summaries use.
+pub struct PuzzleSlice {
+    pub board_id: Vec<Option<u32>>,
+    pub target: Vec<Option<i64>>,
+    pub solvable: Vec<Option<bool>>,
+    pub min_ops: Vec<Option<u64>>,
+    /// By [`Convention`]; `None` when not requested.
+    pub counts: [Option<Vec<Option<u64>>>; 3],
+    pub difficulty: Option<Vec<Option<f64>>>,
+    /// The difficulty features' columns, when requested and stored (see
+    /// [`PuzzleSlice::features`]).
+    features: Option<FeatureColumns>,
+}
+
+impl PuzzleSlice {
+    pub fn len(&self) -> usize {
+        self.board_id.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.board_id.is_empty()
+    }
+
+    /// The difficulty features of row `i`, if they were read and it is solvable.
+    pub fn features(&self, i: usize) -> Option<Features> {
+        let f = self.features.as_ref()?;
+        Some(Features {
+            min_ops: u32::try_from(self.min_ops[i]?).ok()?,
+            solutions: f.distinct[i].or(f.expressions[i])?,
+            needs_division: f.division[i]?,
+            needs_fraction: f.fraction[i]?,
+            needs_negative: f.negative[i]?,
+            peak: f.peak[i]?,
+            greedy: f.greedy[i]?,
+            near_misses: f.near_misses[i]?,
+            uses_all: f.uses_all[i]?,
+        })
+    }
+}
+
+impl CorpusStore {
+    /// Every row of `targets`, in table order.
+    pub fn targets(&self) -> Result<Vec<TargetRow>> {
+        let t = self.table(Table::Targets)?;
+        let cols = [
+            col::GROUP,
+            col::TARGET,
+            col::BOARDS,
+            col::SOLVING,
+            col::SOLVABLE_SHARE,
+            col::PROBABILITY,
+            col::EXPECTED_TREES,
+            col::EXPECTED_EXPRESSIONS,
+            col::EXPECTED_DISTINCT,
+            col::MEAN_MIN_OPS,
+            col::UNIQUE,
+            col::UNIQUE_SHARE,
+        ];
+        let present: Vec<&str> = cols.iter().copied().filter(|c| t.has(c)).collect();
+        let df = t.read(&present)?;
+        let p = parquet_err(t.first_file());
+        let n = df.height();
+        let opt_f64 = |c: &str| -> Result<Vec<Option<f64>>> {
+            if t.has(c) {
+                f64s(&df, c).map_err(p)
+            } else {
+                Ok(vec![None; n])
+            }
+        };
+        for c in [
+            col::GROUP,
+            col::TARGET,
+            col::BOARDS,
+            col::SOLVING,
+            col::PROBABILITY,
+        ] {
+            if !t.has(c) {
+                return Err(self.absent(format!("`targets` lacks the column `{c}`")));
+            }
+        }
+        let group = strs(&df, col::GROUP).map_err(p)?;
+        let target = i64s(&df, col::TARGET).map_err(p)?;
+        let boards = u32s(&df, col::BOARDS).map_err(p)?;
+        let solving = u32s(&df, col::SOLVING).map_err(p)?;
+        let share = opt_f64(col::SOLVABLE_SHARE)?;
+        let prob = opt_f64(col::PROBABILITY)?;
+        let ex = [
+            opt_f64(col::EXPECTED_TREES)?,
+            opt_f64(col::EXPECTED_EXPRESSIONS)?,
+            opt_f64(col::EXPECTED_DISTINCT)?,
+        ];
+        let mean_ops = opt_f64(col::MEAN_MIN_OPS)?;
+        let unique = if t.has(col::UNIQUE) {
+            u32s(&df, col::UNIQUE).map_err(p)?
+        } else {
+            vec![None; n]
+        };
+        let unique_share = opt_f64(col::UNIQUE_SHARE)?;
+        Ok((0..n)
+            .map(|i| {
+                let boards = boards[i].unwrap_or(0);
+                let solving = solving[i].unwrap_or(0);
+                TargetRow {
+                    group: group[i].clone(),
+                    target: target[i].unwrap_or(0),
+                    boards,
+                    solving,
+                    solvable_share: share[i].unwrap_or(if boards > 0 {
+                        solving as f64 / boards as f64
+                    } else {
+                        0.0
+                    }),
+                    probability: prob[i].unwrap_or(0.0),
+                    expected: [ex[0][i], ex[1][i], ex[2][i]],
+                    mean_min_ops: mean_ops[i],
+                    unique: unique[i].unwrap_or(0),
+                    unique_share: unique_share[i],
+                }
+            })
+            .collect())
+    }
+
+    /// Every row of `boards`, in table order.
+    pub fn boards(&self) -> Result<Vec<BoardRow>> {
+        let t = self.table(Table::Boards)?;
+        let mut cols = vec![
+            col::BOARD_ID,
+            col::BOARD,
+            col::WEIGHT,
+            col::GROUP,
+            col::TARGETS_REACHED,
+        ];
+        let nyt = t.has(col::SLOT) && t.has(col::TARGET);
+        if nyt {
+            cols.extend([col::SLOT, col::TARGET]);
+            if t.has(col::DATE) {
+                cols.push(col::DATE);
+            }
+        }
+        let df = t.read(&cols)?;
+        let p = parquet_err(t.first_file());
+        let id = u32s(&df, col::BOARD_ID).map_err(p)?;
+        let board = strs(&df, col::BOARD).map_err(p)?;
+        let weight = f64s(&df, col::WEIGHT).map_err(p)?;
+        let group = strs(&df, col::GROUP).map_err(p)?;
+        let reached = u32s(&df, col::TARGETS_REACHED).map_err(p)?;
+        let n = df.height();
+        let (slot, target) = if nyt {
+            (
+                u32s(&df, col::SLOT).map_err(p)?,
+                i64s(&df, col::TARGET).map_err(p)?,
+            )
+        } else {
+            (vec![None; n], vec![None; n])
+        };
+        let date: Vec<Option<String>> = if nyt && t.has(col::DATE) {
+            strs(&df, col::DATE)
+                .map_err(p)?
+                .into_iter()
+                .map(Some)
+                .collect()
+        } else {
+            vec![None; n]
+        };
+        Ok((0..n)
+            .map(|i| BoardRow {
+                board_id: id[i].unwrap_or(0),
+                board: board[i].clone(),
+                weight: weight[i].unwrap_or(0.0),
+                group: group[i].clone(),
+                targets_reached: reached[i].unwrap_or(0),
+                date: date[i].clone(),
+                slot: slot[i].and_then(|s| u8::try_from(s).ok()),
+                target: target[i],
+            })
+            .collect())
+    }
+
+    /// The conventions this corpus has counts for: a `puzzles` column and a non-null
+    /// `expected_*` in `targets` (`trees` is null outside the 24 game, `distinct` is null
+    /// with unary minus).
+    pub fn conventions(&self, targets: &[TargetRow]) -> Result<Vec<Convention>> {
+        let puzzles = self.table(Table::Puzzles)?;
+        Ok(Convention::ALL
+            .into_iter()
+            .filter(|&c| puzzles.has(c.name()) && targets.iter().any(|r| r.expected(c).is_some()))
+            .collect())
+    }
+
+    /// Whether `puzzles` has the optional `difficulty` column.
+    pub fn has_difficulty(&self) -> Result<bool> {
+        Ok(self.table(Table::Puzzles)?.has(col::DIFFICULTY))
+    }
+
+    /// Scans `puzzles`, reading the identifying columns, `solvable`, `min_ops`, the counts of
+    /// `conventions`, `difficulty` when the table has it, and the difficulty features when
+    /// `features` asks for them and the table has them.
+    pub fn scan_puzzles(
+        &self,
+        conventions: &[Convention],
+        features: bool,
+        mut f: impl FnMut(&PuzzleSlice),
+    ) -> Result<()> {
+        let t = self.table(Table::Puzzles)?;
+        let mut cols = vec![col::BOARD_ID, col::TARGET, col::SOLVABLE, col::MIN_OPS];
+        for c in conventions {
+            if !t.has(c.name()) {
+                return Err(self.absent(format!("`puzzles` has no `{c}` column")));
+            }
+            cols.push(c.name());
+        }
+        let difficulty = t.has(col::DIFFICULTY);
+        if difficulty {
+            cols.push(col::DIFFICULTY);
+        }
+        let features = features && FEATURE_COLUMNS.iter().all(|c| t.has(c));
+        if features {
+            for c in FEATURE_COLUMNS {
+                if !cols.contains(&c) {
+                    cols.push(c);
+                }
+            }
+        }
+        let path = t.first_file().to_path_buf();
+        t.scan(&cols, |df| {
+            let p = parquet_err(&path);
+            let counts = |c: Convention| -> PolarsResult<Option<Vec<Option<u64>>>> {
+                if conventions.contains(&c) {
+                    u64s(df, c.name()).map(Some)
+                } else {
+                    Ok(None)
+                }
+            };
+            let slice = (|| -> PolarsResult<PuzzleSlice> {
+                Ok(PuzzleSlice {
+                    board_id: u32s(df, col::BOARD_ID)?,
+                    target: i64s(df, col::TARGET)?,
+                    solvable: bools(df, col::SOLVABLE)?,
+                    min_ops: u64s(df, col::MIN_OPS)?,
+                    counts: [
+                        counts(Convention::Trees)?,
+                        counts(Convention::Expressions)?,
+                        counts(Convention::Distinct)?,
+                    ],
+                    difficulty: if difficulty {
+                        Some(f64s(df, col::DIFFICULTY)?)
+                    } else {
+                        None
+                    },
+                    features: if features {
+                        Some(FeatureColumns::read(df)?)
+                    } else {
+                        None
+                    },
+                })
+            })()
+            .map_err(p)?;
+            f(&slice);
+            Ok(())
+        })
+    }
+
+    /// The board text of each id in `ids`.
+    pub fn board_texts(&self, ids: &[u32]) -> Result<HashMap<u32, String>> {
+        let t = self.table(Table::Boards)?;
+        let wanted: HashSet<u32> = ids.iter().copied().collect();
+        let mut out = HashMap::new();
+        let path = t.first_file().to_path_buf();
+        t.scan(&[col::BOARD_ID, col::BOARD], |df| {
+            let id = u32s(df, col::BOARD_ID).map_err(parquet_err(&path))?;
+            let board = strs(df, col::BOARD).map_err(parquet_err(&path))?;
+            for (i, b) in id.into_iter().zip(board) {
+                if let Some(i) = i.filter(|i| wanted.contains(i)) {
+                    out.insert(i, b);
+                }
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+
+/// The columns the difficulty features are read from.
+const FEATURE_COLUMNS: [&str; 9] = [
+    col::EXPRESSIONS,
+    col::DISTINCT,
+    col::NEEDS_DIVISION,
+    col::NEEDS_FRACTION,
+    col::NEEDS_NEGATIVE,
+    col::PEAK,
+    col::GREEDY,
+    col::NEAR_MISSES,
+    col::USES_ALL,
+];
+
+/// The columns of a slice that the difficulty features are read from.
+struct FeatureColumns {
+    expressions: Vec<Option<u64>>,
+    distinct: Vec<Option<u64>>,
+    division: Vec<Option<bool>>,
+    fraction: Vec<Option<bool>>,
+    negative: Vec<Option<bool>>,
+    peak: Vec<Option<u64>>,
+    greedy: Vec<Option<bool>>,
+    near_misses: Vec<Option<u32>>,
+    uses_all: Vec<Option<bool>>,
+}
+
+impl FeatureColumns {
+    fn read(df: &DataFrame) -> PolarsResult<FeatureColumns> {
+        Ok(FeatureColumns {
+            expressions: u64s(df, col::EXPRESSIONS)?,
+            distinct: u64s(df, col::DISTINCT)?,
+            division: bools(df, col::NEEDS_DIVISION)?,
+            fraction: bools(df, col::NEEDS_FRACTION)?,
+            negative: bools(df, col::NEEDS_NEGATIVE)?,
+            peak: u64s(df, col::PEAK)?,
+            greedy: bools(df, col::GREEDY)?,
+            near_misses: u32s(df, col::NEAR_MISSES)?,
+            uses_all: bools(df, col::USES_ALL)?,
+        })
+    }
+}
