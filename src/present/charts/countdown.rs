@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::style::{
-    AXIS, ChartResult, GREY, LEGEND, PALETTE, TICK, font, int_label, titled, x_range,
+    AXIS, ChartResult, GREY, PALETTE, int_label, legend, mesh, plot_area, titled, x_range,
 };
 
 pub(super) fn draw<DB: DrawingBackend>(
@@ -15,22 +15,13 @@ pub(super) fn draw<DB: DrawingBackend>(
 ) -> ChartResult<DB> {
     let area = titled(root, title)?;
     let xs = x_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.0)));
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
-        .build_cartesian_2d(xs, 0f64..1.05f64)?;
-    chart
-        .configure_mesh()
+    let mut chart = plot_area(&area, 80).build_cartesian_2d(xs, 0f64..1.05f64)?;
+    mesh(&mut chart, AXIS)
         .x_desc("target")
         .y_desc("share of card selections that can make the target")
-        .axis_desc_style(font(AXIS))
-        .label_style(font(TICK))
         .x_labels(10)
         .x_label_formatter(&int_label)
         .y_label_formatter(&|v| format!("{v:.1}"))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
         .draw()?;
     // Per-target shares jump between neighbours (primes, multiples of 25…): each group is
     // drawn thin per target and thick as a moving average, so the trend stays readable.
@@ -59,15 +50,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             "thick: mean of {SMOOTHING} neighbouring targets; thin: each target"
         ))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], GREY.mix(0.5)));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerLeft)
-        .label_font(font(LEGEND))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .margin(12)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::LowerLeft)
 }
 
 /// Width of the moving average on the Countdown chart, in targets.

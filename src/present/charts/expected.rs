@@ -4,8 +4,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::style::{
-    AXIS, BLUE, ChartResult, GREEN, LEGEND, TICK, VERMILLION, count_label, font, int_label,
-    log_range, titled, x_range,
+    AXIS, BLUE, ChartResult, GREEN, VERMILLION, count_label, int_label, legend, log_range, mesh,
+    plot_area, titled, x_range,
 };
 
 use crate::engine::Convention;
@@ -18,22 +18,13 @@ pub(super) fn draw<DB: DrawingBackend>(
     let area = titled(root, title)?;
     let xs = x_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.0)));
     let ys = log_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.1)));
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(100)
-        .build_cartesian_2d(xs, ys.log_scale())?;
-    chart
-        .configure_mesh()
+    let mut chart = plot_area(&area, 100).build_cartesian_2d(xs, ys.log_scale())?;
+    mesh(&mut chart, AXIS)
         .x_desc("target")
         .y_desc("expected solutions when solvable (log scale)")
-        .axis_desc_style(font(AXIS))
-        .label_style(font(TICK))
         .x_labels(12)
         .x_label_formatter(&int_label)
         .y_label_formatter(&count_label)
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
         .draw()?;
     for (conv, pts) in lines {
         let colour = match conv {
@@ -51,13 +42,5 @@ pub(super) fn draw<DB: DrawingBackend>(
                 PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(font(LEGEND))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .margin(12)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }

@@ -5,7 +5,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::style::{
-    AXIS, BLUE, ChartResult, TICK, VERMILLION, count_label, font, int_label, log_range, titled,
+    AXIS, BLUE, ChartResult, TICK, VERMILLION, count_label, font, int_label, log_range, mesh,
+    titled,
 };
 
 use crate::research::nyt::SlotPanel;
@@ -38,63 +39,27 @@ pub(super) fn draw<DB: DrawingBackend>(
             .x_label_area_size(50)
             .y_label_area_size(70);
         let xs = 0.5f64..5.5f64;
-        // Per-puzzle points are spread sideways a little so that equal values stay visible.
-        let jitter = |i: usize| ((i * 7919) % 13) as f64 / 13.0 * 0.36 - 0.18;
         if panel.log {
             let ys = log_range(values);
             let mut chart = builder.build_cartesian_2d(xs, ys.log_scale())?;
-            chart
-                .configure_mesh()
+            mesh(&mut chart, TICK)
                 .x_desc("daily slot")
-                .axis_desc_style(font(TICK))
-                .label_style(font(TICK))
                 .x_labels(11)
                 .x_label_formatter(&int_label)
                 .y_label_formatter(&count_label)
-                .light_line_style(WHITE.mix(0.0))
-                .bold_line_style(BLACK.mix(0.08))
                 .draw()?;
-            chart.draw_series(panel.points.iter().enumerate().map(|(i, &(s, v))| {
-                Circle::new((s as f64 + jitter(i), v), 3, BLUE.mix(0.35).filled())
-            }))?;
-            chart.draw_series(LineSeries::new(
-                panel.summary.iter().map(|&(s, v)| (s as f64, v)),
-                VERMILLION.stroke_width(3),
-            ))?;
-            chart.draw_series(
-                panel
-                    .summary
-                    .iter()
-                    .map(|&(s, v)| Circle::new((s as f64, v), 6, VERMILLION.filled())),
-            )?;
+            draw_panel(&mut chart, panel)?;
         } else {
             let hi = values.fold(0f64, f64::max);
             let top = if hi <= 1.0 { 1.05 } else { hi * 1.15 };
             let mut chart = builder.build_cartesian_2d(xs, 0f64..top)?;
-            chart
-                .configure_mesh()
+            mesh(&mut chart, TICK)
                 .x_desc("daily slot")
-                .axis_desc_style(font(TICK))
-                .label_style(font(TICK))
                 .x_labels(11)
                 .x_label_formatter(&int_label)
                 .y_label_formatter(&|v| format!("{v:.1}"))
-                .light_line_style(WHITE.mix(0.0))
-                .bold_line_style(BLACK.mix(0.08))
                 .draw()?;
-            chart.draw_series(panel.points.iter().enumerate().map(|(i, &(s, v))| {
-                Circle::new((s as f64 + jitter(i), v), 3, BLUE.mix(0.35).filled())
-            }))?;
-            chart.draw_series(LineSeries::new(
-                panel.summary.iter().map(|&(s, v)| (s as f64, v)),
-                VERMILLION.stroke_width(3),
-            ))?;
-            chart.draw_series(
-                panel
-                    .summary
-                    .iter()
-                    .map(|&(s, v)| Circle::new((s as f64, v), 6, VERMILLION.filled())),
-            )?;
+            draw_panel(&mut chart, panel)?;
         }
     }
     // The key: what the dots and the line are.
@@ -110,5 +75,36 @@ pub(super) fn draw<DB: DrawingBackend>(
         (x + 208, y),
         font(TICK),
     ))?;
+    Ok(())
+}
+
+/// One panel's dots (every puzzle) and line (the per-slot summary), on either y scale.
+fn draw_panel<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    panel: &SlotPanel,
+) -> ChartResult<DB>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    // Per-puzzle points are spread sideways a little so that equal values stay visible.
+    let jitter = |i: usize| ((i * 7919) % 13) as f64 / 13.0 * 0.36 - 0.18;
+    chart.draw_series(
+        panel
+            .points
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, v))| Circle::new((s as f64 + jitter(i), v), 3, BLUE.mix(0.35).filled())),
+    )?;
+    chart.draw_series(LineSeries::new(
+        panel.summary.iter().map(|&(s, v)| (s as f64, v)),
+        VERMILLION.stroke_width(3),
+    ))?;
+    chart.draw_series(
+        panel
+            .summary
+            .iter()
+            .map(|&(s, v)| Circle::new((s as f64, v), 6, VERMILLION.filled())),
+    )?;
     Ok(())
 }

@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::style::{
-    AXIS, ChartResult, INK, LEGEND, PALETTE, TICK, font, int_label, titled, x_range,
+    AXIS, ChartResult, INK, PALETTE, int_label, legend, mesh, plot_area, titled, x_range,
 };
 
 pub(super) fn draw<DB: DrawingBackend>(
@@ -15,22 +15,13 @@ pub(super) fn draw<DB: DrawingBackend>(
 ) -> ChartResult<DB> {
     let area = titled(root, title)?;
     let xs = x_range(decks.iter().flat_map(|d| d.1.iter().map(|p| p.0)));
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
-        .build_cartesian_2d(xs.clone(), 0f64..1.05f64)?;
-    chart
-        .configure_mesh()
+    let mut chart = plot_area(&area, 80).build_cartesian_2d(xs.clone(), 0f64..1.05f64)?;
+    mesh(&mut chart, AXIS)
         .x_desc("target")
         .y_desc("probability that a dealt hand can make the target")
-        .axis_desc_style(font(AXIS))
-        .label_style(font(TICK))
         .x_labels(20)
         .x_label_formatter(&int_label)
         .y_label_formatter(&|v| format!("{v:.1}"))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
         .draw()?;
     // Multiples of 12 (24 among them): light vertical guides.
     let twelves: Vec<f64> = (1..)
@@ -62,13 +53,5 @@ pub(super) fn draw<DB: DrawingBackend>(
                 .map(|&(t, p)| Circle::new((t as f64, p), 6, INK.stroke_width(2))),
         )?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(font(LEGEND))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .margin(12)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }

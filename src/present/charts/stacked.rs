@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{AXIS, ChartResult, TICK, WIDTH, category_colours, font, side_legend, titled};
+use super::style::{AXIS, ChartResult, WIDTH, category_colours, mesh, side_legend, titled};
 
 use plotters::coord::ranged1d::SegmentValue;
 
@@ -29,18 +29,13 @@ pub(super) fn draw<DB: DrawingBackend>(
         SegmentValue::CenterOf(i) => bands.get(*i as usize).cloned().unwrap_or_default(),
         _ => String::new(),
     };
-    chart
-        .configure_mesh()
+    mesh(&mut chart, AXIS)
         .disable_x_mesh()
         .x_desc("target band")
         .y_desc(y_desc)
-        .axis_desc_style(font(AXIS))
-        .label_style(font(TICK))
         .x_labels(bands.len().max(1))
         .x_label_formatter(&label)
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
         .draw()?;
     // Categories in order from the bottom; "unsolvable" (the last or first) in grey.
     let mut order: Vec<usize> = (0..categories.len()).collect();

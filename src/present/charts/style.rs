@@ -4,7 +4,9 @@
 
 use std::sync::Once;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 
@@ -149,4 +151,51 @@ pub(super) fn category_colours(n: usize) -> Vec<RGBColor> {
         *last = RGBColor(200, 200, 200);
     }
     out
+}
+
+/// The plotting area of a chart: its margin and the room for axis labels.
+pub(super) fn plot_area<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    y_labels: u32,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(y_labels);
+    builder
+}
+
+/// The mesh every chart draws: axis text in the chart font, no minor grid lines and faint
+/// major ones. The caller adds the descriptions and label formats, then draws it.
+pub(super) fn mesh<'a, 'b, DB, X, Y>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    desc: u32,
+) -> MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+{
+    let mut m = chart.configure_mesh();
+    m.axis_desc_style(font(desc))
+        .label_style(font(TICK))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08));
+    m
+}
+
+/// Draws the chart's legend at `position`, on a light box.
+pub(super) fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> ChartResult<DB> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font(font(LEGEND))
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .margin(12)
+        .draw()
 }

@@ -5,7 +5,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::style::{
-    AXIS, BLUE, ChartResult, GREY, LEGEND, TICK, VERMILLION, count_label, font, log_range, titled,
+    AXIS, BLUE, ChartResult, GREY, LEGEND, VERMILLION, count_label, font, legend, log_range, mesh,
+    plot_area, titled,
 };
 
 use crate::engine::Convention;
@@ -32,23 +33,14 @@ pub(super) fn draw<DB: DrawingBackend>(
     // The x range reaches down to 1 so that plotters' log axis has labelled ticks.
     let xs = log_range(points.iter().map(|p| p.1));
     let ys = (y0 - 0.06).max(0.0)..(y1 + 0.1).min(1.1);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
-        .build_cartesian_2d(xs.log_scale(), ys)?;
-    chart
-        .configure_mesh()
+    let mut chart = plot_area(&area, 80).build_cartesian_2d(xs.log_scale(), ys)?;
+    mesh(&mut chart, AXIS)
         .x_desc(format!(
             "expected {convention} solutions when solvable (log scale) — fewer is harder"
         ))
         .y_desc("probability that a dealt hand can make the target")
-        .axis_desc_style(font(AXIS))
-        .label_style(font(TICK))
         .x_label_formatter(&count_label)
         .y_label_formatter(&|v| format!("{v:.1}"))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
         .draw()?;
     chart
         .draw_series(
@@ -150,13 +142,5 @@ pub(super) fn draw<DB: DrawingBackend>(
         .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
         .label("target 24 (ringed)")
         .legend(|(x, y)| Circle::new((x + 10, y), 7, BLUE.stroke_width(3)));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font(font(LEGEND))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .margin(12)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
