@@ -1,0 +1,105 @@
+//! Independent brute-force references used only by the integration tests.
+//!
+//! This module is written from the domain definitions alone and does not share any code
+//! with the fast engine in `src/`: the tests compare the engine against it, so it favours
+//! plain, obviously correct enumeration over speed. It holds two references for the
+//! solution counts, built differently so that each checks the other:
+//!
+//! * [`solve_all`], a count DP over the sub-multisets of the board with hash-consed
+//!   canonical forms (described below), fast enough for boards of 5 or 6 numbers;
+//! * [`solve_all_by_strings`], a plain enumerator that builds every valid tree over every
+//!   set of board *positions*, writes each one out as a string under each convention (as
+//!   written; with the operands of `+` and `×` sorted; flattened into sorted chains) and
+//!   counts the distinct strings per value. It shares no code with [`solve_all`] but the
+//!   10^12 bound (it has its own arithmetic) and is meant for boards of at most 4 numbers.
+//!
+//! The property tests compare the engine with [`solve_all`] on random boards, and the two
+//! references with each other (and with the engine) on boards of at most 4 numbers.
+//!
+//! How [`solve_all`] counts:
+//!
+//! * Values are exact reduced fractions ([`Q`]). Every operation is computed exactly in
+//!   `i128` (operands are bounded by 10^12, so nothing can overflow or wrap) and a result
+//!   whose reduced `|numerator|` or denominator exceeds 10^12 is excluded. So a result is
+//!   kept exactly when its exact reduced value is within the bound, even if a naive `i64`
+//!   cross-multiplication would have overflowed on the way.
+//! * Expression trees are counted per sub-multiset of the board: a tree over a multiset
+//!   `M` is a leaf (when `|M| = 1`) or `op(left, right)` for an ordered split of `M` into two
+//!   non-empty sub-multisets. Splitting *multisets* (not board positions) yields every
+//!   value-labelled tree exactly once, so trees differing only by swapping equal board
+//!   numbers are never counted twice. Validity depends only on the children's values, so
+//!   each multiset keeps a map value -> number of trees, and the trees with child values
+//!   `(a, b)` number `count_left[a] * count_right[b]`.
+//! * Expressions (trees modulo commutativity) are counted the same way, keeping one
+//!   orientation of each `+`/`×` node: the split with the smaller left multiset, or, when
+//!   both sides are the same multiset, each unordered pair of child expressions once.
+//! * With unary minus, every node (leaf or internal, root included) may also be negated,
+//!   which doubles the trees (and expressions) rooted at each node.
+//! * Distinct solutions (modulo commutativity and associativity) are canonical forms built
+//!   bottom-up: chains of `+`/`−` are flattened into sorted multisets of positive and
+//!   negative terms, chains of `×`/`÷` into sorted numerator and denominator multisets,
+//!   and `^` is an opaque node. Forms are hash-consed into an arena, so equal forms share
+//!   one id and the forms over each multiset are deduplicated as a set of ids. Unless
+//!   `use_all`, a form with a product node that has a proper, non-empty sub-collection of
+//!   factors whose ratio is exactly 1 is not counted (compared with a tiny big integer).
+//! * Player move sequences are a plain depth-first search without memoization.
+
+#![allow(dead_code)]
+
+mod arith;
+mod counts;
+mod forms;
+mod moves;
+mod parse;
+mod strings;
+
+pub use counts::{count_unchecked, solve_all};
+pub use moves::moves;
+pub use parse::eval_printed;
+pub use strings::{BruteTrail, solve_all_by_strings, trails};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    PositiveIntegers,
+    Rationals,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct BruteRules {
+    pub arith: Arith,
+    /// Must every board number be used (24 game: true).
+    pub use_all: bool,
+    /// Allow exponentiation a^b.
+    pub pow: bool,
+    /// Allow unary minus (only meaningful with Rationals).
+    pub unary_minus: bool,
+}
+
+/// A value: reduced fraction num/den with den > 0 (integers have den 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Q {
+    pub num: i64,
+    pub den: i64,
+}
+
+impl Q {
+    pub fn int(n: i64) -> Q {
+        Q { num: n, den: 1 }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BruteCounts {
+    pub trees: u64,
+    pub expressions: u64,
+    /// Not computed (left 0) when unary minus is allowed.
+    pub distinct: u64,
+    pub min_ops: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BruteMoves {
+    pub by_length: Vec<u64>,
+    pub sequences: u64,
+    pub boards_visited: u64,
+}
