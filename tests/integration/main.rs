@@ -9,3 +9,4 @@ mod figures;
 mod fixture;
 mod hardest;
 mod properties;
+mod tables;
