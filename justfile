@@ -66,7 +66,7 @@ bench-analyze CORPORA="24 countdown digits": build
     trap 'rm -rf "$out"' EXIT
     for c in {{CORPORA}}; do
         for i in 1 2 3; do
-            /usr/bin/time -f "%e %M" -o "$out/time-$i" {{bin}} analyze --corpus "$c" --quiet --out "$out"
+            /usr/bin/time -f "%e %M" -o "$out/time-$i" {{bin}} analyze --corpus "$c" --quiet --no-report --out "$out"
             read -r secs kb < "$out/time-$i"
             echo "analyze --corpus $c, run $i: $secs s wall, $((kb / 1024)) MiB peak"
             echo "$secs" >> "$out/secs-$c"
@@ -78,7 +78,6 @@ bench-analyze CORPORA="24 countdown digits": build
 # `just analyze --corpus countdown` runs one corpus; any `digits-lab analyze` flag works.
 analyze *ARGS: build
     {{bin}} analyze {{ARGS}}
-    {{bin}} plots --data data --out reports
 
 # Draw the charts (PNG and SVG) and write OUT/REPORT.md from the tables under DATA.
 plots DATA="data" OUT="reports": build

@@ -10,7 +10,7 @@ use crate::corpus::{Corpus, CorpusId, Custom, Shard};
 use crate::error::Error;
 use crate::game::rules::{Game, GameKind};
 
-use super::one_of;
+use super::{one_of, plots};
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -22,6 +22,12 @@ pub struct AnalyzeArgs {
     /// The folder that gets one sub-folder of tables per corpus.
     #[arg(long, default_value = "data")]
     pub out: PathBuf,
+    /// Where the charts and REPORT.md go once the tables are written.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    /// Write the tables only: no charts, no REPORT.md (`digits-lab plots` draws them later).
+    #[arg(long)]
+    pub no_report: bool,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -132,5 +138,9 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
             }
         }
         Ok(())
-    })
+    })?;
+    if !args.no_report {
+        plots::report(&args.out, &args.reports, args.quiet)?;
+    }
+    Ok(())
 }

@@ -1,6 +1,6 @@
 //! `digits-lab plots`: the charts and `REPORT.md` from the tables.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -19,21 +19,27 @@ pub struct PlotsArgs {
 }
 
 pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
-    let g = report::generate(&args.data, &args.out).map_err(|e| match e {
+    report(&args.data, &args.out, false)
+}
+
+/// Draws the charts and writes REPORT.md under `out` from the tables under `data`, saying
+/// what it wrote unless `quiet`.
+pub(super) fn report(data: &Path, out: &Path, quiet: bool) -> anyhow::Result<()> {
+    let g = report::generate(data, out).map_err(|e| match e {
         ChartError::Read(r) if r.is_input() => anyhow::Error::from(Error::input(r.to_string())),
         e => e.into(),
     })?;
+    if quiet {
+        return Ok(());
+    }
     for s in &g.skipped {
-        eprintln!(
-            "skipped corpus `{s}`: no folder {}",
-            args.data.join(s).display()
-        );
+        eprintln!("skipped corpus `{s}`: no folder {}", data.join(s).display());
     }
     println!(
         "wrote {} and {} charts (PNG and SVG) under {}",
         g.report.display(),
         g.charts.len(),
-        args.out.join("charts").display()
+        out.join("charts").display()
     );
     Ok(())
 }
