@@ -79,7 +79,7 @@ impl<V> Default for SubTable<V> {
 }
 
 /// Tables of sub-boards computed once and shared by every board that contains them (see
-/// `corpus::SubTableCache`). A part depends only on the sub-board's numbers and the rules, so a
+/// `corpus::cache::SubTableCache`). A part depends only on the sub-board's numbers and the rules, so a
 /// source must only be used with the rules its parts were built under.
 pub trait SubTableSource<V>: Sync {
     /// The part of the sub-board with these numbers (ascending), if the source has it.

@@ -364,7 +364,14 @@ fn an_unwritable_out_folder_fails_before_any_work() {
     let file = dir.path().join("a-file");
     fs::write(&file, "x").unwrap();
     let out = cli()
-        .args(["analyze", "--corpus", "digits", "--quiet", "--no-report", "--out"])
+        .args([
+            "analyze",
+            "--corpus",
+            "digits",
+            "--quiet",
+            "--no-report",
+            "--out",
+        ])
         .arg(&file)
         .timeout(std::time::Duration::from_secs(20))
         .assert()
@@ -394,7 +401,14 @@ fn an_unwritable_out_folder_fails_before_any_work() {
 fn an_interrupted_run_leaves_no_part_that_looks_complete() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-        .args(["analyze", "--corpus", "countdown", "--quiet", "--no-report", "--out"])
+        .args([
+            "analyze",
+            "--corpus",
+            "countdown",
+            "--quiet",
+            "--no-report",
+            "--out",
+        ])
         .arg(dir.path())
         .spawn()
         .unwrap();
