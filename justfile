@@ -23,10 +23,24 @@ test:
 fmt:
     cargo fmt --all
 
-# Check formatting and lints (warnings are errors).
-lint:
+# Check formatting and lints (warnings are errors), and that the test build reuses the main
+# build's dependencies.
+lint: deps-aligned
     cargo fmt --all -- --check
     cargo clippy --release --all-targets -- -D warnings
+
+# Fails if the test or bench build enables a feature of a crate the main build also uses
+# (`cargo test --release` would then compile that crate and everything above it again).
+deps-aligned:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    tree() { cargo tree --locked --prefix none -f '{p} {f}' "$@" | sort -u; }
+    changed=$(diff <(tree -e no-dev) <(tree) | grep '^<' || true)
+    if [ -n "$changed" ]; then
+        echo "the test build changes the features of crates the main build uses:" >&2
+        echo "$changed" >&2
+        exit 1
+    fi
 
 # Solve one puzzle, e.g. `just solve 765 1 3 7 10 25 50`.
 solve *ARGS: build
