@@ -101,7 +101,8 @@ plots DATA="data" OUT="reports": build
 hardest *ARGS: build
     {{bin}} hardest {{ARGS}}
 
-# Run notebooks/check_engines.py and execute every notebook against the tables under DATA.
+# Run notebooks/check_engines.py and check_json.py, and execute every notebook against the
+# tables under DATA.
 # The Python environment (notebooks/requirements.txt, pinned) lives outside the clone in
 # $HOME/.cache/digits-lab/venv-nb and is rebuilt only when the requirements change. The
 # executed notebooks, with their outputs, go to reports/notebooks/.
@@ -117,6 +118,7 @@ notebooks DATA="data":
     [ -d "{{DATA}}" ] || { echo "error: data folder {{DATA}} does not exist" >&2; exit 2; }
     data="$(realpath "{{DATA}}")"
     "$venv/bin/python" notebooks/check_engines.py "$data"
+    "$venv/bin/python" notebooks/check_json.py "{{bin}}" "$data"
     mkdir -p reports/notebooks
     for nb in notebooks/*.ipynb; do
         echo "executing $nb"

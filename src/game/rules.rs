@@ -32,8 +32,19 @@ pub struct Rules {
     /// Whether a unary minus may be put in front of any number or intermediate (rationals only).
     pub unary_minus: bool,
     /// The largest magnitude (of an integer, or of a rational's numerator and denominator) a
-    /// result may have; larger results are excluded. Bounds `^`.
+    /// result may have; larger results are excluded. Bounds `^`. Written `null` in JSON when
+    /// there is no bound but overflow.
+    #[serde(serialize_with = "limit_or_null")]
     pub limit: i64,
+}
+
+/// `i64::MAX` (no bound but overflow) as JSON `null`, which scripts read exactly.
+fn limit_or_null<S: serde::Serializer>(limit: &i64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    if *limit == i64::MAX {
+        s.serialize_none()
+    } else {
+        s.serialize_some(limit)
+    }
 }
 
 /// The default magnitude bound once `^` is allowed: 10^12.
@@ -94,7 +105,7 @@ impl FromStr for GameKind {
 }
 
 /// The numbers a board may hold and how many copies of each.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pool {
     /// `(low, high, copies)`: every value in `low..=high` has `copies` copies; where segments
     /// overlap their copies add up.
@@ -135,6 +146,33 @@ impl Pool {
 
     pub fn is_empty(&self) -> bool {
         self.segments.is_empty()
+    }
+}
+
+/// In JSON: the pool as written and its ranges, `{"text": "1-10x2,25", "ranges": [{"lo": 1,
+/// "hi": 10, "copies": 2}, …]}`.
+impl Serialize for Pool {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Range {
+            lo: i64,
+            hi: i64,
+            copies: u32,
+        }
+        #[derive(Serialize)]
+        struct Written<'a> {
+            text: &'a str,
+            ranges: Vec<Range>,
+        }
+        Written {
+            text: &self.text,
+            ranges: self
+                .segments
+                .iter()
+                .map(|&(lo, hi, copies)| Range { lo, hi, copies })
+                .collect(),
+        }
+        .serialize(s)
     }
 }
 
@@ -252,8 +290,26 @@ pub struct Game {
     /// Whether the numbers of a board must be distinct.
     pub distinct: bool,
     pub pool: Pool,
+    #[serde(serialize_with = "lo_hi")]
     pub targets: RangeInclusive<i64>,
     pub scoring: Scoring,
+}
+
+/// A target range in JSON: `{"lo": 1, "hi": 999}`, as `--targets LO-HI` writes it.
+fn lo_hi<S: serde::Serializer>(
+    r: &RangeInclusive<i64>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct LoHi {
+        lo: i64,
+        hi: i64,
+    }
+    LoHi {
+        lo: *r.start(),
+        hi: *r.end(),
+    }
+    .serialize(s)
 }
 
 impl Game {

@@ -62,9 +62,9 @@ pub fn format(list: &[HardPuzzle], q: &Query, format: Format) -> String {
             for h in list {
                 let _ = w.write_record([
                     h.rank.to_string(),
-                    h.board.clone(),
+                    h.board_text(),
                     h.target.to_string(),
-                    h.convention.clone(),
+                    h.convention.to_string(),
                     h.count.to_string(),
                     h.min_ops.map_or(String::new(), |m| m.to_string()),
                     h.difficulty.map_or(String::new(), |d| d.to_string()),
@@ -106,7 +106,7 @@ fn table(list: &[HardPuzzle], q: &Query) -> String {
         .map(|h| {
             [
                 h.rank.to_string(),
-                h.board.clone(),
+                h.board_text(),
                 h.target.to_string(),
                 grouped(h.count),
                 h.min_ops.map_or("–".into(), |m| m.to_string()),

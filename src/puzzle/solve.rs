@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::engine::{Counts, Dp};
+use crate::engine::Dp;
 use crate::error::{Error, Result};
 use crate::format::grouped;
 use crate::game::board::Board;
@@ -32,13 +32,50 @@ pub struct WrittenSolution {
     pub ops: usize,
 }
 
+/// An exact value as JSON writes it: an integer when it is one, else the reduced fraction
+/// as a string, `"7/2"` (the denominator positive).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Exact {
+    Integer(i64),
+    Fraction(String),
+}
+
+impl Exact {
+    fn of(w: Wide) -> Exact {
+        match i64::try_from(w.num) {
+            Ok(n) if w.den == 1 => Exact::Integer(n),
+            _ => Exact::Fraction(format!("{}/{}", w.num, w.den)),
+        }
+    }
+}
+
+impl std::fmt::Display for Exact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exact::Integer(n) => write!(f, "{n}"),
+            Exact::Fraction(s) => f.write_str(s),
+        }
+    }
+}
+
 /// The closest reachable values when the target is missed.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Closest {
-    pub values: Vec<String>,
-    pub distance: String,
+    pub values: Vec<Exact>,
+    pub distance: Exact,
     /// A shortest way to the first closest value.
     pub solution: Option<WrittenSolution>,
+}
+
+/// A puzzle's counts as `solve` reports them: the solutions under each convention (0 when
+/// unsolvable; `distinct` absent where undefined) and `min_ops` (absent when unsolvable).
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct ReportCounts {
+    pub trees: u64,
+    pub expressions: u64,
+    pub distinct: Option<u64>,
+    pub min_ops: Option<u32>,
 }
 
 /// The game's score for the best result.
@@ -55,8 +92,8 @@ pub struct Report {
     pub board: Vec<i64>,
     pub target: i64,
     pub solvable: bool,
-    /// Counts under `trees`, `expressions`, `distinct` and `min_ops` (zero when unsolvable).
-    pub counts: Counts,
+    /// Counts under `trees`, `expressions`, `distinct` and `min_ops`.
+    pub counts: ReportCounts,
     pub moves: Option<MoveCounts>,
     pub shortest: Option<WrittenSolution>,
     /// Every `distinct` solution, fewest numbers first (with `--all`).
@@ -126,8 +163,8 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         match dp.closest(t) {
             Some((d, vs)) => (
                 Some(Closest {
-                    values: vs.iter().map(|v| v.to_string()).collect(),
-                    distance: wide_text(d),
+                    values: vs.iter().map(|v| Exact::of(v.to_wide())).collect(),
+                    distance: Exact::of(d),
                     solution: dp.shortest(vs[0]).map(|e| write_out::<V>(&e, limit)),
                 }),
                 Some(d.num as f64 / d.den as f64),
@@ -143,10 +180,18 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         board: board.numbers().to_vec(),
         target,
         solvable,
-        counts: counts.unwrap_or(Counts {
-            distinct: dp.distinct_defined().then_some(0),
-            ..Counts::default()
-        }),
+        counts: match counts {
+            Some(c) => ReportCounts {
+                trees: c.trees,
+                expressions: c.expressions,
+                distinct: c.distinct,
+                min_ops: Some(c.min_ops),
+            },
+            None => ReportCounts {
+                distinct: dp.distinct_defined().then_some(0),
+                ..ReportCounts::default()
+            },
+        },
         moves,
         shortest,
         solutions,
@@ -154,14 +199,6 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         score,
         difficulty: difficulty::assess(&dp, board, target)?,
     })
-}
-
-fn wide_text(w: Wide) -> String {
-    if w.den == 1 {
-        w.num.to_string()
-    } else {
-        format!("{}/{}", w.num, w.den)
-    }
 }
 
 impl Report {
@@ -175,14 +212,13 @@ impl Report {
             .collect::<Vec<_>>()
             .join(" ");
         let c = &self.counts;
-        if self.solvable {
+        if let Some(ops) = c.min_ops {
             let _ = writeln!(
                 o,
-                "{} from {board} ({}): solvable in {} operation{}",
+                "{} from {board} ({}): solvable in {ops} operation{}",
                 self.target,
                 self.game.kind,
-                c.min_ops,
-                if c.min_ops == 1 { "" } else { "s" }
+                if ops == 1 { "" } else { "s" }
             );
         } else {
             let _ = writeln!(
@@ -232,7 +268,11 @@ impl Report {
             let _ = writeln!(
                 o,
                 "  closest: {} (off by {})",
-                cl.values.join(" and "),
+                cl.values
+                    .iter()
+                    .map(Exact::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" and "),
                 cl.distance
             );
             if let Some(w) = &cl.solution {

@@ -58,9 +58,10 @@ impl HardestError {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct HardPuzzle {
     pub rank: usize,
-    pub board: String,
+    /// The board's numbers, ascending.
+    pub board: Vec<i64>,
     pub target: i64,
-    pub convention: String,
+    pub convention: Convention,
     /// Solutions under the convention.
     pub count: u64,
     pub min_ops: Option<u8>,
@@ -83,6 +84,14 @@ pub struct Query<'a> {
     pub by: By,
     pub target: Option<i64>,
     pub limit: usize,
+}
+
+impl HardPuzzle {
+    /// The board as the tables write it: `1 2 7 7`.
+    pub fn board_text(&self) -> String {
+        let numbers: Vec<String> = self.board.iter().map(i64::to_string).collect();
+        numbers.join(" ")
+    }
 }
 
 /// The hardest puzzles of a corpus, fewest solutions or highest `difficulty` first.
@@ -121,9 +130,12 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
                 })?;
             Ok(HardPuzzle {
                 rank: i + 1,
-                board,
+                board: board
+                    .split_whitespace()
+                    .filter_map(|n| n.parse().ok())
+                    .collect(),
                 target: r.target,
-                convention: q.convention.to_string(),
+                convention: q.convention,
                 count: r.count,
                 min_ops: r.min_ops,
                 difficulty: r.difficulty,

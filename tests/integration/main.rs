@@ -8,5 +8,6 @@ mod difficulty;
 mod figures;
 mod fixture;
 mod hardest;
+mod json_schema;
 mod properties;
 mod tables;
