@@ -3,8 +3,9 @@ asserts that both engines give identical answers (exit status 1 otherwise).
 
 Usage: python notebooks/check_engines.py [DATA]   (DATA defaults to ./data)
 
-The questions: solvable (board, target) pairs per target and puzzles with exactly one
-`distinct` solution (every corpus present), the probability that a dealt 24-game hand
+The questions: solvable (board, target) pairs per target, puzzles with exactly one
+`distinct` solution and the boards holding a given number (the `numbers` list column) in
+every corpus present, the probability that a dealt 24-game hand
 makes 24 (`24`, `24-nine`), and the mean `min_ops` and `difficulty` of the real NYT puzzles by
 slot (`nyt`).
 Corpora whose folder is missing are skipped with a line saying so.
@@ -78,8 +79,19 @@ def main() -> int:
         duck = duckdb.sql(f"SELECT count(*) FROM '{unique}'").fetchall()
         ok &= same(f"{corpus}: rows of the unique table", duck, pol)
 
+        # The `numbers` list column: boards holding a 25 (a 9 for the 24-game corpora, whose
+        # cards stop at 13), and how many targets they reach in all.
+        boards = glob(data, corpus, "boards")
+        card = 9 if corpus.startswith("24") else 25
+        duck = duckdb.sql(
+            f"""SELECT count(*), sum(targets_reached) FROM '{boards}'
+                WHERE list_contains(numbers, {card})"""
+        ).fetchall()
+        b = pl.read_parquet(boards).filter(pl.col("numbers").list.contains(card))
+        pol = [(b.height, b["targets_reached"].cast(pl.Int64).sum())]
+        ok &= same(f"{corpus}: boards holding a {card} (list column `numbers`)", duck, pol)
+
         if corpus in ("24", "24-nine"):
-            boards = glob(data, corpus, "boards")
             duck = duckdb.sql(
                 f"""SELECT sum(b.weight) FROM '{boards}' b JOIN '{puzzles}' p USING (board_id)
                     WHERE p.target = 24 AND p.solvable"""

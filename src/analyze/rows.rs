@@ -2,7 +2,7 @@
 //! once every board is in, the `boards` rows and the per-target `sums`. Columns are named and
 //! ordered as in [`crate::store::schema`], which the writer checks.
 
-use polars::prelude::{Column, DataFrame};
+use polars::prelude::{Column, DataFrame, NamedFrom, PlSmallStr, Series};
 
 use crate::corpus::{Corpus, CorpusBoard};
 use crate::error::{Error, Result};
@@ -201,6 +201,13 @@ impl<'a> Tally<'a> {
             Column::new(
                 col::BOARD.into(),
                 entries.iter().map(|e| board_text(e)).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                col::NUMBERS.into(),
+                entries
+                    .iter()
+                    .map(|e| Series::new(PlSmallStr::EMPTY, e.board.numbers()))
+                    .collect::<Vec<_>>(),
             ),
             Column::new(
                 col::WEIGHT.into(),

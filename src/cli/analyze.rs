@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::analyze;
-use crate::corpus::nyt::NYT_CSV;
+use crate::corpus::nyt::Source;
 use crate::corpus::{Corpus, CorpusId, Custom, Shard};
 use crate::error::Error;
 use crate::game::rules::{Game, GameKind};
@@ -40,9 +40,9 @@ pub struct AnalyzeArgs {
     /// Memory for sub-board tables shared across boards, in MiB.
     #[arg(long, default_value_t = 1536)]
     pub cache_mb: usize,
-    /// The NYT puzzles file for the `nyt` corpus.
-    #[arg(long, default_value = NYT_CSV)]
-    pub nyt: PathBuf,
+    /// A file of NYT puzzles for the `nyt` corpus instead of the archive built in (SPEC §6).
+    #[arg(long)]
+    pub nyt: Option<PathBuf>,
     /// Custom corpus: the game whose rules and defaults apply.
     #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(&["digits", "countdown", "24"]))]
     pub game: GameKind,
@@ -114,11 +114,12 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         Request::Named(ids) => ids.len(),
         Request::Custom(_) => 1,
     };
+    let nyt = args.nyt.clone().map_or(Source::Embedded, Source::File);
     pool.install(|| -> anyhow::Result<()> {
         for i in 0..runs {
             // Each corpus is enumerated just before it runs, so that only one is in memory.
             let c = match &request {
-                Request::Named(ids) => Corpus::named(ids[i].clone(), &args.nyt)?,
+                Request::Named(ids) => Corpus::named(ids[i].clone(), &nyt)?,
                 Request::Custom(custom) => {
                     Corpus::custom(&args.name, Game::preset(args.game), custom)?
                 }

@@ -10,7 +10,6 @@ pub mod nyt;
 pub mod shard;
 
 use std::fmt;
-use std::path::Path;
 
 use serde::Serialize;
 
@@ -71,11 +70,11 @@ impl fmt::Display for Corpus {
 }
 
 impl Corpus {
-    /// A named corpus (`nyt` reads its puzzles from `nyt_csv`, normally [`nyt::NYT_CSV`]).
-    pub fn named(id: CorpusId, nyt_csv: &Path) -> Result<Corpus> {
+    /// A named corpus (`nyt` reads its puzzles from `nyt`, normally the built-in archive).
+    pub fn named(id: CorpusId, nyt: &nyt::Source) -> Result<Corpus> {
         let game = id.game()?;
         let boards = match id {
-            CorpusId::Nyt => nyt::read(&game, nyt_csv)?,
+            CorpusId::Nyt => nyt::read(&game, nyt)?,
             _ => enumerate::boards(&game)?,
         };
         Ok(Corpus { id, game, boards })
@@ -117,12 +116,10 @@ impl Corpus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::corpus::nyt::NYT_CSV;
 
     #[test]
     fn corpora_have_the_published_sizes_and_weights() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(NYT_CSV);
-        let root = root.as_path();
+        let root = &nyt::Source::Embedded;
         let sizes = [
             ("digits", 177_100),
             ("countdown", 13_243),

@@ -1,8 +1,10 @@
 //! The real NYT Digits puzzles (SPEC §6): `data/nyt-digits-2023.csv`, one row per puzzle
-//! (`date,slot,target,n1,…,n6`), weighted uniformly.
+//! (`date,slot,target,n1,…,n6`), weighted uniformly. The file is compiled into the binary, so
+//! an installed `digits-lab` runs the `nyt` corpus from any folder; another file can be given
+//! instead.
 
 use std::fmt;
-use std::path::Path;
+use std::path::PathBuf;
 
 use crate::error::{Error, Result};
 use crate::game::board::Board;
@@ -10,18 +12,53 @@ use crate::game::rules::Game;
 
 use super::{CorpusBoard, Published};
 
-/// The NYT puzzles shipped with the project (SPEC §6).
+/// The NYT puzzles shipped with the project (SPEC §6), as the repository holds them.
 pub const NYT_CSV: &str = "data/nyt-digits-2023.csv";
 
-/// The real NYT puzzles: `date,slot,target,n1,…,n6`, one per row, weighted uniformly.
-pub fn read(game: &Game, path: &Path) -> Result<Vec<CorpusBoard>> {
-    let unreadable = |e: &dyn fmt::Display| {
-        Error::input(format!(
-            "cannot read NYT puzzles from {}: {e}",
-            path.display()
-        ))
-    };
-    let mut reader = csv::Reader::from_path(path).map_err(|e| unreadable(&e))?;
+/// The same file, compiled into the binary.
+pub const EMBEDDED: &str = include_str!("../../data/nyt-digits-2023.csv");
+
+/// Where the NYT puzzles come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    /// The archive compiled into the binary.
+    #[default]
+    Embedded,
+    /// A file of the same layout.
+    File(PathBuf),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Embedded => write!(f, "the built-in archive"),
+            Source::File(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// The real NYT puzzles of `source`: `date,slot,target,n1,…,n6`, one per row, weighted
+/// uniformly.
+pub fn read(game: &Game, source: &Source) -> Result<Vec<CorpusBoard>> {
+    match source {
+        Source::Embedded => parse(game, EMBEDDED.as_bytes(), source),
+        Source::File(path) => {
+            let file = std::fs::File::open(path).map_err(|e| {
+                Error::Io(format!(
+                    "cannot read NYT puzzles from {}: {e}",
+                    path.display()
+                ))
+            })?;
+            parse(game, file, source)
+        }
+    }
+}
+
+/// The puzzles of a CSV text read from `input` (`source` names it in errors).
+pub fn parse(game: &Game, input: impl std::io::Read, source: &Source) -> Result<Vec<CorpusBoard>> {
+    let unreadable =
+        |e: &dyn fmt::Display| Error::input(format!("cannot read NYT puzzles from {source}: {e}"));
+    let mut reader = csv::Reader::from_reader(input);
     let mut out = Vec::new();
     for (line, record) in reader.records().enumerate() {
         let record = record.map_err(|e| unreadable(&e))?;

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 pub mod col {
     pub const BOARD_ID: &str = "board_id";
     pub const BOARD: &str = "board";
+    pub const NUMBERS: &str = "numbers";
     pub const WEIGHT: &str = "weight";
     pub const SELECTION_WEIGHT: &str = "selection_weight";
     pub const GROUP: &str = "group";
@@ -64,6 +65,8 @@ pub enum Kind {
     I64,
     F64,
     Str,
+    /// A list of 64-bit integers.
+    ListI64,
 }
 
 impl Kind {
@@ -77,6 +80,7 @@ impl Kind {
             Kind::I64 => DataType::Int64,
             Kind::F64 => DataType::Float64,
             Kind::Str => DataType::String,
+            Kind::ListI64 => DataType::List(Box::new(DataType::Int64)),
         }
     }
 
@@ -90,6 +94,7 @@ impl Kind {
             Kind::I64 => "Int64",
             Kind::F64 => "Float64",
             Kind::Str => "String",
+            Kind::ListI64 => "List(Int64)",
         }
     }
 }
@@ -164,6 +169,11 @@ const BOARDS_COLUMNS: &[Column] = &[
         BOARD,
         Str,
         "the numbers, ascending, separated by spaces: `1 3 7 10 25 50`",
+    ),
+    c(
+        NUMBERS,
+        ListI64,
+        "the same numbers as a list, for queries: `list_contains(numbers, 25)` in DuckDB, `pl.col(\"numbers\").list.contains(25)` in polars",
     ),
     c(
         WEIGHT,
@@ -504,6 +514,7 @@ mod tests {
             [
                 BOARD_ID,
                 BOARD,
+                NUMBERS,
                 WEIGHT,
                 SELECTION_WEIGHT,
                 GROUP,
@@ -514,7 +525,7 @@ mod tests {
             published: true,
             ..extras
         };
-        assert_eq!(Table::Boards.columns_for(published).count(), 9);
+        assert_eq!(Table::Boards.columns_for(published).count(), 10);
         assert_eq!(
             Table::Puzzles.column(TREES).map(|c| c.only),
             Some(Only::TwentyFour)

@@ -3,11 +3,11 @@
 //! cached engine against the plain one, and robustness of the output folder.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
 use digits_lab::analyze::{self, Options};
-use digits_lab::corpus::nyt::NYT_CSV;
+use digits_lab::corpus::nyt::Source;
 use digits_lab::corpus::{Corpus, CorpusId, Custom, Shard};
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
@@ -17,8 +17,8 @@ use digits_lab::puzzle::difficulty::{self, Features};
 use digits_lab::store::read::{read_file, read_table};
 use polars::prelude::*;
 
-fn nyt() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(NYT_CSV)
+fn nyt() -> Source {
+    Source::Embedded
 }
 
 fn run(corpus: &Corpus, out: &Path, shard: Shard, threads: usize) -> analyze::Summary {

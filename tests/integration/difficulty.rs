@@ -145,10 +145,10 @@ fn hardest_by_difficulty_ranks_by_the_stored_score() {
     // The first is the highest score of the whole table, re-solved to the same features.
     let top = &list[0];
     let board: Vec<i64> = top["board"]
-        .as_str()
+        .as_array()
         .unwrap()
-        .split(' ')
-        .map(|n| n.parse().unwrap())
+        .iter()
+        .map(|n| n.as_i64().unwrap())
         .collect();
     let target = top["target"].as_i64().unwrap();
     let a = assess(GameKind::Digits, target, &board).unwrap();

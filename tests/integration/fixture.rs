@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use digits_lab::analyze::{self, Options};
-use digits_lab::corpus::nyt::NYT_CSV;
+use digits_lab::corpus::nyt::Source;
 use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use tempfile::TempDir;
 
@@ -57,8 +57,7 @@ pub fn boards_of(id: CorpusId) -> Vec<String> {
 /// The fixture's share of corpus `id`: all of a 24-game corpus; every 4,000th Digits board;
 /// every 300th Countdown selection and two the SPEC names; the first 40 NYT puzzles.
 pub fn slice(id: CorpusId) -> Corpus {
-    let nyt = Path::new(env!("CARGO_MANIFEST_DIR")).join(NYT_CSV);
-    let mut corpus = Corpus::named(id.clone(), &nyt).expect("a named corpus");
+    let mut corpus = Corpus::named(id.clone(), &Source::Embedded).expect("a named corpus");
     let keep =
         |numbers: &[i64]| numbers == [1, 1, 2, 2, 3, 3] || numbers == [3, 6, 25, 50, 75, 100];
     match id {

@@ -69,7 +69,15 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
     let ones: Vec<&Value> = list.iter().filter(|h| h["count"] == 1).collect();
     let mut listed: Vec<String> = ones
         .iter()
-        .map(|h| h["board"].as_str().unwrap().to_string())
+        .map(|h| {
+            let numbers: Vec<String> = h["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            numbers.join(" ")
+        })
         .collect();
     listed.sort();
     expected.sort();
@@ -92,10 +100,10 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
         assert_eq!(v, Q { num: 24, den: 1 }, "{h}");
         used.sort();
         let board: Vec<i64> = h["board"]
-            .as_str()
+            .as_array()
             .unwrap()
-            .split(' ')
-            .map(|n| n.parse().unwrap())
+            .iter()
+            .map(|n| n.as_i64().unwrap())
             .collect();
         assert_eq!(used, board, "{h}");
         assert_eq!(h["min_ops"], 3);
