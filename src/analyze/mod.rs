@@ -17,6 +17,7 @@
 //!   shards' sums is identical to a single run's ([`targets`]).
 
 mod board;
+mod memory;
 mod rows;
 mod targets;
 
@@ -32,7 +33,6 @@ use serde::Serialize;
 
 use crate::corpus::cache::SubTableCache;
 use crate::corpus::{Corpus, Shard};
-use crate::engine::Window;
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
@@ -42,9 +42,6 @@ use crate::store::write::{self, PartWriter, io_error, part_name};
 
 use board::BoardResult;
 use rows::Tally;
-
-/// Boards per chunk (and per row group of `puzzles`).
-const CHUNK: usize = 256;
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -80,6 +77,7 @@ pub struct Summary {
 
 /// Runs `corpus` and writes its tables; returns what was done.
 pub fn analyze(corpus: &Corpus, opts: &Options) -> Result<Summary> {
+    memory::check(corpus, rayon::current_num_threads(), opts.cache_budget)?;
     let dir = opts.out.join(corpus.name());
     prepare(&dir, opts.shard)?;
     match corpus.game.rules.arithmetic {
@@ -125,7 +123,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let game = &corpus.game;
     let shard = opts.shard;
     let positions = shard.positions(corpus.boards.len());
-    let hi = *game.targets.end();
+    let (lo, hi) = (*game.targets.start(), *game.targets.end());
+    let chunk = memory::chunk_boards(u64::try_from(hi - lo + 1).unwrap_or(u64::MAX));
     let boards: Vec<&Board> = positions.iter().map(|&i| &corpus.boards[i].board).collect();
     let cache = SubTableCache::<V>::build(
         game,
@@ -133,10 +132,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         game.size.saturating_sub(1),
         opts.cache_budget,
     )?;
-    let window = Window {
-        lo: 1,
-        hi: hi.saturating_add(hi / 10 + 10),
-    };
+    let window = memory::window(hi);
     let meta = metadata(corpus, Some(shard))?;
     let progress = progress_bar(positions.len() as u64, opts.quiet);
 
@@ -174,10 +170,11 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let tally = std::thread::scope(|scope| -> Result<Tally> {
         let handle = scope.spawn(move || writer(rx));
         let computed = (|| -> Result<()> {
-            for (c, chunk) in positions.chunks(CHUNK).enumerate() {
-                let members: Vec<&Board> = chunk.iter().map(|&i| &corpus.boards[i].board).collect();
-                let shared = cache.for_chunk(game, &members)?;
-                let results: Vec<BoardResult> = chunk
+            for (c, members) in positions.chunks(chunk).enumerate() {
+                let boards: Vec<&Board> =
+                    members.iter().map(|&i| &corpus.boards[i].board).collect();
+                let shared = cache.for_chunk(game, &boards)?;
+                let results: Vec<BoardResult> = members
                     .par_iter()
                     .map(|&i| {
                         let r = board::analyze::<V>(corpus, i, window, &shared);
@@ -185,7 +182,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
                         r
                     })
                     .collect::<Result<_>>()?;
-                if tx.send((c * CHUNK, results)).is_err() {
+                if tx.send((c * chunk, results)).is_err() {
                     break; // the writer failed; its error is reported below
                 }
             }

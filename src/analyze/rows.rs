@@ -8,7 +8,7 @@ use crate::corpus::{Corpus, CorpusBoard};
 use crate::error::{Error, Result};
 use crate::game::rules::GameKind;
 use crate::puzzle::difficulty::Features;
-use crate::store::schema::{Extras, col};
+use crate::store::schema::{Extras, Kind, col};
 use crate::store::write::frame;
 
 use super::board::BoardResult;
@@ -202,13 +202,16 @@ impl<'a> Tally<'a> {
                 col::BOARD.into(),
                 entries.iter().map(|e| board_text(e)).collect::<Vec<_>>(),
             ),
+            // Typed explicitly: a list column of no rows would otherwise have no item type.
             Column::new(
                 col::NUMBERS.into(),
                 entries
                     .iter()
                     .map(|e| Series::new(PlSmallStr::EMPTY, e.board.numbers()))
                     .collect::<Vec<_>>(),
-            ),
+            )
+            .cast(&Kind::ListI64.dtype())
+            .map_err(|e| Error::Io(format!("building the numbers column: {e}")))?,
             Column::new(
                 col::WEIGHT.into(),
                 entries.iter().map(|e| e.weight).collect::<Vec<_>>(),

@@ -28,18 +28,18 @@ pub struct AnalyzeArgs {
     /// Write the tables only: no charts, no REPORT.md (`digits-lab plots` draws them later).
     #[arg(long)]
     pub no_report: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     /// Process only shard K of N (1 ≤ K ≤ N), e.g. `--shard 2/8`.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-    /// Memory for sub-board tables shared across boards, in MiB.
-    #[arg(long, default_value_t = 1536)]
-    pub cache_mb: usize,
+    /// Memory for sub-board tables shared across boards, in MiB (0 to 1048576).
+    #[arg(long, default_value_t = 1536, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
+    pub cache_mb: u32,
     /// A file of NYT puzzles for the `nyt` corpus instead of the archive built in (SPEC §6).
     #[arg(long)]
     pub nyt: Option<PathBuf>,
@@ -58,8 +58,8 @@ pub struct AnalyzeArgs {
     /// Custom corpus: the target range, e.g. `1-100`.
     #[arg(long)]
     pub targets: Option<String>,
-    /// Custom corpus: its folder name under --out.
-    #[arg(long, default_value = "custom")]
+    /// Custom corpus: its folder name under --out (letters, digits, `-`, `_` and `.`).
+    #[arg(long, default_value = "custom", value_parser = folder_name)]
     pub name: String,
 }
 
@@ -105,10 +105,10 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         out: args.out.clone(),
         shard: args.shard,
         quiet: args.quiet,
-        cache_budget: args.cache_mb.saturating_mul(1 << 20),
+        cache_budget: (args.cache_mb as usize).saturating_mul(1 << 20),
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.map_or(0, usize::from))
         .build()?;
     let runs = match &request {
         Request::Named(ids) => ids.len(),
@@ -144,4 +144,16 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         plots::report(&args.out, &args.reports, args.quiet)?;
     }
     Ok(())
+}
+
+/// A custom corpus's name, which becomes a folder under `--out`: one plain path component.
+fn folder_name(s: &str) -> Result<String, String> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if s.is_empty() || s.len() > 64 || s.starts_with('.') || !s.chars().all(plain) {
+        return Err(
+            "a corpus name is 1 to 64 letters, digits, `-`, `_` or `.`, not starting with `.`"
+                .into(),
+        );
+    }
+    Ok(s.to_string())
 }

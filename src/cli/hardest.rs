@@ -31,9 +31,9 @@ pub struct HardestArgs {
     /// Rank by fewest solutions, or by the `difficulty` score.
     #[arg(long, default_value = "count", value_parser = one_of::<By>(&["count", "difficulty"]))]
     pub by: By,
-    /// How many puzzles to list.
-    #[arg(long, default_value_t = 20)]
-    pub limit: usize,
+    /// How many puzzles to list, 1 to 100000.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub limit: u32,
     /// Output format.
     #[arg(long, default_value = "table", value_parser = one_of::<Format>(&["table", "csv", "json"]))]
     pub format: Format,
@@ -46,7 +46,7 @@ pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
         convention: args.convention,
         by: args.by,
         target: args.target,
-        limit: args.limit,
+        limit: args.limit as usize,
     };
     let found = hardest::hardest(&q).map_err(|e| {
         if e.is_input() {

@@ -1,5 +1,6 @@
-//! Every board of a game: all multisets of its board size from its card pool, in
-//! lexicographic order, each weighted by how often it is dealt.
+//! Every board of a game: all multisets of its board size from its card pool, in a fixed
+//! order, each weighted by how often it is dealt. How many there are is worked out before
+//! any is listed, so that a request for too many is refused at once.
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, MAX_NUMBERS};
@@ -18,17 +19,45 @@ fn group_of(game: &Game, numbers: &[i64]) -> String {
     }
 }
 
-/// Every board of `game`'s size from its pool, ascending numbers, in lexicographic order,
-/// weighted as dealt: a board's chance is the product of C(copies, used) over its values
-/// divided by C(cards, size).
+/// How many boards of `size` numbers `cards` (value, copies) give, numbers distinct or not;
+/// `None` beyond `u64`.
+pub fn count(cards: &[(i64, u32)], size: usize, distinct: bool) -> Option<u64> {
+    // ways[k]: multisets of k numbers from the values seen so far.
+    let mut ways = vec![0u64; size + 1];
+    ways[0] = 1;
+    for &(_, copies) in cards {
+        let most = if distinct { 1 } else { copies as usize };
+        for k in (1..=size).rev() {
+            for used in 1..=most.min(k) {
+                ways[k] = ways[k].checked_add(ways[k - used])?;
+            }
+        }
+    }
+    Some(ways[size])
+}
+
+/// Every board of `game`'s size from its pool, ascending numbers, weighted as dealt: a
+/// board's chance is the product of C(copies, used) over its values divided by C(cards,
+/// size). Boards come in a fixed order (values ascending, one copy of a value before two),
+/// which is lexicographic when the numbers are distinct.
 pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
-    let cards = game.pool.cards();
     let size = game.size;
     if size == 0 || size > MAX_NUMBERS {
-        return Err(Error::BoardTooLarge {
-            got: size,
-            max: MAX_NUMBERS,
-        });
+        return Err(Error::input(format!(
+            "a board of {size} numbers: boards hold 1 to {MAX_NUMBERS} numbers"
+        )));
+    }
+    let cards = game.pool.cards();
+    match count(&cards, size, game.distinct) {
+        Some(0) => {
+            return Err(Error::input(format!(
+                "the pool {} gives no board of {size}{} numbers",
+                game.pool,
+                if game.distinct { " distinct" } else { "" }
+            )));
+        }
+        Some(n) if n <= MAX_BOARDS as u64 => {}
+        n => return Err(too_many(n)),
     }
     let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();
     let deals = binomial(total, size as u64).ok_or(Error::CountOverflow)? as f64;
@@ -45,7 +74,7 @@ pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
     ) -> Result<()> {
         if numbers.len() == game.size {
             out.push(CorpusBoard {
-                id: u32::try_from(out.len()).map_err(|_| too_many(out.len()))?,
+                id: u32::try_from(out.len()).map_err(|_| Error::CountOverflow)?,
                 board: Board::new(game, numbers.clone())?,
                 ways,
                 weight: ways as f64 / deals,
@@ -75,9 +104,6 @@ pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
         Ok(())
     }
     go(game, &cards, 0, 1, &mut numbers, deals, &mut out)?;
-    if out.len() > MAX_BOARDS {
-        return Err(too_many(out.len()));
-    }
     Ok(out)
 }
 
@@ -93,8 +119,44 @@ fn binomial(n: u64, k: u64) -> Option<u64> {
     u64::try_from(r).ok()
 }
 
-fn too_many(n: usize) -> Error {
+fn too_many(n: Option<u64>) -> Error {
+    let n = n.map_or("more than 2^64".to_string(), crate::format::grouped);
     Error::input(format!(
-        "the corpus would have {n} boards or more (at most {MAX_BOARDS}); narrow the pool or the size"
+        "the corpus would have {n} boards; at most {} are allowed: narrow the pool or the size",
+        crate::format::grouped(MAX_BOARDS as u64)
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rules::Game;
+
+    #[test]
+    fn boards_are_counted_before_they_are_listed() {
+        for kind in [GameKind::Countdown, GameKind::TwentyFour] {
+            let game = Game::preset(kind);
+            let cards = game.pool.cards();
+            let listed = boards(&game).unwrap().len() as u64;
+            assert_eq!(count(&cards, game.size, game.distinct), Some(listed));
+        }
+        let mut digits = Game::preset(GameKind::Digits);
+        digits.pool = "1-25".parse().unwrap();
+        assert_eq!(count(&digits.pool.cards(), 6, true), Some(177_100));
+        digits.pool = "1-1000000".parse().unwrap();
+        digits.size = 7;
+        assert!(
+            boards(&digits)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 50,000,000")
+        );
+        digits.size = 0;
+        assert!(
+            boards(&digits)
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 7 numbers")
+        );
+    }
 }

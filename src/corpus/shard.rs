@@ -24,13 +24,18 @@ impl Default for Shard {
 impl FromStr for Shard {
     type Err = Error;
     fn from_str(s: &str) -> Result<Shard> {
-        let bad = || Error::input(format!("shard `{s}` is not K/N with 1 ≤ K ≤ N"));
+        let bad = || {
+            Error::input(format!(
+                "shard `{s}` is not K/N with 1 ≤ K ≤ N ≤ {}",
+                Shard::MOST
+            ))
+        };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (k, n): (usize, usize) = (
             k.trim().parse().map_err(|_| bad())?,
             n.trim().parse().map_err(|_| bad())?,
         );
-        if k == 0 || k > n {
+        if k == 0 || k > n || n > Shard::MOST {
             return Err(bad());
         }
         Ok(Shard { k, n })
@@ -38,6 +43,9 @@ impl FromStr for Shard {
 }
 
 impl Shard {
+    /// The most shards a corpus may be split into.
+    pub const MOST: usize = 100_000;
+
     /// The positions, in a corpus of `len` boards, of the boards this shard takes.
     pub fn positions(self, len: usize) -> Vec<usize> {
         (self.k - 1..len).step_by(self.n).collect()

@@ -18,6 +18,14 @@ pub(super) struct Accumulator {
     pub(super) trail: Trail,
 }
 
+impl super::Window {
+    /// Bytes of the accumulators a whole board's build under this window holds.
+    pub fn accumulator_bytes(&self) -> u64 {
+        let len = u64::try_from(self.hi.saturating_sub(self.lo).saturating_add(1)).unwrap_or(0);
+        len.saturating_mul(std::mem::size_of::<Accumulator>() as u64)
+    }
+}
+
 impl Accumulator {
     /// Adds `trees` ordered trees and `expressions` expressions that pass through `trail`.
     #[inline]

@@ -10,4 +10,5 @@ mod fixture;
 mod hardest;
 mod json_schema;
 mod properties;
+mod robustness;
 mod tables;

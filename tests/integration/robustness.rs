@@ -1,0 +1,262 @@
+//! No input crashes the program. Hundreds of random and malformed argument lists are thrown
+//! at `solve`, `analyze`, `hardest` and `plots`: each run must exit 0 or 2, with exactly one
+//! line on stderr when it refuses, and never panic, abort or hang. Random bytes are thrown at
+//! the parsers of NYT files, pools, target ranges, shards and boards: each must give a value
+//! or an error.
+//!
+//! The requests that are valid are kept small (custom corpora of a few dozen boards), so that
+//! a run that is accepted ends in a second or two.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+use digits_lab::corpus::Shard;
+use digits_lab::corpus::nyt::{self, Source};
+use digits_lab::game::board::Board;
+use digits_lab::game::rules::{Game, GameKind, Pool, parse_targets};
+
+use crate::fixture;
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A value for any flag: numbers small and huge, ranges, pools, shards, names, nothing, or
+/// any text at all (but a NUL byte, which no program can receive as an argument).
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        any::<i64>().prop_map(|n| n.to_string()),
+        (-5i64..1200).prop_map(|n| n.to_string()),
+        "[0-9]{10,30}",
+        "-?[0-9]{1,4}(-|\\.\\.)[0-9]{1,4}",
+        "[0-9]{1,2}(-[0-9]{1,2})?(x[0-9]{1,2})?(,[0-9]{1,2}(-[0-9]{1,2})?){0,2}",
+        "[0-9]{1,3}/[0-9]{1,3}",
+        prop::sample::select(vec![
+            "digits",
+            "countdown",
+            "24",
+            "chess",
+            "custom",
+            "24,chess",
+            "trees",
+            "expressions",
+            "distinct",
+            "count",
+            "difficulty",
+            "table",
+            "csv",
+            "json",
+            "true",
+            "false",
+            "-1",
+            "1e3",
+            "0x10",
+            "NaN",
+            "½",
+            "../..",
+            "/",
+            "1-1000000000",
+            "-0",
+            "+7",
+        ])
+        .prop_map(String::from),
+        "[^\\x00]{0,12}",
+    ]
+}
+
+/// `--flag` followed by a value, a bare flag, or a stray word.
+fn tokens(flags: &'static [&'static str]) -> impl Strategy<Value = Vec<String>> {
+    let one = prop_oneof![
+        3 => (prop::sample::select(flags), value())
+            .prop_map(|(f, v)| vec![f.to_string(), v]),
+        1 => prop::sample::select(flags).prop_map(|f| vec![f.to_string()]),
+        1 => value().prop_map(|v| vec![v]),
+        1 => Just(vec!["--no-such-flag".to_string()]),
+    ];
+    prop::collection::vec(one, 0..6).prop_map(|v| v.concat())
+}
+
+const SOLVE: &[&str] = &[
+    "--game",
+    "--pow",
+    "--unary-minus",
+    "--pool",
+    "--targets",
+    "--all",
+    "--count",
+    "--json",
+];
+const HARDEST: &[&str] = &[
+    "--corpus",
+    "--target",
+    "--convention",
+    "--by",
+    "--limit",
+    "--format",
+    "--data",
+];
+const PLOTS: &[&str] = &["--data", "--out"];
+
+/// Analyze requests that, when valid, are small: a custom corpus from a pool of at most a
+/// dozen small numbers, boards of at most 5, targets up to a few thousand (or absurd ranges,
+/// which must be refused).
+fn analyze_args() -> impl Strategy<Value = Vec<String>> {
+    let pool = prop_oneof![
+        "[1-9](-1[0-2])?(x[1-2])?".prop_map(String::from),
+        "[1-9],[1-9]{1,2}(x[1-3])?".prop_map(String::from),
+        value(),
+    ];
+    let targets = prop_oneof![
+        (-5i64..60, 0i64..2000).prop_map(|(lo, span)| format!("{lo}..{}", lo + span)),
+        Just("1-1000000000".to_string()),
+        Just("999999999-1000000000".to_string()),
+        value(),
+    ];
+    let size = prop_oneof![(-1i64..=5).prop_map(|n| n.to_string()), value()];
+    let corpus = prop::sample::select(vec!["custom", "custom", "chess", "", "24,chess", "all,x"]);
+    let flag = prop_oneof![
+        pool.prop_map(|p| vec!["--pool".to_string(), p]),
+        targets.prop_map(|t| vec!["--targets".to_string(), t]),
+        size.prop_map(|s| vec!["--size".to_string(), s]),
+        prop::sample::select(vec!["digits", "countdown", "24", "chess"])
+            .prop_map(|g| vec!["--game".to_string(), g.to_string()]),
+        value().prop_map(|v| vec!["--distinct".to_string(), v]),
+        value().prop_map(|v| vec!["--threads".to_string(), v]),
+        value().prop_map(|v| vec!["--shard".to_string(), v]),
+        value().prop_map(|v| vec!["--cache-mb".to_string(), v]),
+        value().prop_map(|v| vec!["--name".to_string(), v]),
+        value().prop_map(|v| vec!["--nyt".to_string(), v]),
+        Just(vec!["--bogus".to_string()]),
+    ];
+    (corpus, prop::collection::vec(flag, 0..5)).prop_map(|(c, flags)| {
+        let mut args = vec!["analyze".to_string(), "--corpus".to_string(), c.to_string()];
+        args.extend(flags.concat());
+        args
+    })
+}
+
+fn arguments() -> impl Strategy<Value = Vec<String>> {
+    let numbers = prop::collection::vec(value(), 0..9);
+    prop_oneof![
+        3 => (tokens(SOLVE), value(), numbers).prop_map(|(flags, target, numbers)| {
+            // `--no-moves`: the move walk of a valid 7-number board takes seconds, and it
+            // has its own tests.
+            let mut args = vec!["solve".to_string(), "--no-moves".to_string()];
+            args.extend(flags);
+            args.push(target);
+            args.extend(numbers);
+            args
+        }),
+        3 => analyze_args(),
+        2 => tokens(HARDEST).prop_map(|t| [vec!["hardest".to_string()], t].concat()),
+        1 => tokens(PLOTS).prop_map(|t| [vec!["plots".to_string()], t].concat()),
+        1 => prop::collection::vec(value(), 0..4),
+    ]
+}
+
+/// Runs the program with `args` in the folder `dir`, with the fixture tables as `data/`;
+/// counts the runs that exit 0 in `accepted`.
+fn check(args: &[String], dir: &Path, accepted: &AtomicUsize) -> Result<(), TestCaseError> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_digits-lab"));
+    cmd.current_dir(dir).args(args);
+    if args.first().is_some_and(|a| a == "analyze") {
+        cmd.args(["--quiet", "--out", "out", "--reports", "reports"]);
+    }
+    let out = cmd.timeout(Duration::from_secs(90)).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines = err.trim_end().lines().count();
+    let said = format!("{args:?}: exit {:?}, stderr: {err}", out.status.code());
+    prop_assert!(!err.contains("panicked"), "{said}");
+    match out.status.code() {
+        Some(0) => {
+            accepted.fetch_add(1, Ordering::Relaxed);
+        }
+        Some(2) => prop_assert_eq!(lines, 1, "{}", said),
+        _ => return Err(TestCaseError::fail(said)),
+    }
+    Ok(())
+}
+
+/// Argument lists thrown at the program.
+const CASES: u32 = 400;
+
+#[test]
+fn any_argument_list_exits_0_or_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // `hardest` and `plots` read `data/` by default: the fixture's tables.
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    for id in [
+        digits_lab::corpus::CorpusId::TwentyFour,
+        digits_lab::corpus::CorpusId::Nyt,
+    ] {
+        let from = fixture::data_dir().join(id.name());
+        copy(&from, &data.join(id.name()));
+    }
+    let mut runner = proptest::test_runner::TestRunner::new(config(CASES));
+    let accepted = AtomicUsize::new(0);
+    let result = runner.run(&arguments(), |args| check(&args, dir.path(), &accepted));
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    // Both paths were taken: some requests ran to the end, most were refused.
+    let accepted = accepted.into_inner();
+    assert!(
+        (10..CASES as usize / 2).contains(&accepted),
+        "{accepted} of {CASES} runs succeeded"
+    );
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+
+    #[test]
+    fn the_parsers_take_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let digits = Game::preset(GameKind::Digits);
+        let _ = nyt::parse(&digits, bytes.as_slice(), &Source::Embedded);
+        let _ = text.parse::<Pool>();
+        let _ = parse_targets(&text);
+        let _ = text.parse::<Shard>();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for game in GameKind::ALL.map(Game::preset) {
+            let _ = Board::parse(&game, &words);
+        }
+    }
+
+    #[test]
+    fn nyt_files_with_broken_rows_are_refused(
+        date in ".{0,12}",
+        slot in value(),
+        target in value(),
+        numbers in prop::collection::vec(value(), 0..9),
+    ) {
+        let row = format!("date,slot,target,n1\n{date},{slot},{target},{}\n", numbers.join(","));
+        let digits = Game::preset(GameKind::Digits);
+        if let Ok(boards) = nyt::parse(&digits, row.as_bytes(), &Source::Embedded) {
+            prop_assert!(boards.len() <= 1);
+        }
+    }
+}
