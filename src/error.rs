@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
     /// The user's input is unusable (bad numbers, a bad target, a board the game forbids).
-    #[error("{0}")]
+    #[error("{}", one_line(.0))]
     Input(String),
     /// The board is larger than the engine accepts.
     #[error("a board of {got} numbers is too large: the engine takes at most {max}")]
@@ -18,16 +18,19 @@ pub enum Error {
     #[error("arithmetic overflow while comparing products; use smaller numbers")]
     ArithmeticOverflow,
     /// A file or folder could not be read or written.
-    #[error("{0}")]
+    #[error("{}", one_line(.0))]
     Io(String),
+    /// Tables asked for are not all there yet (shards still to run).
+    #[error("{}", one_line(.0))]
+    Missing(String),
 }
 
 impl Error {
     /// The process exit code for this error: 2 for refused input (like a usage error),
-    /// 1 for a failure to read or write files.
+    /// 1 for a failure to read or write files and for tables not all there yet.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) => 1,
+            Error::Io(_) | Error::Missing(_) => 1,
             _ => 2,
         }
     }
@@ -38,3 +41,18 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A message as one line: control characters (a newline typed into an argument, say) are
+/// written as escapes, so that an error is always one line on stderr.
+pub fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}

@@ -2,6 +2,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use digits_lab::cli::{Cli, run, usage_error};
+use digits_lab::error::one_line;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -12,14 +13,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("{}", usage_error(&e));
+            eprintln!("{}", one_line(&usage_error(&e)));
             return ExitCode::from(2);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", one_line(&e.to_string()));
             match e.downcast_ref::<digits_lab::Error>() {
                 Some(e) => ExitCode::from(e.exit_code()),
                 None => ExitCode::FAILURE,

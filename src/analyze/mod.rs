@@ -18,17 +18,16 @@
 
 mod board;
 mod memory;
+mod piece;
+mod pieces;
 mod rows;
 mod targets;
 
-use std::fs;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::corpus::cache::SubTableCache;
@@ -37,11 +36,10 @@ use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game};
-use crate::store::schema::Table;
-use crate::store::write::{self, PartWriter, io_error, part_name};
+use crate::store::write;
 
-use board::BoardResult;
-use rows::Tally;
+use piece::{Piece, Totals};
+use pieces::Plan;
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -53,6 +51,9 @@ pub struct Options {
     pub quiet: bool,
     /// Bytes the shared sub-board tables may take.
     pub cache_budget: usize,
+    /// Keep the pieces an earlier, stopped run of the same request finished, and compute only
+    /// the others.
+    pub resume: bool,
 }
 
 /// What a run did, also written as `run-K-of-N.json`.
@@ -63,6 +64,10 @@ pub struct Summary {
     pub game: Game,
     pub shard: Shard,
     pub boards: usize,
+    /// The shard's pieces, and how many of them an earlier run had finished.
+    pub pieces: usize,
+    pub pieces_resumed: usize,
+    /// Rows written by this run (not counting the pieces resumed).
     pub puzzles: u64,
     pub solvable: u64,
     pub unique: u64,
@@ -79,130 +84,64 @@ pub struct Summary {
 pub fn analyze(corpus: &Corpus, opts: &Options) -> Result<Summary> {
     memory::check(corpus, rayon::current_num_threads(), opts.cache_budget)?;
     let dir = opts.out.join(corpus.name());
-    prepare(&dir, opts.shard)?;
     match corpus.game.rules.arithmetic {
         Arithmetic::PositiveIntegers => run::<Int>(corpus, opts, &dir),
         Arithmetic::Rationals => run::<Rational>(corpus, opts, &dir),
     }
 }
 
-/// Creates the corpus folder, checks it can be written before any work, and removes what a
-/// previous run of this shard (or of another sharding) left: old parts, temporaries, and the
-/// summary, which is rebuilt once every shard is present.
-fn prepare(dir: &Path, shard: Shard) -> Result<()> {
-    let folders = || Table::ALL.into_iter().filter(|t| t.has_parts());
-    for t in folders() {
-        let d = dir.join(t.name());
-        fs::create_dir_all(&d).map_err(|e| io_error(&d, e))?;
-    }
-    let probe = dir.join(".write-test");
-    fs::write(&probe, b"").map_err(|e| io_error(dir, format!("cannot write here: {e}")))?;
-    fs::remove_file(&probe).map_err(|e| io_error(&probe, e))?;
-    let other_sharding = format!("-of-{}.", shard.n);
-    for t in folders() {
-        let d = dir.join(t.name());
-        for entry in fs::read_dir(&d).map_err(|e| io_error(&d, e))?.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let stale = name.ends_with(".tmp")
-                || (name.starts_with("part-") && !name.contains(&other_sharding))
-                || name == part_name(shard.k, shard.n);
-            if stale {
-                fs::remove_file(entry.path()).map_err(|e| io_error(&entry.path(), e))?;
-            }
-        }
-    }
-    let summary = dir.join("targets.parquet");
-    if summary.exists() {
-        fs::remove_file(&summary).map_err(|e| io_error(&summary, e))?;
-    }
-    Ok(())
-}
-
 fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> Result<Summary> {
     let started = Instant::now();
     let game = &corpus.game;
     let shard = opts.shard;
+    let plan = Plan::of(corpus, shard)?;
+    let keep = opts.resume && plan.resumable(dir)?;
+    if opts.resume
+        && !keep
+        && dir
+            .join(format!("plan-{}-of-{}.json", shard.k, shard.n))
+            .exists()
+    {
+        return Err(Error::input(format!(
+            "--resume: the tables under {} were written for another request (corpus, game, \
+             targets, sharding or version); run without --resume to start again",
+            dir.display()
+        )));
+    }
+    pieces::prepare(dir, shard, keep)?;
+    plan.write(dir)?;
+    let done = plan.complete(dir);
     let positions = shard.positions(corpus.boards.len());
-    let (lo, hi) = (*game.targets.start(), *game.targets.end());
-    let chunk = memory::chunk_boards(u64::try_from(hi - lo + 1).unwrap_or(u64::MAX));
-    let boards: Vec<&Board> = positions.iter().map(|&i| &corpus.boards[i].board).collect();
+    let pieces: Vec<&[usize]> = positions.chunks(plan.piece_boards().max(1)).collect();
+    let todo: Vec<usize> = (0..pieces.len()).filter(|&p| !done[p]).collect();
+    let boards: Vec<&Board> = todo
+        .iter()
+        .flat_map(|&p| pieces[p])
+        .map(|&i| &corpus.boards[i].board)
+        .collect();
     let cache = SubTableCache::<V>::build(
         game,
         &boards,
         game.size.saturating_sub(1),
         opts.cache_budget,
     )?;
-    let window = memory::window(hi);
     let meta = metadata(corpus, Some(shard))?;
     let progress = progress_bar(positions.len() as u64, opts.quiet);
-
-    let part = part_name(shard.k, shard.n);
-    let (tx, rx) = mpsc::sync_channel::<(usize, Vec<BoardResult>)>(2);
-    let writer = |rx: mpsc::Receiver<(usize, Vec<BoardResult>)>| -> Result<Tally> {
-        let mut tally = Tally::new(corpus, &positions);
-        let extras = tally.extras();
-        let mut puzzles: Option<PartWriter> = None;
-        let mut unique: Option<PartWriter> = None;
-        for (first, results) in rx {
-            let (p, u) = tally.chunk(&positions[first..first + results.len()], &results)?;
-            for (writer, table, df) in [
-                (&mut puzzles, Table::Puzzles, &p),
-                (&mut unique, Table::Unique, &u),
-            ] {
-                let w = match writer {
-                    Some(w) => w,
-                    None => writer.insert(PartWriter::create(
-                        &dir.join(table.name()).join(&part),
-                        table,
-                        extras,
-                        &meta,
-                    )?),
-                };
-                w.write(df)?;
-            }
-        }
-        if let (Some(p), Some(u)) = (puzzles, unique) {
-            p.finish()?;
-            u.finish()?;
-        }
-        Ok(tally)
-    };
-    let tally = std::thread::scope(|scope| -> Result<Tally> {
-        let handle = scope.spawn(move || writer(rx));
-        let computed = (|| -> Result<()> {
-            for (c, members) in positions.chunks(chunk).enumerate() {
-                let boards: Vec<&Board> =
-                    members.iter().map(|&i| &corpus.boards[i].board).collect();
-                let shared = cache.for_chunk(game, &boards)?;
-                let results: Vec<BoardResult> = members
-                    .par_iter()
-                    .map(|&i| {
-                        let r = board::analyze::<V>(corpus, i, window, &shared);
-                        progress.inc(1);
-                        r
-                    })
-                    .collect::<Result<_>>()?;
-                if tx.send((c * chunk, results)).is_err() {
-                    break; // the writer failed; its error is reported below
-                }
-            }
-            Ok(())
-        })();
-        drop(tx);
-        let tally = handle.join().expect("the writer thread does not panic");
-        computed?;
-        tally
-    })?;
-    progress.finish_and_clear();
-
-    let extras = tally.extras();
-    for (table, df) in [
-        (Table::Boards, tally.boards_frame()?),
-        (Table::Sums, tally.sums_frame()?),
-    ] {
-        let dest = dir.join(table.name()).join(&part);
-        write::write_frame(&dest, table, extras, &df, &meta)?;
+    progress.inc((positions.len() - boards.len()) as u64);
+    let mut totals = Totals::default();
+    for &p in &todo {
+        let piece = Piece {
+            corpus,
+            dir,
+            shard,
+            index: p,
+            positions: pieces[p],
+            chunk_boards: plan.chunk_boards(),
+            meta: &meta,
+        };
+        totals.add(&piece.run::<V>(&cache, &progress)?);
     }
+    progress.finish_and_clear();
     // The summary covers every shard, so its metadata names none.
     let targets_written = targets::write(dir, corpus, shard.n, &metadata(corpus, None)?)?;
     let summary = Summary {
@@ -211,9 +150,11 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         game: game.clone(),
         shard,
         boards: positions.len(),
-        puzzles: tally.rows,
-        solvable: tally.solvable,
-        unique: tally.unique,
+        pieces: pieces.len(),
+        pieces_resumed: pieces.len() - todo.len(),
+        puzzles: totals.rows,
+        solvable: totals.solvable,
+        unique: totals.unique,
         cached_levels: cache.levels,
         cache_bytes: cache.bytes,
         threads: rayon::current_num_threads(),
@@ -226,6 +167,14 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         &(json + "\n"),
     )?;
     Ok(summary)
+}
+
+/// Writes `targets.parquet` of `corpus` under `out` from the `sums` of all `n` shards,
+/// computing nothing (for shards that ran elsewhere and were gathered into one folder);
+/// refuses, naming the shards to rerun, when some are missing or unfinished.
+pub fn gather(out: &Path, corpus: &Corpus, n: usize) -> Result<()> {
+    let dir = out.join(corpus.name());
+    targets::gather(&dir, corpus, n, &metadata(corpus, None)?)
 }
 
 /// The key-value metadata of every file: what produced it (no timing, so the bytes depend

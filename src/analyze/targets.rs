@@ -3,16 +3,18 @@
 //! corpus ran as one job or as many shards.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use polars::prelude::{Column, DataFrame};
 
 use crate::corpus::Corpus;
 use crate::error::{Error, Result};
 use crate::game::rules::GameKind;
-use crate::store::read::{parts, read_file};
+use crate::store::read::read_file;
 use crate::store::schema::{Extras, Table, col};
-use crate::store::write::{self, frame, io_error, part_name};
+use crate::store::write::{self, frame, io_error};
+
+use super::pieces;
 
 /// Per-target sums over the boards of one group, as exact integers (`ways` = deals), in the
 /// order of [`Sums::COLUMNS`].
@@ -47,22 +49,40 @@ impl Sums {
     }
 }
 
-/// When the sums of all `n` shards are present, builds `targets.parquet` from them; whether
-/// it did.
+/// When the sums of every piece of all `n` shards are present, builds `targets.parquet`
+/// from them; whether it did.
 pub(super) fn write(
     dir: &Path,
     corpus: &Corpus,
     n: usize,
     meta: &[(String, String)],
 ) -> Result<bool> {
-    let sums_dir = dir.join(Table::Sums.name());
-    let have = parts(&sums_dir)?;
-    let expected: Vec<PathBuf> = (1..=n).map(|k| sums_dir.join(part_name(k, n))).collect();
-    if !expected.iter().all(|p| have.contains(p)) {
-        return Ok(false);
+    match gather(dir, corpus, n, meta) {
+        Ok(()) => Ok(true),
+        Err(Error::Missing(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Builds `targets.parquet` from the sums of every piece of all `n` shards, computing
+/// nothing; refuses, naming the shards to rerun, when some piece is missing.
+pub fn gather(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) -> Result<()> {
+    let shards = pieces::all_sums(dir, corpus, n)?;
+    let missing: Vec<String> = shards
+        .iter()
+        .enumerate()
+        .filter(|(_, files)| !files.iter().all(|f| f.is_file()))
+        .map(|(k, _)| (k + 1).to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Missing(format!(
+            "{}: shards {} (of {n}) are missing or unfinished: rerun them with --shard K/{n}",
+            dir.display(),
+            missing.join(", ")
+        )));
     }
     let mut total: BTreeMap<(String, i64), Sums> = BTreeMap::new();
-    for p in &expected {
+    for p in shards.iter().flatten() {
         let df = read_file(p)?;
         let col_u64 = |name: &str| -> Result<Vec<u64>> {
             let c = df.column(name).map_err(|e| io_error(p, e))?;
@@ -102,8 +122,7 @@ pub(super) fn write(
         Extras::default(),
         &df,
         meta,
-    )?;
-    Ok(true)
+    )
 }
 
 /// The `targets` rows from the summed `(group, target)` totals: `all` first, then the groups

@@ -1,133 +1,69 @@
-//! `digits-lab analyze`: corpora into tables.
+//! `digits-lab analyze`: corpora into tables, then the charts and the report.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::analyze;
-use crate::corpus::nyt::Source;
-use crate::corpus::{Corpus, CorpusId, Custom, Shard};
-use crate::error::Error;
-use crate::game::rules::{Game, GameKind};
+use crate::corpus::Shard;
 
-use super::{one_of, plots};
+use super::{CorpusArgs, plots};
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, a comma-separated
-    /// list of them, `all` of them, or `custom` (a game's boards changed by --pool, --size,
-    /// --distinct, --targets).
-    #[arg(long, default_value = "all")]
-    pub corpus: String,
+    #[command(flatten)]
+    pub which: CorpusArgs,
     /// The folder that gets one sub-folder of tables per corpus.
     #[arg(long, default_value = "data")]
     pub out: PathBuf,
-    /// Where the charts and REPORT.md go once the tables are written.
+    /// Where the charts and REPORT.md go once every corpus's tables are complete.
     #[arg(long, default_value = "reports")]
     pub reports: PathBuf,
     /// Write the tables only: no charts, no REPORT.md (`digits-lab plots` draws them later).
     #[arg(long)]
     pub no_report: bool,
+    /// Keep the pieces a stopped run of the same request finished and compute only the rest.
+    #[arg(long)]
+    pub resume: bool,
     /// Worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Process only shard K of N (1 ≤ K ≤ N), e.g. `--shard 2/8`.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
-    /// No progress bar.
+    /// No progress bar, no summary lines.
     #[arg(long)]
     pub quiet: bool,
     /// Memory for sub-board tables shared across boards, in MiB (0 to 1048576).
     #[arg(long, default_value_t = 1536, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
     pub cache_mb: u32,
-    /// A file of NYT puzzles for the `nyt` corpus instead of the archive built in (SPEC §6).
-    #[arg(long)]
-    pub nyt: Option<PathBuf>,
-    /// Custom corpus: the game whose rules and defaults apply.
-    #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(&["digits", "countdown", "24"]))]
-    pub game: GameKind,
-    /// Custom corpus: the card pool, e.g. `1-10x2,25,50,75,100`.
-    #[arg(long)]
-    pub pool: Option<String>,
-    /// Custom corpus: numbers per board.
-    #[arg(long)]
-    pub size: Option<usize>,
-    /// Custom corpus: whether a board's numbers must be distinct.
-    #[arg(long)]
-    pub distinct: Option<bool>,
-    /// Custom corpus: the target range, e.g. `1-100`.
-    #[arg(long)]
-    pub targets: Option<String>,
-    /// Custom corpus: its folder name under --out (letters, digits, `-`, `_` and `.`).
-    #[arg(long, default_value = "custom", value_parser = folder_name)]
-    pub name: String,
-}
-
-/// What `--corpus` asks for.
-enum Request {
-    Named(Vec<CorpusId>),
-    Custom(Custom),
-}
-
-impl AnalyzeArgs {
-    fn request(&self) -> Result<Request, Error> {
-        let custom = Custom {
-            pool: self.pool.clone(),
-            size: self.size,
-            distinct: self.distinct,
-            targets: self.targets.clone(),
-        };
-        if self.corpus == "custom" {
-            return Ok(Request::Custom(custom));
-        }
-        if custom.pool.is_some()
-            || custom.size.is_some()
-            || custom.distinct.is_some()
-            || custom.targets.is_some()
-        {
-            return Err(Error::input(
-                "--pool, --size, --distinct and --targets make a `--corpus custom`",
-            ));
-        }
-        Ok(Request::Named(match self.corpus.as_str() {
-            "all" => CorpusId::DEFAULT.to_vec(),
-            list => list
-                .split(',')
-                .map(|n| n.trim().parse())
-                .collect::<Result<_, _>>()?,
-        }))
-    }
 }
 
 pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let request = args.request()?;
+    let corpora = args.which.corpora()?;
     let opts = analyze::Options {
         out: args.out.clone(),
         shard: args.shard,
         quiet: args.quiet,
         cache_budget: (args.cache_mb as usize).saturating_mul(1 << 20),
+        resume: args.resume,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()?;
-    let runs = match &request {
-        Request::Named(ids) => ids.len(),
-        Request::Custom(_) => 1,
-    };
-    let nyt = args.nyt.clone().map_or(Source::Embedded, Source::File);
-    pool.install(|| -> anyhow::Result<()> {
-        for i in 0..runs {
+    let complete = pool.install(|| -> anyhow::Result<bool> {
+        let mut complete = true;
+        for i in 0..corpora.len() {
             // Each corpus is enumerated just before it runs, so that only one is in memory.
-            let c = match &request {
-                Request::Named(ids) => Corpus::named(ids[i].clone(), &nyt)?,
-                Request::Custom(custom) => {
-                    Corpus::custom(&args.name, Game::preset(args.game), custom)?
-                }
-            };
-            let s = analyze::analyze(&c, &opts)?;
+            let s = analyze::analyze(&corpora.build(i)?, &opts)?;
+            complete &= s.targets_written;
             if !args.quiet {
+                let resumed = match s.pieces_resumed {
+                    0 => String::new(),
+                    r => format!(", {r} of {} pieces kept from before", s.pieces),
+                };
                 eprintln!(
-                    "{}: {} boards, {} puzzles ({} solvable, {} unique) in {:.1} s → {}",
+                    "{}: {} boards, {} puzzles ({} solvable, {} unique) in {:.1} s{resumed} → {}",
                     s.corpus,
                     s.boards,
                     s.puzzles,
@@ -138,22 +74,19 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
                 );
             }
         }
-        Ok(())
+        Ok(complete)
     })?;
-    if !args.no_report {
-        plots::report(&args.out, &args.reports, args.quiet)?;
+    // The report is about whole corpora: a shard that leaves some to other shards draws none.
+    if args.no_report {
+        return Ok(());
     }
-    Ok(())
-}
-
-/// A custom corpus's name, which becomes a folder under `--out`: one plain path component.
-fn folder_name(s: &str) -> Result<String, String> {
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    if s.is_empty() || s.len() > 64 || s.starts_with('.') || !s.chars().all(plain) {
-        return Err(
-            "a corpus name is 1 to 64 letters, digits, `-`, `_` or `.`, not starting with `.`"
-                .into(),
+    if complete {
+        plots::report(&args.out, &args.reports, args.quiet)?;
+    } else if !args.quiet {
+        eprintln!(
+            "no report yet: other shards are still to come (`digits-lab plots` draws it once \
+             every shard is in)"
         );
     }
-    Ok(s.to_string())
+    Ok(())
 }

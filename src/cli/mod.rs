@@ -2,7 +2,9 @@
 //! into the library's options before calling the library. [`run`] is what `main` calls.
 
 mod analyze;
+mod corpus;
 mod game;
+mod gather;
 mod hardest;
 mod plots;
 mod solve;
@@ -13,7 +15,9 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
+pub use corpus::CorpusArgs;
 pub use game::GameArgs;
+pub use gather::GatherArgs;
 pub use hardest::HardestArgs;
 pub use plots::PlotsArgs;
 pub use solve::SolveArgs;
@@ -32,8 +36,11 @@ pub enum Command {
     /// Solve one puzzle exactly: counts under every convention, a shortest solution, or the
     /// closest value when the target cannot be reached.
     Solve(SolveArgs),
-    /// Solve every board of a corpus against every target and write the Parquet tables.
+    /// Solve every board of a corpus against every target and write the Parquet tables,
+    /// then the charts and REPORT.md.
     Analyze(AnalyzeArgs),
+    /// Write a corpus's summary (targets.parquet) from the shards' tables, computing nothing.
+    Gather(GatherArgs),
     /// Draw the charts (PNG and SVG) and write REPORT.md from the Parquet tables.
     Plots(PlotsArgs),
     /// List the puzzles with the fewest solutions under a convention, solutions written out.
@@ -45,6 +52,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Gather(args) => gather::run(&args),
         Command::Plots(args) => plots::run(&args),
         Command::Hardest(args) => hardest::run(&args),
     }

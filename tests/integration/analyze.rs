@@ -17,16 +17,17 @@ use digits_lab::puzzle::difficulty::{self, Features};
 use digits_lab::store::read::{read_file, read_table};
 use polars::prelude::*;
 
-fn nyt() -> Source {
+pub fn nyt() -> Source {
     Source::Embedded
 }
 
-fn run(corpus: &Corpus, out: &Path, shard: Shard, threads: usize) -> analyze::Summary {
+pub fn run(corpus: &Corpus, out: &Path, shard: Shard, threads: usize) -> analyze::Summary {
     let opts = Options {
         out: out.to_path_buf(),
         shard,
         quiet: true,
         cache_budget: 1 << 30,
+        resume: false,
     };
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -165,7 +166,7 @@ fn the_24_game_from_the_written_parquet() {
 }
 
 /// Every part file of a corpus folder, by path relative to it, with its bytes.
-fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
+pub fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     for t in ["boards", "puzzles", "unique", "sums"] {
         for e in fs::read_dir(root.join(t)).unwrap() {
@@ -198,46 +199,6 @@ fn one_or_two_threads_write_the_same_bytes() {
     for ((name, x), (_, y)) in one.iter().zip(&two) {
         assert!(x == y, "{name} differs");
     }
-}
-
-#[test]
-fn the_union_of_shards_is_the_single_run() {
-    let corpus = Corpus::named(CorpusId::TwentyFourNine, &nyt()).unwrap();
-    let (single, sharded) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    run(&corpus, single.path(), Shard::default(), 2);
-    let mut written = Vec::new();
-    for k in 1..=3 {
-        let s = run(&corpus, sharded.path(), Shard { k, n: 3 }, 2);
-        written.push(s.targets_written);
-    }
-    // Only the last shard to finish sees every part and writes the summary.
-    assert_eq!(written, [false, false, true]);
-    let (a, b) = (
-        single.path().join("24-nine"),
-        sharded.path().join("24-nine"),
-    );
-    assert!(
-        fs::read(a.join("targets.parquet")).unwrap()
-            == fs::read(b.join("targets.parquet")).unwrap(),
-        "targets.parquet differs"
-    );
-    for t in ["boards", "puzzles", "unique"] {
-        let sort = |df: DataFrame| {
-            let by: Vec<&str> = if t == "boards" {
-                vec!["board_id"]
-            } else {
-                vec!["board_id", "target"]
-            };
-            df.sort(by, SortMultipleOptions::default()).unwrap()
-        };
-        let one = sort(read_table(&a.join(t)).unwrap());
-        let union = sort(read_table(&b.join(t)).unwrap());
-        assert!(one.equals_missing(&union), "{t} differs");
-        assert_eq!(fs::read_dir(b.join(t)).unwrap().count(), 3);
-    }
-    // A rerun as one shard replaces the three parts.
-    run(&corpus, sharded.path(), Shard::default(), 2);
-    assert_eq!(fs::read_dir(b.join("puzzles")).unwrap().count(), 1);
 }
 
 /// The corpus path (shared sub-board tables, the whole board windowed, counts gathered per
@@ -395,36 +356,4 @@ fn an_unwritable_out_folder_fails_before_any_work() {
             .assert()
             .code(2);
     }
-}
-
-#[test]
-fn an_interrupted_run_leaves_no_part_that_looks_complete() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-        .args([
-            "analyze",
-            "--corpus",
-            "countdown",
-            "--quiet",
-            "--no-report",
-            "--out",
-        ])
-        .arg(dir.path())
-        .spawn()
-        .unwrap();
-    // Kill it while the first row groups are being written.
-    let root = dir.path().join("countdown");
-    let tmp = root.join("puzzles").join(".part-1-of-1.parquet.tmp");
-    let start = std::time::Instant::now();
-    while !tmp.exists() && start.elapsed().as_secs() < 120 {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(tmp.exists(), "the run never started writing");
-    for t in ["boards", "puzzles", "unique", "sums"] {
-        let complete: Vec<_> = digits_lab::store::read::parts(&root.join(t)).unwrap();
-        assert!(complete.is_empty(), "{t}: {complete:?}");
-    }
-    assert!(!root.join("targets.parquet").exists());
 }

@@ -167,7 +167,9 @@ fn hardest_by_difficulty_ranks_by_the_stored_score() {
 #[test]
 fn hardest_by_difficulty_on_tables_without_the_score_is_refused() {
     let data = fixture::subset(&[CorpusId::TwentyFourMinus]);
-    let puzzles = data.path().join("24-minus/puzzles/part-1-of-1.parquet");
+    let puzzles = data
+        .path()
+        .join("24-minus/puzzles/part-1-of-1.piece-0001.parquet");
     let mut old = read_file(&puzzles).unwrap().drop("difficulty").unwrap();
     let file = std::fs::File::create(&puzzles).unwrap();
     ParquetWriter::new(file).finish(&mut old).unwrap();

@@ -78,6 +78,7 @@ pub fn write_corpus(data: &Path, corpus: &Corpus) {
         shard: Shard::default(),
         quiet: true,
         cache_budget: 1 << 30,
+        resume: false,
     };
     analyze::analyze(corpus, &opts).expect("the fixture corpus runs");
 }

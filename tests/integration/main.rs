@@ -11,4 +11,5 @@ mod hardest;
 mod json_schema;
 mod properties;
 mod robustness;
+mod shards;
 mod tables;

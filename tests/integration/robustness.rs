@@ -145,9 +145,47 @@ fn analyze_args() -> impl Strategy<Value = Vec<String>> {
     })
 }
 
+/// Requests that are mostly valid, so that runs to the end are thrown in too: a puzzle of
+/// small numbers, or a small custom corpus.
+fn plausible() -> impl Strategy<Value = Vec<String>> {
+    let game = prop::sample::select(vec!["digits", "countdown", "24"]);
+    let solve = (
+        game.clone(),
+        1i64..1000,
+        prop::collection::vec(1i64..30, 1..7),
+    )
+        .prop_map(|(g, t, numbers)| {
+            let mut args = vec!["solve", "--no-moves", "--json", "--game", g]
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>();
+            args.push(t.to_string());
+            args.extend(numbers.iter().map(i64::to_string));
+            args
+        });
+    let analyze = (game, 2i64..10, 1i64..5, 1i64..200).prop_map(|(g, top, size, hi)| {
+        let args = [
+            "analyze".to_string(),
+            "--corpus".into(),
+            "custom".into(),
+            "--game".into(),
+            g.into(),
+            "--pool".into(),
+            format!("1-{top}x2"),
+            "--size".into(),
+            size.to_string(),
+            "--targets".into(),
+            format!("1-{hi}"),
+        ];
+        args.to_vec()
+    });
+    prop_oneof![solve, analyze]
+}
+
 fn arguments() -> impl Strategy<Value = Vec<String>> {
     let numbers = prop::collection::vec(value(), 0..9);
     prop_oneof![
+        3 => plausible(),
         3 => (tokens(SOLVE), value(), numbers).prop_map(|(flags, target, numbers)| {
             // `--no-moves`: the move walk of a valid 7-number board takes seconds, and it
             // has its own tests.
@@ -209,10 +247,10 @@ fn any_argument_list_exits_0_or_2_with_one_line() {
     if let Err(e) = result {
         panic!("{e}");
     }
-    // Both paths were taken: some requests ran to the end, most were refused.
+    // Both paths were taken: requests ran to the end, and more were refused.
     let accepted = accepted.into_inner();
     assert!(
-        (10..CASES as usize / 2).contains(&accepted),
+        (CASES as usize / 20..CASES as usize * 3 / 4).contains(&accepted),
         "{accepted} of {CASES} runs succeeded"
     );
 }

@@ -30,6 +30,10 @@ pub struct Generated {
 /// `out/REPORT.md`.
 pub fn generate(data: &Path, out: &Path) -> Result<Generated, ChartError> {
     let facts = Facts::load(data)?;
+    std::fs::create_dir_all(out).map_err(|source| ChartError::Io {
+        path: out.to_path_buf(),
+        source,
+    })?;
     let rendered = charts::render_facts(&facts, &out.join("charts"))?;
     let report = out.join("REPORT.md");
     write_text(&report, &render(&facts, &rendered))?;
