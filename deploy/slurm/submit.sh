@@ -49,7 +49,7 @@ while (( $# > 0 )); do
         *) die "unknown option $1 (--help lists them)" ;;
     esac
 done
-[ -n "$corpus" ] && [ -n "$shards" ] && [ -n "$out" ] || die "--corpus, --shards and --out are required"
+if [ -z "$corpus" ] || [ -z "$shards" ] || [ -z "$out" ]; then die "--corpus, --shards and --out are required"; fi
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "--shards $shards is not a positive number"
 [[ "$corpus" != *,* && "$corpus" != all ]] || die "one corpus per submission, not '$corpus'"
 [[ "$cpus" =~ ^[1-9][0-9]*$ ]] || die "--cpus $cpus is not a positive number"
