@@ -16,7 +16,9 @@
 #   --stage DIR       node-local scratch folder of each task                         default: $SLURM_TMPDIR, $TMPDIR or /tmp
 #   --only LIST       submit only these shards, e.g. `3` or `3,7,9-11` (a rerun)
 #   --sbatch ARG      one more sbatch option for both jobs (repeatable), e.g. --sbatch --partition=long
-#   --parsable        print only `ARRAY_JOB_ID FINISH_JOB_ID`
+#   --no-finish       no finish job (for --out on node-local disks: gather the parts into
+#                     one folder first, then run finish.sbatch; README.md)
+#   --parsable        print only `ARRAY_JOB_ID FINISH_JOB_ID` (`none` with --no-finish)
 #   -- FLAGS…         more `digits-lab analyze` flags (no spaces inside one flag's value)
 #
 # Prints the two job ids and how to watch them. Everything the jobs need travels in DL_*
@@ -28,7 +30,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "error: $*" >&2; exit 2; }
 
-corpus="" shards="" out="" cpus=1 mem=2G time="" bin="" logs="" stage="" only="" parsable=0
+corpus="" shards="" out="" cpus=1 mem=2G time="" bin="" logs="" stage="" only="" parsable=0 no_finish=0
 sbatch_extra=() analyze_extra=()
 while (( $# > 0 )); do
     case "$1" in
@@ -44,6 +46,7 @@ while (( $# > 0 )); do
         --only) only="${2:?}"; shift 2 ;;
         --sbatch) sbatch_extra+=("${2:?}"); shift 2 ;;
         --parsable) parsable=1; shift ;;
+        --no-finish) no_finish=1; shift ;;
         --) shift; analyze_extra=("$@"); break ;;
         -h|--help) usage ;;
         *) die "unknown option $1 (--help lists them)" ;;
@@ -96,17 +99,23 @@ common+=("${sbatch_extra[@]}")
 array_job=$(sbatch "${common[@]}" --array="$array" --job-name="dl-$corpus" \
     --output="$logs/%x-%A_%a.log" "$here/analyze.sbatch")
 array_job="${array_job%%;*}"
-finish_job=$(sbatch "${common[@]}" --dependency="afterany:$array_job" --job-name="dl-$corpus-finish" \
-    --output="$logs/%x-%j.log" "$here/finish.sbatch")
-finish_job="${finish_job%%;*}"
+finish_job=none
+if (( ! no_finish )); then
+    finish_job=$(sbatch "${common[@]}" --dependency="afterany:$array_job" --job-name="dl-$corpus-finish" \
+        --output="$logs/%x-%j.log" "$here/finish.sbatch")
+    finish_job="${finish_job%%;*}"
+fi
 
 if (( parsable )); then
     echo "$array_job $finish_job"
+    exit 0
+fi
+echo "submitted $corpus, shards $array of $shards, into $out"
+echo "  array job  $array_job  ($cpus CPUs and $mem per task; logs $logs/dl-$corpus-${array_job}_K.log)"
+if (( no_finish )); then
+    echo "  no finish job: gather the parts, then run finish.sbatch (README.md)"
+    echo "watch:  squeue -j $array_job"
 else
-    cat <<EOF
-submitted $corpus, shards $array of $shards, into $out
-  array job  $array_job  ($cpus CPUs and $mem per task; logs $logs/dl-$corpus-${array_job}_K.log)
-  finish job $finish_job  (after the array; log $logs/dl-$corpus-finish-$finish_job.log)
-watch:  squeue -j $array_job,$finish_job
-EOF
+    echo "  finish job $finish_job  (after the array; log $logs/dl-$corpus-finish-$finish_job.log)"
+    echo "watch:  squeue -j $array_job,$finish_job"
 fi

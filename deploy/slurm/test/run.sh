@@ -229,6 +229,7 @@ for k in $(seq "$shards"); do
     check "task $k has its own log" test -s "$logs/dl-$corpus-${array}_$k.log"
 done
 check "the log of task $fail says it was killed" grep -q "fail-once: killed" "$logs/dl-$corpus-${array}_$fail.log"
+grep -h "fail-once: killed" "$logs/dl-$corpus-${array}_$fail.log" || true
 check "the finish job failed" is "$(state "$finish")" "FAILED 1:0"
 finish_log="$logs/dl-$corpus-finish-$finish.log"
 check "the finish job names shard $fail, and only it, to rerun" grep -qx "shards to rerun: $fail (of $shards)" "$finish_log"
@@ -238,6 +239,12 @@ check "nothing of shard $fail was published" \
 rerun=$(sed -n 's/^rerun: //p' "$finish_log")
 check "the finish job prints the rerun command" test -n "$rerun"
 cat "$finish_log"
+# The same check as a plain script, outside Slurm (how node-local outputs are finished).
+status=0
+plain=$(DL_CORPUS="$corpus" DL_SHARDS="$shards" DL_OUT="$tmp/out" DL_BIN="$bin" DL_SUBMIT="" \
+    bash "$slurm/finish.sbatch" 2>&1) || status=$?
+check "finish.sbatch run by bash exits 1 and names shard $fail" \
+    test "$status" = 1 -a -n "$(grep -x "shards to rerun: $fail (of $shards)" <<<"$plain")"
 
 # 6. The rerun the finish job printed, which must leave the other shards' files alone.
 snapshot() { # every published file of the other shards: inode, mtime, size, checksum
