@@ -111,7 +111,7 @@ if (( parsable )); then
     exit 0
 fi
 echo "submitted $corpus, shards $array of $shards, into $out"
-echo "  array job  $array_job  ($cpus CPUs and $mem per task; logs $logs/dl-$corpus-${array_job}_K.log)"
+echo "  array job  $array_job  (per task: $cpus CPUs, $mem memory; logs $logs/dl-$corpus-${array_job}_K.log)"
 if (( no_finish )); then
     echo "  no finish job: gather the parts, then run finish.sbatch (README.md)"
     echo "watch:  squeue -j $array_job"

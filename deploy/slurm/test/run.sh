@@ -109,7 +109,7 @@ cleanup() {
     stop "$ctld_pid" slurmctld
     # Job steps (slurmstepd) of this cluster that outlived slurmd: found by this cluster's config.
     for pid in $(pgrep -x slurmstepd 2>/dev/null); do
-        if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "SLURM_CONF=$tmp/slurm.conf"; then
+        if { tr '\0' '\n' < "/proc/$pid/environ"; } 2>/dev/null | grep -qx "SLURM_CONF=$tmp/slurm.conf"; then
             echo "  slurmstepd $pid outlived slurmd: killed" >&2; kill -KILL "$pid" 2>/dev/null
         fi
     done
