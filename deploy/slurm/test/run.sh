@@ -191,7 +191,9 @@ say "cluster up: node $host, $(nproc) CPUs, ${mem_mb} MB, slurmctld on 127.0.0.1
 
 # 4. The reference: one single-machine run of the same binary.
 t=$(date +%s)
-"$bin" analyze --corpus "$corpus" --quiet --out "$tmp/single"
+no_report=()
+if "$bin" analyze --help | grep -- '--no-report' >/dev/null; then no_report=(--no-report); fi
+"$bin" analyze --corpus "$corpus" --quiet "${no_report[@]}" --out "$tmp/single"
 say "single-machine run of $corpus: $(( $(date +%s) - t )) s"
 
 wait_jobs() { # wait_jobs ID…: until none is pending or running (10 minutes at most)
@@ -254,7 +256,7 @@ snapshot() { # every published file of the other shards: inode, mtime, size, che
 before=$(snapshot)
 t=$(date +%s)
 read -r array2 finish2 < <(eval "${rerun/ --only / --parsable --only }")
-say "rerun: array job $array2 (shard $fail), finish job $finish2"
+say "rerun: array job $array2, finish job $finish2"
 wait_jobs "$array2" "$finish2"
 say "rerun and finish job done: $(( $(date +%s) - t )) s"
 check "the rerun of task $fail completed" is "$(state "$array2" "$fail")" "COMPLETED 0:0"
