@@ -105,13 +105,19 @@ cleanup() {
             [ -f "$f" ] && { echo "== $f" >&2; tail -n 30 "$f" >&2; }
         done
     fi
+    # This cluster's job steps (slurmstepd, reparented to init, its environment cleared): the
+    # ones with a file open under $tmp (slurmd's log). Given 10 s to end, then killed.
+    ours() {
+        local p
+        for p in $(pgrep -x slurmstepd 2>/dev/null); do
+            { for f in /proc/"$p"/fd/*; do readlink "$f"; done; } 2>/dev/null | grep -F "$tmp/" >/dev/null && echo "$p"
+        done
+    }
+    for ((i = 0; i < 100; i++)); do [ -z "$(ours)" ] && break; sleep 0.1; done
     stop "$slurmd_pid" slurmd
     stop "$ctld_pid" slurmctld
-    # Job steps (slurmstepd) of this cluster that outlived slurmd: found by this cluster's config.
-    for pid in $(pgrep -x slurmstepd 2>/dev/null); do
-        if { tr '\0' '\n' < "/proc/$pid/environ"; } 2>/dev/null | grep -qx "SLURM_CONF=$tmp/slurm.conf"; then
-            echo "  slurmstepd $pid outlived slurmd: killed" >&2; kill -KILL "$pid" 2>/dev/null
-        fi
+    for pid in $(ours); do
+        echo "  slurmstepd $pid outlived slurmd: killed" >&2; kill -KILL "$pid" 2>/dev/null
     done
     stop "$munged_pid" munged
     rm -rf "$tmp"
