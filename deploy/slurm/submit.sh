@@ -92,7 +92,9 @@ DL_SUBMIT_ARGS="$(printf '%q ' "${rerun[@]}")"
 export DL_SUBMIT DL_SUBMIT_ARGS="${DL_SUBMIT_ARGS% }"
 [ -z "$stage" ] || export DL_STAGE="$stage"
 
-common=(--parsable --cpus-per-task="$cpus" --mem="$mem" --export=ALL)
+# --open-mode=append: a task requeued (by scontrol requeue, or by Slurm after a node failure)
+# adds to its log instead of wiping the first attempt's.
+common=(--parsable --cpus-per-task="$cpus" --mem="$mem" --export=ALL --open-mode=append)
 [ -z "$time" ] || common+=(--time="$time")
 common+=("${sbatch_extra[@]}")
 
