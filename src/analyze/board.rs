@@ -66,7 +66,7 @@ pub(super) fn analyze<V: Number>(
         puzzles.push_solved(&c, &a);
         if let (Some(t), Some(1)) = (t, c.distinct) {
             let e = dp
-                .shortest(t)
+                .shortest_in(t, c.min_ops as usize)
                 .expect("a solvable target has a shortest solution");
             unique.push(target, c.min_ops as u8, c.expressions, |solution, moves| {
                 use std::fmt::Write as _;
