@@ -1,37 +1,21 @@
 //! One board of a corpus run: its counts at every target of the range, the closest value of
 //! every missed target, its difficulty features, and its puzzles with one solution written
-//! out.
+//! out — straight into the columns of its rows ([`BoardRows`]).
 
 use crate::corpus::Corpus;
-use crate::engine::{Counts, Dp, SubTableSource, Window};
+use crate::engine::{Dp, SubTableSource, Window};
 use crate::error::Result;
-use crate::game::number::{Number, Wide};
-use crate::puzzle::difficulty::{self, Assessment, ConsecutiveCounts, Setting};
+use crate::game::number::Number;
+use crate::puzzle::difficulty::{self, ConsecutiveCounts, Setting};
 
-/// The analysis of one board.
-pub(super) struct BoardResult {
-    /// Per target of the range, in order.
-    pub puzzles: Vec<Puzzle>,
-    pub unique: Vec<Unique>,
-}
+use super::closest::{self, Run};
+use super::rows::{PuzzleColumns, UniqueRows};
 
-/// One (board, target).
-pub(super) struct Puzzle {
-    /// The counts when solvable.
-    pub counts: Option<Counts>,
-    /// The difficulty features and score when solvable.
-    pub difficulty: Option<Assessment>,
-    /// `(closest value, distance)` when unsolvable.
-    pub closest: Option<(f64, f64)>,
-}
-
-/// A puzzle with exactly one `distinct` solution, written out.
-pub(super) struct Unique {
-    pub target: i64,
-    pub min_ops: u8,
-    pub expressions: u64,
-    pub solution: String,
-    pub moves: String,
+/// The analysis of one board: its `puzzles` rows (one per target of the range, in order) and
+/// its `unique` rows.
+pub(super) struct BoardRows {
+    pub puzzles: PuzzleColumns,
+    pub unique: UniqueRows,
 }
 
 /// Solves the board at position `i` of the corpus against every target of its range.
@@ -40,65 +24,56 @@ pub(super) fn analyze<V: Number>(
     i: usize,
     window: Window,
     cache: &dyn SubTableSource<V>,
-) -> Result<BoardResult> {
+) -> Result<BoardRows> {
     let rules = &corpus.game.rules;
     let (lo, hi) = (*corpus.game.targets.start(), *corpus.game.targets.end());
     let board = &corpus.boards[i].board;
     let dp = Dp::<V>::build_with(board, rules, Some(window), Some(cache))?;
     // The targets' counts, and around them those of the near misses.
     let margin = difficulty::near_miss_radius(hi.max(lo.saturating_abs()));
-    let run = ConsecutiveCounts::new(lo - margin, dp.counts_in(lo - margin, hi + margin)?);
+    let counts = dp.counts_in(lo - margin, hi + margin)?;
+    let reached: Vec<bool> = counts.iter().map(Option::is_some).collect();
+    let run = ConsecutiveCounts::new(lo - margin, counts);
     let setting = Setting::of(board);
     // The whole board's table stops at the window, so a closest value is certain only when
     // every value as close lies inside it (there is nothing below 1); the rare board with a
     // missed target whose nearest value lies beyond is rebuilt whole for its closest values.
-    let mut whole: Option<Dp<V>> = None;
-    let mut puzzles = Vec::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
-    let mut unique = Vec::new();
+    let missed: Vec<V> = (lo..=hi)
+        .filter(|&t| run.counts(t).is_none())
+        .filter_map(V::from_int)
+        .collect();
+    let rebuild = || Dp::<V>::build_with(board, rules, None, Some(cache));
+    let span = Run {
+        lo: lo - margin,
+        reached: &reached,
+    };
+    let mut closest = closest::of_missed(&dp, &missed, &span, &mut None, &rebuild)?.into_iter();
+    let mut puzzles = PuzzleColumns::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
+    let mut unique = UniqueRows::default();
     for target in lo..=hi {
-        let counts = run.counts(target);
         let t = V::from_int(target);
-        let closest = match (counts, t) {
-            (None, Some(t)) => {
-                let mut found = dp.closest(t);
-                let certain = |f: &Option<(Wide, Vec<V>)>| match (dp.window(), f) {
-                    (None, _) => true,
-                    (Some(w), Some((d, _))) => to_f64(*d) + target as f64 <= w.hi as f64,
-                    (Some(_), None) => false,
-                };
-                if !certain(&found) {
-                    if whole.is_none() {
-                        whole = Some(Dp::<V>::build_with(board, rules, None, Some(cache))?);
-                    }
-                    found = whole.as_ref().and_then(|w| w.closest(t));
-                }
-                found.map(|(d, vs)| (to_f64(vs[0].to_wide()), to_f64(d)))
-            }
-            _ => None,
+        let Some(c) = run.counts(target) else {
+            puzzles.push_missed(if t.is_some() {
+                closest.next().expect("one closest value per missed target")
+            } else {
+                None
+            });
+            continue;
         };
-        if let (Some(c), Some(t)) = (counts, t)
-            && c.distinct == Some(1)
-        {
+        let a = run
+            .assess(target, setting)
+            .expect("a solvable target is assessed");
+        puzzles.push_solved(&c, &a);
+        if let (Some(t), Some(1)) = (t, c.distinct) {
             let e = dp
-                .shortest(t)
+                .shortest_in(t, c.min_ops as usize)
                 .expect("a solvable target has a shortest solution");
-            unique.push(Unique {
-                target,
-                min_ops: c.min_ops as u8,
-                expressions: c.expressions,
-                solution: e.to_string(),
-                moves: e.moves::<V>(rules.limit).join("; "),
+            unique.push(target, c.min_ops as u8, c.expressions, |solution, moves| {
+                use std::fmt::Write as _;
+                let _ = write!(solution, "{e}");
+                e.write_moves::<V>(rules.limit, "; ", moves);
             });
         }
-        puzzles.push(Puzzle {
-            counts,
-            difficulty: run.assess(target, setting),
-            closest,
-        });
     }
-    Ok(BoardResult { puzzles, unique })
-}
-
-fn to_f64(w: Wide) -> f64 {
-    w.num as f64 / w.den as f64
+    Ok(BoardRows { puzzles, unique })
 }

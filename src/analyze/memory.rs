@@ -14,13 +14,14 @@ use crate::error::{Error, Result};
 use crate::format::grouped;
 use crate::game::rules::Arithmetic;
 
-use super::board::Puzzle;
-
 /// Boards per chunk (and per row group of `puzzles`) when boards have up to 1,000 targets.
 const CHUNK: usize = 256;
 
 /// The most `puzzles` rows a chunk holds.
 const CHUNK_ROWS: u64 = CHUNK as u64 * 1_000;
+
+/// Bytes of one `puzzles` row as a board's columns hold it (an upper bound).
+const ROW: u64 = 96;
 
 /// Bytes of one `puzzles` row once it is a column of a frame (an upper bound).
 const FRAME_ROW: u64 = 128;
@@ -48,7 +49,7 @@ pub(super) fn needed(corpus: &Corpus, threads: usize) -> u64 {
     let (lo, hi) = (*game.targets.start(), *game.targets.end());
     let targets = u64::try_from(hi - lo + 1).unwrap_or(u64::MAX);
     let boards = chunk_boards(targets).min(corpus.boards.len().max(1)) as u64;
-    let row = size_of::<Puzzle>() as u64 + FRAME_ROW;
+    let row = ROW + FRAME_ROW;
     // A chunk being computed, one waiting and one being written.
     let chunks = 3u64
         .saturating_mul(boards)

@@ -17,6 +17,7 @@
 //!   shards' sums is identical to a single run's ([`targets`]).
 
 mod board;
+mod closest;
 mod memory;
 mod piece;
 mod pieces;

@@ -17,7 +17,7 @@ use crate::game::number::Number;
 use crate::store::schema::Table;
 use crate::store::write::{self, PartWriter};
 
-use super::board::{self, BoardResult};
+use super::board::{self, BoardRows};
 use super::memory;
 use super::pieces;
 use super::rows::Tally;
@@ -66,8 +66,8 @@ impl Piece<'_> {
         let (corpus, positions) = (self.corpus, self.positions);
         let game = &corpus.game;
         let window = memory::window(*game.targets.end());
-        let (tx, rx) = mpsc::sync_channel::<(usize, Vec<BoardResult>)>(2);
-        let writer = |rx: mpsc::Receiver<(usize, Vec<BoardResult>)>| -> Result<Tally> {
+        let (tx, rx) = mpsc::sync_channel::<(usize, Vec<BoardRows>)>(2);
+        let writer = |rx: mpsc::Receiver<(usize, Vec<BoardRows>)>| -> Result<Tally> {
             let mut tally = Tally::new(corpus, positions);
             let extras = tally.extras();
             let create = |t: Table| PartWriter::create(&self.file(t), t, extras, self.meta);
@@ -88,7 +88,7 @@ impl Piece<'_> {
                     let boards: Vec<&Board> =
                         members.iter().map(|&i| &corpus.boards[i].board).collect();
                     let shared = cache.for_chunk(game, &boards)?;
-                    let results: Vec<BoardResult> = members
+                    let results: Vec<BoardRows> = members
                         .par_iter()
                         .map(|&i| {
                             let r = board::analyze::<V>(corpus, i, window, &shared);

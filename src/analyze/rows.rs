@@ -1,18 +1,216 @@
-//! The rows a run writes: each chunk's `puzzles` and `unique` rows as the boards come in, and,
-//! once every board is in, the `boards` rows and the per-target `sums`. Columns are named and
-//! ordered as in [`crate::store::schema`], which the writer checks.
+//! The rows a run writes: each board's `puzzles` and `unique` rows, column by column
+//! ([`PuzzleColumns`], [`UniqueRows`]), each chunk's as it comes in, and, once every board
+//! is in, the `boards` rows and the per-target `sums`. Columns are named and ordered as in
+//! [`crate::store::schema`], which the writer checks.
 
-use polars::prelude::{Column, DataFrame, NamedFrom, PlSmallStr, Series};
+use polars::prelude::{
+    BooleanChunked, ChunkedArray, Column, DataFrame, Float64Type, Int64Type, IntoColumn, NamedFrom,
+    NewChunkedArray, PlSmallStr, PolarsDataType, Series, StringChunked, UInt8Type, UInt32Type,
+    UInt64Type,
+};
 
 use crate::corpus::{Corpus, CorpusBoard};
+use crate::engine::Counts;
 use crate::error::{Error, Result};
 use crate::game::rules::GameKind;
-use crate::puzzle::difficulty::Features;
+use crate::puzzle::difficulty::Assessment;
 use crate::store::schema::{Extras, Kind, col};
 use crate::store::write::frame;
 
-use super::board::BoardResult;
+use super::board::BoardRows;
 use super::targets::Sums;
+
+/// `puzzles` rows, one per (board, target), column by column; a null's slot holds the
+/// type's default, as polars' builders leave it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PuzzleColumns {
+    solvable: Vec<bool>,
+    min_ops: Vec<u8>,
+    trees: Vec<u64>,
+    expressions: Vec<u64>,
+    /// 0 where undefined (unary minus), as in the sums.
+    distinct: Vec<u64>,
+    /// Whether a missed target has a closest value (every one but on an empty board).
+    has_closest: Vec<bool>,
+    closest: Vec<f64>,
+    distance: Vec<f64>,
+    difficulty: Vec<f64>,
+    needs_division: Vec<bool>,
+    needs_fraction: Vec<bool>,
+    needs_negative: Vec<bool>,
+    peak: Vec<u64>,
+    greedy: Vec<bool>,
+    near_misses: Vec<u32>,
+    uses_all: Vec<bool>,
+}
+
+impl PuzzleColumns {
+    pub fn with_capacity(rows: usize) -> PuzzleColumns {
+        PuzzleColumns {
+            solvable: Vec::with_capacity(rows),
+            min_ops: Vec::with_capacity(rows),
+            trees: Vec::with_capacity(rows),
+            expressions: Vec::with_capacity(rows),
+            distinct: Vec::with_capacity(rows),
+            has_closest: Vec::with_capacity(rows),
+            closest: Vec::with_capacity(rows),
+            distance: Vec::with_capacity(rows),
+            difficulty: Vec::with_capacity(rows),
+            needs_division: Vec::with_capacity(rows),
+            needs_fraction: Vec::with_capacity(rows),
+            needs_negative: Vec::with_capacity(rows),
+            peak: Vec::with_capacity(rows),
+            greedy: Vec::with_capacity(rows),
+            near_misses: Vec::with_capacity(rows),
+            uses_all: Vec::with_capacity(rows),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.solvable.len()
+    }
+
+    /// Appends every row of `o`.
+    pub fn append(&mut self, o: &PuzzleColumns) {
+        self.solvable.extend_from_slice(&o.solvable);
+        self.min_ops.extend_from_slice(&o.min_ops);
+        self.trees.extend_from_slice(&o.trees);
+        self.expressions.extend_from_slice(&o.expressions);
+        self.distinct.extend_from_slice(&o.distinct);
+        self.has_closest.extend_from_slice(&o.has_closest);
+        self.closest.extend_from_slice(&o.closest);
+        self.distance.extend_from_slice(&o.distance);
+        self.difficulty.extend_from_slice(&o.difficulty);
+        self.needs_division.extend_from_slice(&o.needs_division);
+        self.needs_fraction.extend_from_slice(&o.needs_fraction);
+        self.needs_negative.extend_from_slice(&o.needs_negative);
+        self.peak.extend_from_slice(&o.peak);
+        self.greedy.extend_from_slice(&o.greedy);
+        self.near_misses.extend_from_slice(&o.near_misses);
+        self.uses_all.extend_from_slice(&o.uses_all);
+    }
+
+    /// A target solved with counts `c` and assessment `a`.
+    pub fn push_solved(&mut self, c: &Counts, a: &Assessment) {
+        let f = &a.features;
+        self.solvable.push(true);
+        self.min_ops.push(c.min_ops as u8);
+        self.trees.push(c.trees);
+        self.expressions.push(c.expressions);
+        self.distinct.push(c.distinct.unwrap_or(0));
+        self.has_closest.push(false);
+        self.closest.push(0.0);
+        self.distance.push(0.0);
+        self.difficulty.push(a.difficulty);
+        self.needs_division.push(f.needs_division);
+        self.needs_fraction.push(f.needs_fraction);
+        self.needs_negative.push(f.needs_negative);
+        self.peak.push(f.peak);
+        self.greedy.push(f.greedy);
+        self.near_misses.push(f.near_misses);
+        self.uses_all.push(f.uses_all);
+    }
+
+    /// A missed target, with `(closest value, distance)` when there is one.
+    pub fn push_missed(&mut self, closest: Option<(f64, f64)>) {
+        self.solvable.push(false);
+        self.min_ops.push(0);
+        self.trees.push(0);
+        self.expressions.push(0);
+        self.distinct.push(0);
+        self.has_closest.push(closest.is_some());
+        let (c, d) = closest.unwrap_or_default();
+        self.closest.push(c);
+        self.distance.push(d);
+        self.difficulty.push(0.0);
+        self.needs_division.push(false);
+        self.needs_fraction.push(false);
+        self.needs_negative.push(false);
+        self.peak.push(0);
+        self.greedy.push(false);
+        self.near_misses.push(0);
+        self.uses_all.push(false);
+    }
+}
+
+/// Strings one after the other in one buffer.
+#[derive(Clone, Debug, Default)]
+struct Strings {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Strings {
+    fn push_with(&mut self, f: impl FnOnce(&mut String)) {
+        f(&mut self.text);
+        self.ends.push(self.text.len());
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &str> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(a, &b)| &self.text[a..b])
+    }
+}
+
+/// A board's `unique` rows: its puzzles with exactly one `distinct` solution, written out.
+#[derive(Clone, Debug, Default)]
+pub(super) struct UniqueRows {
+    target: Vec<i64>,
+    min_ops: Vec<u8>,
+    expressions: Vec<u64>,
+    solution: Strings,
+    moves: Strings,
+}
+
+impl UniqueRows {
+    /// A puzzle at `target`, its solution and moves written by `write(solution, moves)`.
+    pub fn push(
+        &mut self,
+        target: i64,
+        min_ops: u8,
+        expressions: u64,
+        write: impl FnOnce(&mut String, &mut String),
+    ) {
+        self.target.push(target);
+        self.min_ops.push(min_ops);
+        self.expressions.push(expressions);
+        let mut moves = std::mem::take(&mut self.moves);
+        self.solution.push_with(|s| {
+            moves.push_with(|m| write(s, m));
+        });
+        self.moves = moves;
+    }
+
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+}
+
+/// The null mask of a column: `None` when nothing is null, as polars' builders leave it.
+struct Valid(Option<BooleanChunked>);
+
+impl Valid {
+    fn of(valid: &[bool]) -> Valid {
+        Valid(
+            valid
+                .contains(&false)
+                .then(|| BooleanChunked::from_slice(PlSmallStr::EMPTY, valid)),
+        )
+    }
+
+    fn apply<T: PolarsDataType>(&self, ca: ChunkedArray<T>) -> Column
+    where
+        ChunkedArray<T>: IntoColumn,
+    {
+        match &self.0 {
+            None => ca.into_column(),
+            Some(mask) => {
+                let bits = mask.downcast_as_array().values().clone();
+                ca.with_validity(Some(bits)).into_column()
+            }
+        }
+    }
+}
 
 /// What the writer keeps across chunks: the boards' rows and the per-target sums.
 pub(super) struct Tally<'a> {
@@ -70,23 +268,19 @@ impl<'a> Tally<'a> {
     pub fn chunk(
         &mut self,
         positions: &[usize],
-        results: &[BoardResult],
+        results: &[BoardRows],
     ) -> Result<(DataFrame, DataFrame)> {
         let corpus = self.corpus;
         let rows: usize = results.iter().map(|r| r.puzzles.len()).sum();
+        let uniques: usize = results.iter().map(|r| r.unique.len()).sum();
         let mut board_id = Vec::with_capacity(rows);
         let mut target = Vec::with_capacity(rows);
-        let mut solvable = Vec::with_capacity(rows);
-        let mut min_ops: Vec<Option<u8>> = Vec::with_capacity(rows);
-        let mut trees = Vec::with_capacity(rows);
-        let mut expressions = Vec::with_capacity(rows);
-        let mut distinct: Vec<Option<u64>> = Vec::with_capacity(rows);
-        let mut closest: Vec<Option<f64>> = Vec::with_capacity(rows);
-        let mut distance: Vec<Option<f64>> = Vec::with_capacity(rows);
-        let mut score: Vec<Option<f64>> = Vec::with_capacity(rows);
-        let mut features: Vec<Option<Features>> = Vec::with_capacity(rows);
-        let (mut u_id, mut u_board, mut u_target, mut u_ops, mut u_expr, mut u_sol, mut u_moves) =
-            (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+        let mut p = PuzzleColumns::with_capacity(rows);
+        let mut u_id = Vec::with_capacity(uniques);
+        let mut u_board = Strings::default();
+        let mut u_target = Vec::with_capacity(uniques);
+        let mut u_ops = Vec::with_capacity(uniques);
+        let mut u_expr = Vec::with_capacity(uniques);
         for (&i, r) in positions.iter().zip(results) {
             let entry = &corpus.boards[i];
             let ways = entry.ways;
@@ -94,93 +288,86 @@ impl<'a> Tally<'a> {
                 .groups
                 .binary_search(&entry.group)
                 .expect("every board's group is known");
+            let b = &r.puzzles;
             let mut reached = 0u32;
-            for (k, p) in r.puzzles.iter().enumerate() {
-                board_id.push(entry.id);
-                target.push(self.lo + k as i64);
-                let c = p.counts.unwrap_or_default();
-                let d = c.distinct.unwrap_or(0);
-                let solved = p.counts.is_some();
-                self.sums[g][k].add_puzzle(ways, solved, &c)?;
+            for k in 0..b.len() {
+                let solved = b.solvable[k];
+                self.sums[g][k].add_puzzle(
+                    ways,
+                    solved,
+                    [b.trees[k], b.expressions[k], b.distinct[k]],
+                    b.min_ops[k],
+                )?;
                 reached += u32::from(solved);
-                solvable.push(solved);
-                min_ops.push(p.counts.map(|c| c.min_ops as u8));
-                trees.push(c.trees);
-                expressions.push(c.expressions);
-                distinct.push(if corpus.game.rules.unary_minus {
-                    None
-                } else {
-                    Some(d)
-                });
-                closest.push(p.closest.map(|x| x.0));
-                distance.push(p.closest.map(|x| x.1));
-                score.push(p.difficulty.map(|d| d.difficulty));
-                features.push(p.difficulty.map(|d| d.features));
             }
+            board_id.extend(std::iter::repeat_n(entry.id, b.len()));
+            target.extend((0..b.len()).map(|k| self.lo + k as i64));
+            p.append(b);
             self.reached.push(reached);
             self.solvable += u64::from(reached);
-            for u in &r.unique {
-                u_id.push(entry.id);
-                u_board.push(board_text(entry));
-                u_target.push(u.target);
-                u_ops.push(u.min_ops);
-                u_expr.push(u.expressions);
-                u_sol.push(u.solution.clone());
-                u_moves.push(u.moves.clone());
+            let u = &r.unique;
+            if u.len() > 0 {
+                let text = board_text(entry);
+                for _ in 0..u.len() {
+                    u_board.push_with(|s| s.push_str(&text));
+                }
             }
-            self.unique += r.unique.len() as u64;
+            u_id.extend(std::iter::repeat_n(entry.id, u.len()));
+            u_target.extend_from_slice(&u.target);
+            u_ops.extend_from_slice(&u.min_ops);
+            u_expr.extend_from_slice(&u.expressions);
+            self.unique += u.len() as u64;
         }
         self.rows += rows as u64;
+        let name = |c: &str| PlSmallStr::from(c);
+        let solved = Valid::of(&p.solvable);
+        let has_closest = Valid::of(&p.has_closest);
+        let distinct_defined = Valid::of(&vec![!corpus.game.rules.unary_minus; rows]);
+        let u64s = |c: &str, v: Vec<u64>| ChunkedArray::<UInt64Type>::from_vec(name(c), v);
+        let f64s = |c: &str, v: Vec<f64>| ChunkedArray::<Float64Type>::from_vec(name(c), v);
+        let flag = |c: &str, v: &[bool]| solved.apply(BooleanChunked::from_slice(name(c), v));
         let mut cols = vec![
-            Column::new(col::BOARD_ID.into(), board_id),
-            Column::new(col::TARGET.into(), target),
-            Column::new(col::SOLVABLE.into(), solvable),
-            Column::new(col::MIN_OPS.into(), min_ops),
+            ChunkedArray::<UInt32Type>::from_vec(name(col::BOARD_ID), board_id).into_column(),
+            ChunkedArray::<Int64Type>::from_vec(name(col::TARGET), target).into_column(),
+            BooleanChunked::from_slice(name(col::SOLVABLE), &p.solvable).into_column(),
+            solved.apply(ChunkedArray::<UInt8Type>::from_vec(
+                name(col::MIN_OPS),
+                p.min_ops,
+            )),
         ];
         if self.extras().trees {
-            cols.push(Column::new(col::TREES.into(), trees));
+            cols.push(u64s(col::TREES, p.trees).into_column());
         }
         cols.extend([
-            Column::new(col::EXPRESSIONS.into(), expressions),
-            Column::new(col::DISTINCT.into(), distinct),
-            Column::new(col::CLOSEST.into(), closest),
-            Column::new(col::DISTANCE.into(), distance),
-            Column::new(col::DIFFICULTY.into(), score),
-        ]);
-        let flag = |name: &str, f: fn(&Features) -> bool| {
-            let v: Vec<Option<bool>> = features.iter().map(|x| x.as_ref().map(f)).collect();
-            Column::new(name.into(), v)
-        };
-        cols.extend([
-            flag(col::NEEDS_DIVISION, |f| f.needs_division),
-            flag(col::NEEDS_FRACTION, |f| f.needs_fraction),
-            flag(col::NEEDS_NEGATIVE, |f| f.needs_negative),
-            Column::new(
-                col::PEAK.into(),
-                features
-                    .iter()
-                    .map(|x| x.map(|f| f.peak))
-                    .collect::<Vec<_>>(),
-            ),
-            flag(col::GREEDY, |f| f.greedy),
-            Column::new(
-                col::NEAR_MISSES.into(),
-                features
-                    .iter()
-                    .map(|x| x.map(|f| f.near_misses))
-                    .collect::<Vec<_>>(),
-            ),
-            flag(col::USES_ALL, |f| f.uses_all),
+            u64s(col::EXPRESSIONS, p.expressions).into_column(),
+            distinct_defined.apply(u64s(col::DISTINCT, p.distinct)),
+            has_closest.apply(f64s(col::CLOSEST, p.closest)),
+            has_closest.apply(f64s(col::DISTANCE, p.distance)),
+            solved.apply(f64s(col::DIFFICULTY, p.difficulty)),
+            flag(col::NEEDS_DIVISION, &p.needs_division),
+            flag(col::NEEDS_FRACTION, &p.needs_fraction),
+            flag(col::NEEDS_NEGATIVE, &p.needs_negative),
+            solved.apply(u64s(col::PEAK, p.peak)),
+            flag(col::GREEDY, &p.greedy),
+            solved.apply(ChunkedArray::<UInt32Type>::from_vec(
+                name(col::NEAR_MISSES),
+                p.near_misses,
+            )),
+            flag(col::USES_ALL, &p.uses_all),
         ]);
         let puzzles = frame(cols)?;
+        let strings = |c: &str, f: &dyn Fn(&BoardRows) -> &Strings| {
+            let all = all_strings(results, f);
+            StringChunked::from_iter_values(name(c), all).into_column()
+        };
         let unique = frame(vec![
-            Column::new(col::BOARD_ID.into(), u_id),
-            Column::new(col::BOARD.into(), u_board),
-            Column::new(col::TARGET.into(), u_target),
-            Column::new(col::MIN_OPS.into(), u_ops),
-            Column::new(col::EXPRESSIONS.into(), u_expr),
-            Column::new(col::SOLUTION.into(), u_sol),
-            Column::new(col::MOVES.into(), u_moves),
+            ChunkedArray::<UInt32Type>::from_vec(name(col::BOARD_ID), u_id).into_column(),
+            StringChunked::from_iter_values(name(col::BOARD), u_board.iter()).into_column(),
+            ChunkedArray::<Int64Type>::from_vec(name(col::TARGET), u_target).into_column(),
+            ChunkedArray::<UInt8Type>::from_vec(name(col::MIN_OPS), u_ops).into_column(),
+            ChunkedArray::<UInt64Type>::from_vec(name(col::EXPRESSIONS), u_expr).into_column(),
+            strings(col::SOLUTION, &|r| &r.unique.solution),
+            strings(col::MOVES, &|r| &r.unique.moves),
         ])?;
         Ok((puzzles, unique))
     }
@@ -286,22 +473,31 @@ impl<'a> Tally<'a> {
 
 impl Sums {
     /// Adds one board's puzzle at this sum's target: `ways` deals of a board that reaches it
-    /// (`solved`) with `c`.
-    fn add_puzzle(&mut self, ways: u64, solved: bool, c: &crate::engine::Counts) -> Result<()> {
-        let d = c.distinct.unwrap_or(0);
-        let unique = u64::from(c.distinct == Some(1));
+    /// (`solved`) with `[trees, expressions, distinct]` solutions (`distinct` 0 where
+    /// undefined) in `min_ops` operations.
+    fn add_puzzle(&mut self, ways: u64, solved: bool, counts: [u64; 3], min_ops: u8) -> Result<()> {
+        let [trees, expressions, d] = counts;
+        let unique = u64::from(d == 1);
         let m = |x: u64| ways.checked_mul(x).ok_or(Error::CountOverflow);
         self.add([
             1,
             u64::from(solved),
             ways,
             if solved { ways } else { 0 },
-            m(c.trees)?,
-            m(c.expressions)?,
+            m(trees)?,
+            m(expressions)?,
             m(d)?,
-            if solved { m(u64::from(c.min_ops))? } else { 0 },
+            if solved { m(u64::from(min_ops))? } else { 0 },
             unique,
             ways * unique,
         ])
     }
+}
+
+/// Every string of one string column of the boards' `unique` rows, in order.
+fn all_strings<'r>(
+    results: &'r [BoardRows],
+    f: &'r dyn Fn(&BoardRows) -> &Strings,
+) -> impl Iterator<Item = &'r str> {
+    results.iter().flat_map(move |r| f(r).iter())
 }

@@ -2,7 +2,7 @@
 //! commutativity and associativity ([`Form`]), with printing, evaluation and the list of
 //! moves a player would press.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::game::number::{Number, Op};
 
@@ -40,28 +40,43 @@ impl Expr {
     /// The moves that build this tree, innermost first: `23 × 3 = 69`.
     pub fn moves<V: Number>(&self, limit: i64) -> Vec<String> {
         let mut out = Vec::new();
-        self.collect_moves::<V>(limit, &mut out);
+        self.collect_moves::<V>(limit, &mut |m| out.push(m.to_string()));
         out
     }
 
-    fn collect_moves<V: Number>(&self, limit: i64, out: &mut Vec<String>) -> Option<V> {
+    /// The same moves written into `out`, separated by `sep`.
+    pub fn write_moves<V: Number>(&self, limit: i64, sep: &str, out: &mut String) {
+        let start = out.len();
+        self.collect_moves::<V>(limit, &mut |m| {
+            if out.len() > start {
+                out.push_str(sep);
+            }
+            let _ = out.write_fmt(m);
+        });
+    }
+
+    fn collect_moves<V: Number>(
+        &self,
+        limit: i64,
+        out: &mut dyn FnMut(fmt::Arguments),
+    ) -> Option<V> {
         match self {
             Expr::Num(n) => V::from_int(*n),
             Expr::Neg(e) => {
                 let v = e.collect_moves::<V>(limit, out)?;
                 let r = v.negate()?;
-                out.push(format!("−({v}) = {r}"));
+                out(format_args!("−({v}) = {r}"));
                 Some(r)
             }
             Expr::Bin(op, l, r) => {
                 let a = l.collect_moves::<V>(limit, out)?;
                 let b = r.collect_moves::<V>(limit, out)?;
                 let v = a.apply(*op, b, limit)?;
-                out.push(format!(
+                out(format_args!(
                     "{} {} {} = {v}",
-                    operand(a),
+                    Operand(a),
                     op.symbol(),
-                    operand(b)
+                    Operand(b)
                 ));
                 Some(v)
             }
@@ -110,13 +125,18 @@ impl fmt::Display for Expr {
     }
 }
 
-/// A move's operand, bracketed when it is a fraction or negative (`8 ÷ (1/3)`).
-fn operand<V: Number>(v: V) -> String {
-    let s = v.to_string();
-    if s.contains(['/', '-']) {
-        format!("({s})")
-    } else {
-        s
+/// A move's operand, bracketed when it is a fraction or negative (`8 ÷ (1/3)`): when it
+/// prints with a `/` or a `-`.
+struct Operand<V>(V);
+
+impl<V: Number> fmt::Display for Operand<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        if v.as_int().is_none() || v.is_negative() {
+            write!(f, "({v})")
+        } else {
+            write!(f, "{v}")
+        }
     }
 }
 

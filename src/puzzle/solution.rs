@@ -26,10 +26,53 @@ const OPS: [Op; 5] = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Pow];
 impl<V: Number> Dp<V> {
     /// One tree over the fewest numbers that evaluates to `v`.
     pub fn shortest(&self, v: V) -> Option<Expr> {
-        self.usable()
+        let s = self
+            .usable()
             .into_iter()
-            .find(|&s| self.lookup(s, v).is_some())
-            .and_then(|s| self.tree(s, v))
+            .find(|&s| self.lookup(s, v).is_some())?;
+        self.tree_over_fewest(s, v)
+    }
+
+    /// The tree [`Dp::shortest`] gives for a value `v` whose solutions take `ops` operations
+    /// at fewest (its `min_ops`): only the sub-boards of `ops + 1` numbers are looked in.
+    pub fn shortest_in(&self, v: V, ops: usize) -> Option<Expr> {
+        let s = self
+            .usable()
+            .into_iter()
+            .filter(|&s| self.subs.size(s) == ops + 1)
+            .find(|&s| self.lookup(s, v).is_some())?;
+        self.tree_over_fewest(s, v)
+    }
+
+    /// The tree [`Dp::tree`] gives over sub-board `s`, the first in size order to reach `v`.
+    ///
+    /// Over the fewest numbers that reach a value, every tree's canonical form is counted (a
+    /// product with a part worth 1 would reach the value from fewer numbers), so a tree's
+    /// top operation is that of a form the entry counts: `+ −` for a sum, `× ÷` for a
+    /// product, `^` for a power. The search skips the other operations, which could only
+    /// fail, and finds the same first tree.
+    fn tree_over_fewest(&self, s: usize, v: V) -> Option<Expr> {
+        let e = self.lookup(s, v)?;
+        if self.subs.size(s) == 1 || !self.distinct_defined() {
+            return self.tree(s, v);
+        }
+        let ops: Vec<Op> = self
+            .ops()
+            .iter()
+            .copied()
+            .filter(|op| match op {
+                Op::Add | Op::Sub => e.sum > 0,
+                Op::Mul | Op::Div => e.product > 0,
+                Op::Pow => e.power > 0,
+            })
+            .collect();
+        self.tree_binary_with(s, v, &ops)
+            .or_else(|| self.tree(s, v))
+    }
+
+    /// The operations of the rules, in the order trees are searched.
+    fn ops(&self) -> &'static [Op] {
+        if self.rules.pow { &OPS } else { &OPS[..4] }
     }
 
     /// One tree over exactly sub-board `s` that evaluates to `v`.
@@ -54,7 +97,11 @@ impl<V: Number> Dp<V> {
     }
 
     fn tree_binary(&self, s: usize, v: V) -> Option<Expr> {
-        let ops: &[Op] = if self.rules.pow { &OPS } else { &OPS[..4] };
+        self.tree_binary_with(s, v, self.ops())
+    }
+
+    /// The first tree over sub-board `s` worth `v` whose top operation is one of `ops`.
+    fn tree_binary_with(&self, s: usize, v: V, ops: &[Op]) -> Option<Expr> {
         let mut found = None;
         let _ = self.operands(s, v, ops, &mut |op, a, x, b, y| {
             found = Some((op, a, x, b, y));
@@ -79,6 +126,7 @@ impl<V: Number> Dp<V> {
     ) -> ControlFlow<()> {
         let limit = self.rules.limit;
         let zero = |x: V| x.to_wide().num == 0;
+        let v_zero = zero(v);
         for &a in self.sub_lists(s) {
             let b = s - a;
             if a == 0 || a > b {
@@ -91,6 +139,7 @@ impl<V: Number> Dp<V> {
             };
             for e in self.table(small) {
                 let x = e.value;
+                let undone = !(v_zero || zero(x));
                 for &op in ops {
                     // `x op y` (x on the left), then `y op x` unless the halves are the same
                     // multiset (the first orientation then already covers every pair).
@@ -98,8 +147,11 @@ impl<V: Number> Dp<V> {
                         if !x_left && (a == b || op.is_commutative()) {
                             continue;
                         }
-                        let exact = !matches!(op, Op::Pow)
-                            && !(matches!(op, Op::Mul | Op::Div) && (zero(x) || zero(v)));
+                        let exact = match op {
+                            Op::Pow => false,
+                            Op::Mul | Op::Div => undone,
+                            Op::Add | Op::Sub => true,
+                        };
                         let wanted = match (op, x_left) {
                             _ if !exact => None,
                             (Op::Add, _) => v.apply(Op::Sub, x, limit),
