@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Submits a sharded `digits-lab analyze` to Slurm: the job array of analyze.sbatch (one task
 # per shard) and, after it, the finish job of finish.sbatch (`--dependency=afterany`), which
-# checks every part and writes targets.parquet or names the shards to rerun.
+# checks every shard with `digits-lab gather` and writes targets.parquet (and, with --reports,
+# the report), or names the shards to rerun.
 #
 #   deploy/slurm/submit.sh --corpus digits --shards 20 --out /shared/data [options] [-- analyze flags]
 #
@@ -15,8 +16,12 @@
 #   --logs DIR        per-task logs, DIR/<job name>-<array job>_<task>.log           default: DIR of --out/slurm-logs
 #   --stage DIR       node-local scratch folder of each task                         default: $SLURM_TMPDIR, $TMPDIR or /tmp
 #   --only LIST       submit only these shards, e.g. `3` or `3,7,9-11` (a rerun)
+#   --resume          keep the pieces that stopped tasks of these shards published (a task
+#                     that ran out of time) and compute only the rest (analyze --resume)
+#   --reports DIR     the finish job also draws the charts and REPORT.md into DIR
+#                     (`digits-lab plots --data OUT --out DIR`)                      default: not drawn
 #   --sbatch ARG      one more sbatch option for both jobs (repeatable), e.g. --sbatch --partition=long
-#   --no-finish       no finish job (for --out on node-local disks: gather the parts into
+#   --no-finish       no finish job (for --out on node-local disks: gather the pieces into
 #                     one folder first, then run finish.sbatch; README.md)
 #   --parsable        print only `ARRAY_JOB_ID FINISH_JOB_ID` (`none` with --no-finish)
 #   -- FLAGS…         more `digits-lab analyze` flags (no spaces inside one flag's value)
@@ -30,7 +35,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "error: $*" >&2; exit 2; }
 
-corpus="" shards="" out="" cpus=1 mem=2G time="" bin="" logs="" stage="" only="" parsable=0 no_finish=0
+corpus="" shards="" out="" cpus=1 mem=2G time="" bin="" logs="" stage="" only="" reports=""
+parsable=0 no_finish=0 resume=0
 sbatch_extra=() analyze_extra=()
 while (( $# > 0 )); do
     case "$1" in
@@ -44,6 +50,8 @@ while (( $# > 0 )); do
         --logs) logs="${2:?}"; shift 2 ;;
         --stage) stage="${2:?}"; shift 2 ;;
         --only) only="${2:?}"; shift 2 ;;
+        --resume) resume=1; shift ;;
+        --reports) reports="${2:?}"; shift 2 ;;
         --sbatch) sbatch_extra+=("${2:?}"); shift 2 ;;
         --parsable) parsable=1; shift ;;
         --no-finish) no_finish=1; shift ;;
@@ -70,6 +78,10 @@ out="$(cd "$out" && pwd)"
 logs="${logs:-$out/slurm-logs}"
 mkdir -p "$logs"
 logs="$(cd "$logs" && pwd)"
+if [ -n "$reports" ]; then
+    mkdir -p "$reports"
+    reports="$(cd "$reports" && pwd)"
+fi
 if [ -z "$bin" ]; then
     bin="$(command -v digits-lab)" || die "digits-lab not on PATH: give --bin"
 fi
@@ -82,6 +94,8 @@ rerun=(--corpus "$corpus" --shards "$shards" --out "$out" --cpus "$cpus" --mem "
 [ -z "$time" ] || rerun+=(--time "$time")
 rerun+=(--bin "$bin" --logs "$logs")
 [ -z "$stage" ] || rerun+=(--stage "$stage")
+(( ! resume )) || rerun+=(--resume)
+[ -z "$reports" ] || rerun+=(--reports "$reports")
 for a in "${sbatch_extra[@]}"; do rerun+=(--sbatch "$a"); done
 (( ${#analyze_extra[@]} == 0 )) || rerun+=(-- "${analyze_extra[@]}")
 
@@ -91,6 +105,7 @@ DL_SUBMIT="$(printf '%q' "$here/submit.sh")"
 DL_SUBMIT_ARGS="$(printf '%q ' "${rerun[@]}")"
 export DL_SUBMIT DL_SUBMIT_ARGS="${DL_SUBMIT_ARGS% }"
 [ -z "$stage" ] || export DL_STAGE="$stage"
+export DL_RESUME="$resume" DL_REPORTS="$reports" # set either way: --export=ALL passes the shell's
 
 # --open-mode=append: a task requeued (by scontrol requeue, or by Slurm after a node failure)
 # adds to its log instead of wiping the first attempt's.
@@ -115,7 +130,7 @@ fi
 echo "submitted $corpus, shards $array of $shards, into $out"
 echo "  array job  $array_job  (per task: $cpus CPUs, $mem memory; logs $logs/dl-$corpus-${array_job}_K.log)"
 if (( no_finish )); then
-    echo "  no finish job: gather the parts, then run finish.sbatch (README.md)"
+    echo "  no finish job: gather the pieces, then run finish.sbatch (README.md)"
     echo "watch:  squeue -j $array_job"
 else
     echo "  finish job $finish_job  (after the array; log $logs/dl-$corpus-finish-$finish_job.log)"

@@ -15,19 +15,20 @@ pub fn io_error(path: &Path, e: impl std::fmt::Display) -> Error {
     Error::Io(format!("{}: {e}", path.display()))
 }
 
-/// The part file of shard `k` of `n` in a table's folder.
-pub fn part_name(k: usize, n: usize) -> String {
-    format!("part-{k}-of-{n}.parquet")
-}
-
-/// The hidden temporary `dest` is written under until it is complete: `.NAME.tmp` beside it,
-/// which no `*.parquet` glob matches.
-fn temp_path(dest: &Path) -> PathBuf {
+/// The hidden temporary `dest` is written under until it is complete, beside it and matched
+/// by no `*.parquet` glob: `.NAME.tmp` for a part file, which one shard alone writes, and
+/// `.NAME.PID.tmp` for the files several processes may write at once (the summary of shards
+/// finishing together, the report), so that they never write into each other's temporary.
+pub fn temp_path(dest: &Path) -> PathBuf {
     let name = dest
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    dest.with_file_name(format!(".{name}.tmp"))
+    if name.starts_with("part-") {
+        dest.with_file_name(format!(".{name}.tmp"))
+    } else {
+        dest.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    }
 }
 
 /// A Parquet file of one table being written batch by batch (one row group per batch) under a

@@ -265,3 +265,40 @@ fn shards_may_run_into_one_folder_at_once() {
     let summary = |d: &Path| fs::read(d.join("cd/targets.parquet")).unwrap();
     assert!(summary(together.path()) == summary(single.path()));
 }
+
+#[test]
+fn shards_finishing_together_all_succeed() {
+    let single = tempfile::tempdir().unwrap();
+    let corpus = Corpus::named(CorpusId::TwentyFour, &nyt()).unwrap();
+    run(&corpus, single.path(), Shard::default(), 2);
+    let want = fs::read(single.path().join("24/targets.parquet")).unwrap();
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let shards: Vec<_> = (1..=6)
+            .map(|k| {
+                Process::new(env!("CARGO_BIN_EXE_digits-lab"))
+                    .args([
+                        "analyze",
+                        "--corpus",
+                        "24",
+                        "--quiet",
+                        "--threads",
+                        "1",
+                        "--shard",
+                    ])
+                    .arg(format!("{k}/6"))
+                    .arg("--reports")
+                    .arg(dir.path().join("reports"))
+                    .arg("--out")
+                    .arg(dir.path().join("data"))
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut s in shards {
+            assert!(s.wait().unwrap().success());
+        }
+        let got = fs::read(dir.path().join("data/24/targets.parquet")).unwrap();
+        assert!(got == want, "targets.parquet differs");
+    }
+}

@@ -2,16 +2,22 @@
 
 Usage: python compare.py SINGLE_CORPUS_DIR SHARDED_CORPUS_DIR N
 
-- every file of both folders is accounted for: `part-1-of-1` per table in the single run,
-  `part-K-of-N` for K = 1..N in the sharded one, no temporaries or other files;
-- part K of each table holds the boards K-1, K-1+N, … and only those (round robin);
-- `boards`, `puzzles`, `unique`: the union of the N parts, sorted by its key, equals the
-  single run's table row for row, column for column (names, types, values, nulls);
-- `sums`: the N parts added up per (group, target) equal the single run's sums;
+- every file of both folders is accounted for: the pieces its plan names per table
+  (`part-K-of-N.piece-0001.parquet` …, as many as `plan-K-of-N.json` says: the single run is
+  shard 1 of 1) and, at the top, `plan-K-of-N.json`, `run-K-of-N.json` for every K and
+  `targets.parquet`; no temporaries or other files;
+- shard K holds the boards K-1, K-1+N, … and only those (round robin), and its pieces take
+  them in order, each piece's boards before the next one's;
+- `boards`, `puzzles`, `unique`: the union of every piece of the N shards, sorted by its key,
+  equals the single run's pieces, sorted the same way, row for row, column for column
+  (names, types, values, nulls);
+- `sums`: every piece of the N shards added up per (group, target) equals the single run's
+  pieces added up;
 - `targets.parquet`: the same bytes.
 Prints one line per check and exits 1 if any fails.
 """
 
+import json
 import sys
 from pathlib import Path
 
@@ -29,43 +35,60 @@ def main() -> int:
         print(f"{'ok  ' if ok else 'FAIL'} {what}")
         failures += not ok
 
-    for table in [*TABLES, "sums"]:
-        names = sorted(p.name for p in (sharded / table).iterdir())
-        want = sorted(f"part-{k}-of-{n}.parquet" for k in range(1, n + 1))
-        check(names == want, f"{table}/: exactly {n} parts, nothing else ({len(names)} files)")
-        names = sorted(p.name for p in (single / table).iterdir())
-        check(names == ["part-1-of-1.parquet"], f"{table}/ of the single run: part-1-of-1 only")
-    top = sorted(p.name for p in sharded.iterdir() if p.is_file())
-    want = sorted(["targets.parquet", *(f"run-{k}-of-{n}.json" for k in range(1, n + 1))])
-    check(top == want, f"top level: targets.parquet and {n} run jsons, nothing else")
+    def pieces(folder: Path, k: int, n: int) -> list[str]:
+        """The piece files shard k of n has per table, as its plan says."""
+        plan = json.loads((folder / f"plan-{k}-of-{n}.json").read_text())
+        return [f"part-{k}-of-{n}.piece-{p:04d}.parquet" for p in range(1, plan["pieces"] + 1)]
 
-    def parts(table: str) -> list[pl.DataFrame]:
-        return [pl.read_parquet(sharded / table / f"part-{k}-of-{n}.parquet") for k in range(1, n + 1)]
+    layouts = {"single run": (single, 1), f"{n} shards": (sharded, n)}
+    shard_pieces = {label: {k: pieces(d, k, m) for k in range(1, m + 1)} for label, (d, m) in layouts.items()}
+    for label, (folder, m) in layouts.items():
+        by_shard = shard_pieces[label]
+        want = sorted(p for ps in by_shard.values() for p in ps)
+        for table in [*TABLES, "sums"]:
+            names = sorted(p.name for p in (folder / table).iterdir())
+            check(names == want, f"{label}, {table}/: exactly the {len(want)} pieces of the plans ({len(names)} files)")
+        top = sorted(p.name for p in folder.iterdir() if p.is_file())
+        want = sorted(["targets.parquet", *(f"{j}-{k}-of-{m}.json" for k in range(1, m + 1) for j in ("plan", "run"))])
+        check(top == want, f"{label}, top level: targets.parquet, {m} plans and {m} run jsons, nothing else")
+    check(len(shard_pieces["single run"][1]) > 1, f"the single run has several pieces ({len(shard_pieces['single run'][1])})")
+
+    def read(folder: Path, table: str, files: list[str]) -> pl.DataFrame:
+        return pl.concat([pl.read_parquet(folder / table / f) for f in files])
 
     for table, key in TABLES.items():
-        one = pl.read_parquet(single / table / "part-1-of-1.parquet")
-        shards = parts(table)
-        for k, df in enumerate(shards, 1):
+        one = read(single, table, shard_pieces["single run"][1])
+        shards = []
+        for k, files in shard_pieces[f"{n} shards"].items():
+            frames = [pl.read_parquet(sharded / table / f) for f in files]
+            df = pl.concat(frames)
             ids = df["board_id"].cast(pl.Int64)
-            check(
-                df.height > 0 and bool(((ids - (k - 1)) % n == 0).all()),
-                f"{table} part {k}: {df.height} rows, all of boards ≡ {k - 1} mod {n}",
+            in_order = all(
+                a["board_id"].max() < b["board_id"].min() for a, b in zip(frames, frames[1:]) if a.height and b.height
             )
+            check(
+                df.height > 0 and bool(((ids - (k - 1)) % n == 0).all()) and in_order,
+                f"{table} shard {k}: {df.height} rows in {len(frames)} pieces, all of boards ≡ {k - 1} mod {n}, pieces in order",
+            )
+            shards.append(df)
         union = pl.concat(shards).sort(key)
         same = union.schema == one.schema and union.equals(one.sort(key), null_equal=True)
-        check(same, f"{table}: union of {n} parts ({union.height} rows) = single run ({one.height} rows)")
+        check(same, f"{table}: union of {n} shards ({union.height} rows) = single run ({one.height} rows)")
 
-    one = pl.read_parquet(single / "sums" / "part-1-of-1.parquet")
     key = ["group", "target"]
-    value_columns = [c for c in one.columns if c not in key]
-    added = (
-        pl.concat(parts("sums"))
-        .group_by(key)
-        .agg([pl.col(c).sum().cast(one.schema[c]) for c in value_columns])
-        .select(one.columns)
-        .sort(key)
+
+    def added(df: pl.DataFrame) -> pl.DataFrame:
+        values = [c for c in df.columns if c not in key]
+        return df.group_by(key).agg([pl.col(c).sum().cast(df.schema[c]) for c in values]).select(df.columns).sort(key)
+
+    one = added(read(single, "sums", shard_pieces["single run"][1]))
+    all_shards = added(
+        pl.concat([read(sharded, "sums", files) for files in shard_pieces[f"{n} shards"].values()])
     )
-    check(added.equals(one.sort(key), null_equal=True), f"sums: {n} parts added up ({added.height} rows) = single run")
+    check(
+        all_shards.equals(one, null_equal=True),
+        f"sums: the shards' pieces added up ({all_shards.height} rows) = the single run's pieces added up",
+    )
 
     a, b = (single / "targets.parquet").read_bytes(), (sharded / "targets.parquet").read_bytes()
     check(a == b, f"targets.parquet: byte-identical ({len(b)} bytes)")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Live-cluster test of deploy/slurm, run by .ci/run: a one-node Slurm cluster on localhost,
 # the Countdown corpus in 4 shards submitted with deploy/slurm/submit.sh (the files the README
-# documents), shard 3 killed on its first attempt, the rerun that the finish job prints, and
-# the result compared with a single-machine run of the same binary.
+# documents), shard 3 killed on its first attempt, the rerun that the finish job prints (whose
+# finish job then draws the report), and the result compared with a single-machine run of the
+# same binary.
 #
 #   deploy/slurm/test/run.sh [BINARY]    default: $CARGO_TARGET_DIR/release/digits-lab
 #
@@ -74,7 +75,7 @@ fi
 # 3. The cluster: everything in one folder, removed on exit.
 tmp="$(mktemp -d /tmp/digits-lab-slurm-test.XXXXXX)"
 chmod 755 "$tmp" # munged wants every folder above its socket searchable by all
-mkdir -p "$tmp"/{munge,run,state,spool,log,out,single,stage}
+mkdir -p "$tmp"/{munge,run,state,spool,log,out,single,stage,reports}
 chmod 700 "$tmp/munge"
 munged_pid="" ctld_pid="" slurmd_pid=""
 
@@ -197,9 +198,7 @@ say "cluster up: node $host, $(nproc) CPUs, ${mem_mb} MB, slurmctld on 127.0.0.1
 
 # 4. The reference: one single-machine run of the same binary.
 t=$(date +%s)
-no_report=()
-if "$bin" analyze --help | grep -- '--no-report' >/dev/null; then no_report=(--no-report); fi
-"$bin" analyze --corpus "$corpus" --quiet "${no_report[@]}" --out "$tmp/single"
+"$bin" analyze --corpus "$corpus" --quiet --no-report --out "$tmp/single"
 say "single-machine run of $corpus: $(( $(date +%s) - t )) s"
 
 wait_jobs() { # wait_jobs ID…: until none is pending or running (10 minutes at most)
@@ -224,7 +223,7 @@ logs="$tmp/out/slurm-logs"
 export DL_REAL_BIN="$bin" DL_FAIL_SHARD="$fail/$shards" DL_FAIL_MARKER="$tmp/failed-once"
 t=$(date +%s)
 read -r array finish < <("$slurm/submit.sh" --parsable --corpus "$corpus" --shards "$shards" --out "$tmp/out" \
-    --cpus 1 --mem 2G --stage "$tmp/stage" --bin "$here/fail-once.sh")
+    --cpus 1 --mem 2G --stage "$tmp/stage" --reports "$tmp/reports" --bin "$here/fail-once.sh")
 say "submitted array job $array and finish job $finish"
 wait_jobs "$array" "$finish"
 say "array and finish job done: $(( $(date +%s) - t )) s"
@@ -242,8 +241,9 @@ check "the finish job failed" is "$(state "$finish")" "FAILED 1:0"
 finish_log="$logs/dl-$corpus-finish-$finish.log"
 check "the finish job names shard $fail, and only it, to rerun" grep -qx "shards to rerun: $fail (of $shards)" "$finish_log"
 check "no targets.parquet while shard $fail is missing" test ! -e "$dest/targets.parquet"
-check "nothing of shard $fail was published" \
-    test -z "$(find "$dest" -name "*-$fail-of-$shards.*")"
+check "no piece and no run json of shard $fail were published" \
+    test -z "$(find "$dest" -name "part-$fail-of-$shards.*" -o -name "run-$fail-of-$shards.json")"
+check "no report while shard $fail is missing" test ! -e "$tmp/reports/REPORT.md"
 rerun=$(sed -n 's/^rerun: //p' "$finish_log")
 check "the finish job prints the rerun command" test -n "$rerun"
 cat "$finish_log"
@@ -269,6 +269,7 @@ check "the rerun of task $fail completed" is "$(state "$array2" "$fail")" "COMPL
 check "the rerun has its own log" test -s "$logs/dl-$corpus-${array2}_$fail.log"
 check "the second finish job completed" is "$(state "$finish2")" "COMPLETED 0:0"
 cat "$logs/dl-$corpus-finish-$finish2.log"
+check "the second finish job drew the report" test -s "$tmp/reports/REPORT.md"
 check "the other shards' files are untouched (inode, mtime, bytes)" is "$(snapshot)" "$before"
 check "no scratch folder or temporary is left" \
     test -z "$(find "$tmp/stage" -mindepth 1; find "$dest" -name '.*')"

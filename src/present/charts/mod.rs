@@ -334,9 +334,9 @@ impl Chart {
             chart: stem.clone(),
             message,
         };
-        // Each file is drawn under a hidden name (with its extension, which the backends
-        // read) and renamed into place once complete.
-        let hidden = |ext: &str| dir.join(format!(".{stem}.tmp.{ext}"));
+        // Each file is drawn under a hidden name of this process (with its extension, which
+        // the backends read) and renamed into place once complete.
+        let hidden = |ext: &str| dir.join(format!(".{stem}.{}.tmp.{ext}", std::process::id()));
         let (png_tmp, svg_tmp) = (hidden("png"), hidden("svg"));
         {
             let root = BitMapBackend::new(&png_tmp, (WIDTH, HEIGHT)).into_drawing_area();
