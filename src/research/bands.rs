@@ -1,10 +1,13 @@
 //! The distributions of `distinct` counts and of `min_ops` per band of 100 targets, for
-//! the Digits distribution charts.
+//! the Digits distribution charts, folded from the rows of `puzzles`.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use crate::engine::Convention;
-use crate::store::read::{CorpusStore, Result};
+use crate::store::slice::PuzzleSlice;
+
+use super::scan::PuzzleFold;
 
 /// Target bands of width 100 (`1–99`, `100–199`, …) for the distribution charts.
 pub fn band_of(target: i64) -> i64 {
@@ -41,36 +44,80 @@ pub struct TargetBands {
     pub hi: i64,
 }
 
-/// The per-band distributions of `distinct` counts and `min_ops`.
-pub fn target_bands(store: &CorpusStore) -> Result<TargetBands> {
-    let mut b = TargetBands {
-        lo: i64::MAX,
-        hi: i64::MIN,
-        ..TargetBands::default()
-    };
-    store.scan_puzzles(&[Convention::Distinct], false, |s| {
-        let distinct = s.counts[Convention::Distinct.index()]
-            .as_ref()
-            .expect("scan_puzzles reads every convention it is asked for");
-        for (i, &count) in distinct.iter().enumerate() {
-            let Some(t) = s.target[i] else { continue };
-            b.lo = b.lo.min(t);
-            b.hi = b.hi.max(t);
+impl TargetBands {
+    /// No puzzle yet.
+    pub fn new() -> TargetBands {
+        TargetBands {
+            lo: i64::MAX,
+            hi: i64::MIN,
+            ..TargetBands::default()
+        }
+    }
+}
+
+/// The tallies of one band over a run of rows.
+struct BandTally {
+    band: i64,
+    distinct: [u64; DISTINCT_BINS.len()],
+    min_ops: [u64; 7],
+}
+
+impl BandTally {
+    fn new(band: i64) -> BandTally {
+        BandTally {
+            band,
+            distinct: [0; DISTINCT_BINS.len()],
+            min_ops: [0; 7],
+        }
+    }
+}
+
+impl TargetBands {
+    fn add(&mut self, r: BandTally) {
+        let d = self.distinct.entry(r.band).or_default();
+        d.iter_mut().zip(r.distinct).for_each(|(a, b)| *a += b);
+        let m = self.min_ops.entry(r.band).or_default();
+        m.iter_mut().zip(r.min_ops).for_each(|(a, b)| *a += b);
+    }
+}
+
+impl PuzzleFold for TargetBands {
+    fn conventions(&self) -> Vec<Convention> {
+        vec![Convention::Distinct]
+    }
+
+    fn fold(&mut self, s: &PuzzleSlice, rows: Range<usize>) {
+        // Rows run through a board's targets in order, so a band's tallies are kept locally
+        // for its run of rows and added to the maps once per run.
+        let mut run: Option<BandTally> = None;
+        for i in rows {
+            let Some(t) = s.target(i) else { continue };
+            self.lo = self.lo.min(t);
+            self.hi = self.hi.max(t);
             let band = band_of(t);
-            let solvable = s.solvable[i].unwrap_or(false);
-            let d = if solvable { count.unwrap_or(0) } else { 0 };
-            if let Some(k) = DISTINCT_BINS
+            if run.as_ref().is_some_and(|r| r.band != band) {
+                self.add(run.take().expect("checked"));
+            }
+            let r = run.get_or_insert_with(|| BandTally::new(band));
+            let solvable = s.solvable(i).unwrap_or(false);
+            let d = if solvable {
+                s.count(Convention::Distinct, i).unwrap_or(0)
+            } else {
+                0
+            };
+            let k = DISTINCT_BINS
                 .iter()
                 .position(|&(lo, hi, _)| (lo..=hi).contains(&d))
-            {
-                b.distinct.entry(band).or_default()[k] += 1;
-            }
-            let k = match (solvable, s.min_ops[i]) {
+                .expect("the bins cover every count");
+            r.distinct[k] += 1;
+            let k = match (solvable, s.min_ops(i)) {
                 (true, Some(m)) => (m as usize).min(5),
                 _ => 6,
             };
-            b.min_ops.entry(band).or_default()[k] += 1;
+            r.min_ops[k] += 1;
         }
-    })?;
-    Ok(b)
+        if let Some(r) = run {
+            self.add(r);
+        }
+    }
 }

@@ -1,18 +1,22 @@
 //! Everything the charts and the report use, read from the tables once: per corpus its
-//! summaries and rankings ([`CorpusFacts`]), and every corpus under a data folder ([`Facts`]).
+//! summaries and rankings ([`CorpusFacts`], every one folded from a single pass over its
+//! `puzzles` table), and every corpus under a data folder ([`Facts`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, ReadError, Result, discover};
 use crate::store::rows::{BoardRow, TargetRow};
+use crate::store::schema::{Table, col};
 
-use super::bands::{self, TargetBands};
-use super::nyt::{self, NytPuzzle};
-use super::rank::{self, AllCounts, By, MinClasses, Ranked, UniqueRow, UniqueScope};
-use super::variants::{self, Comparison};
+use super::bands::TargetBands;
+use super::nyt::{NytJoin, NytPuzzle};
+use super::rank::{AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
+use super::scan::{PuzzleFold, fold_puzzles};
+use super::unique::{self, UniqueDifficulty, UniqueRow, UniqueScope};
+use super::variants::{self, Comparison, Solvable};
 
 /// How many hard puzzles each summary keeps.
 pub const HARDEST_KEPT: usize = 10;
@@ -45,6 +49,9 @@ pub struct CorpusFacts {
     /// For the corpora whose conventions are compared (`24`, `digits`, `countdown`, with two
     /// conventions or more): every convention's count of each puzzle of the hardest lists.
     pub hardest_counts: HashMap<(u32, i64), AllCounts>,
+    /// Whether each (board text, target) is solvable, for the corpora that rule variants
+    /// are compared between (`24`, `24-minus`, `24-pow`).
+    pub solvable: Option<HashMap<(String, i64), bool>>,
 }
 
 /// The hardest puzzles of a corpus ranked both ways.
@@ -87,22 +94,22 @@ impl CorpusFacts {
             .map(|b| b.board.as_str())
     }
 
+    /// Reads the small tables whole and `puzzles` in one pass that feeds every summary,
+    /// then ranks the `unique` rows.
     pub fn load(store: CorpusStore) -> Result<CorpusFacts> {
         let targets = store.targets()?;
         let boards = store.boards()?;
         let conventions = store.conventions(&targets)?;
         let has_difficulty = store.has_difficulty()?;
-        let bands = if store.id == CorpusId::Digits && conventions.contains(&Convention::Distinct) {
-            Some(bands::target_bands(&store)?)
-        } else {
-            None
-        };
-        let nyt = if store.id == CorpusId::Nyt {
-            Some(nyt::nyt_puzzles(&store)?)
-        } else {
-            None
-        };
+        let puzzles = store.table(Table::Puzzles)?;
         let is_24 = store.id.is_24_game() && targets.iter().any(|r| r.target == 24);
+        let at = is_24.then_some(24);
+        let mut bands = (store.id == CorpusId::Digits
+            && conventions.contains(&Convention::Distinct))
+        .then(TargetBands::new);
+        let mut nyt = (store.id == CorpusId::Nyt)
+            .then(|| NytJoin::new(&store, &boards))
+            .transpose()?;
         let unique_scope = match &nyt {
             Some(_) => UniqueScope::Pairs(
                 boards
@@ -113,51 +120,100 @@ impl CorpusFacts {
             None if is_24 => UniqueScope::Target(24),
             None => UniqueScope::All,
         };
-        let hardest_unique = rank::hardest_unique(&store, HARDEST_KEPT, &unique_scope)?;
-        let mut hardest = Vec::new();
-        let mut hardest_at_24 = Vec::new();
-        for &c in &conventions {
-            hardest.push((c, rank::hardest(&store, c, By::Count, None, HARDEST_KEPT)?));
-            if is_24 {
-                hardest_at_24.push((
-                    c,
-                    rank::hardest(&store, c, By::Count, Some(24), HARDEST_KEPT)?,
-                ));
-            }
-        }
-        let by_difficulty = match conventions.iter().rev().find(|&&c| c != Convention::Trees) {
-            Some(&c) if has_difficulty => {
-                let at = is_24.then_some(24);
-                let by = |b| rank::hardest(&store, c, b, at, HARDEST_KEPT);
-                Some(ByDifficulty {
-                    convention: c,
-                    at,
-                    by_difficulty: by(By::Difficulty)?,
-                    by_count: by(By::Count)?,
-                })
-            }
-            _ => None,
-        };
-        let lists = if is_24 { &hardest_at_24 } else { &hardest };
-        let mins: Vec<(Convention, u64)> = lists
-            .iter()
-            .filter_map(|(c, l)| Some((*c, l.first()?.count)))
-            .collect();
-        let min_classes = if mins.len() >= 2 {
-            rank::min_classes(&store, &mins, is_24.then_some(24))?
-        } else {
-            MinClasses::default()
-        };
+        let mut unique_difficulty = has_difficulty
+            .then(|| UniqueDifficulty::new(&unique_scope, puzzles.has(col::DISTINCT)));
+        // The corpora whose conventions are compared record, with each puzzle of their
+        // hardest lists, its count under every convention.
         let compared = matches!(
             store.id,
             CorpusId::TwentyFour | CorpusId::Digits | CorpusId::Countdown
-        );
-        let hardest_counts = if compared && lists.len() >= 2 {
-            let keys: BTreeSet<(u32, i64)> = lists
+        ) && conventions.len() >= 2;
+        let every: Vec<Convention> = Convention::ALL
+            .into_iter()
+            .filter(|c| compared && puzzles.has(c.name()))
+            .collect();
+        let ranking =
+            |c, target| Hardest::new(c, By::Count, target, HARDEST_KEPT).with_counts(&every);
+        let mut hardest: Vec<Hardest> = conventions.iter().map(|&c| ranking(c, None)).collect();
+        let mut hardest_at_24: Vec<Hardest> = match at {
+            Some(_) => conventions.iter().map(|&c| ranking(c, at)).collect(),
+            None => Vec::new(),
+        };
+        let difficulty_convention = conventions
+            .iter()
+            .rev()
+            .find(|&&c| c != Convention::Trees)
+            .filter(|_| has_difficulty)
+            .copied();
+        let mut by_difficulty =
+            difficulty_convention.map(|c| Hardest::new(c, By::Difficulty, at, HARDEST_KEPT));
+        let mut min_counts = (conventions.len() >= 2).then(|| MinCounts::new(&conventions, at));
+        let mut solvable = matches!(
+            store.id,
+            CorpusId::TwentyFour | CorpusId::TwentyFourMinus | CorpusId::TwentyFourPow
+        )
+        .then(Solvable::default);
+
+        let mut folds: Vec<&mut dyn PuzzleFold> = Vec::new();
+        if let Some(f) = bands.as_mut() {
+            folds.push(f);
+        }
+        if let Some(f) = nyt.as_mut() {
+            folds.push(f);
+        }
+        if let Some(f) = unique_difficulty.as_mut() {
+            folds.push(f);
+        }
+        for f in hardest.iter_mut().chain(hardest_at_24.iter_mut()) {
+            folds.push(f);
+        }
+        if let Some(f) = by_difficulty.as_mut() {
+            folds.push(f);
+        }
+        if let Some(f) = min_counts.as_mut() {
+            folds.push(f);
+        }
+        if let Some(f) = solvable.as_mut() {
+            folds.push(f);
+        }
+        fold_puzzles(&store, &mut folds)?;
+        drop(folds);
+
+        let nyt = nyt.map(NytJoin::finish);
+        let solvable = solvable.map(|s| s.finish(&boards));
+        let unique_difficulty = unique_difficulty.map(UniqueDifficulty::finish);
+        let hardest_unique = unique::hardest_unique(
+            &store,
+            HARDEST_KEPT,
+            &unique_scope,
+            unique_difficulty.as_ref(),
+        )?;
+        let finish = |lists: Vec<Hardest>| -> Vec<(Convention, Vec<Ranked>)> {
+            conventions
                 .iter()
-                .flat_map(|(_, l)| l.iter().map(|r| (r.board_id, r.target)))
-                .collect();
-            rank::counts_of(&store, &keys.into_iter().collect::<Vec<_>>())?
+                .copied()
+                .zip(lists.into_iter().map(Hardest::finish))
+                .collect()
+        };
+        let (hardest, hardest_at_24) = (finish(hardest), finish(hardest_at_24));
+        let lists = if is_24 { &hardest_at_24 } else { &hardest };
+        let by_difficulty = by_difficulty
+            .zip(difficulty_convention)
+            .map(|(f, c)| ByDifficulty {
+                convention: c,
+                at,
+                by_difficulty: f.finish(),
+                by_count: lists
+                    .iter()
+                    .find(|(x, _)| *x == c)
+                    .map(|(_, l)| l.clone())
+                    .unwrap_or_default(),
+            });
+        let hardest_counts = if compared {
+            lists
+                .iter()
+                .flat_map(|(_, l)| l.iter().map(|r| ((r.board_id, r.target), r.counts)))
+                .collect()
         } else {
             HashMap::new()
         };
@@ -171,11 +227,12 @@ impl CorpusFacts {
             nyt,
             hardest_unique,
             unique_scope,
-            min_classes,
+            min_classes: min_counts.map(MinCounts::finish).unwrap_or_default(),
             hardest,
             hardest_at_24,
             by_difficulty,
             hardest_counts,
+            solvable,
         })
     }
 
@@ -214,19 +271,17 @@ impl Facts {
             .into_iter()
             .map(CorpusFacts::load)
             .collect::<Result<Vec<_>>>()?;
-        let store = |id: &CorpusId| corpora.iter().find(|c| c.id() == id).map(|c| &c.store);
-        let variants = match store(&CorpusId::TwentyFour) {
-            Some(base) => {
-                let base = variants::solvable_by_board(base)?;
-                [CorpusId::TwentyFourMinus, CorpusId::TwentyFourPow]
-                    .iter()
-                    .filter_map(store)
-                    .map(|v| variants::compare(&base, v))
-                    .collect::<Result<Vec<_>>>()
-                    .map(Some)?
-            }
-            None => None,
+        let solvable = |id: &CorpusId| {
+            let c = corpora.iter().find(|c| c.id() == id)?;
+            Some((c.id(), c.solvable.as_ref()?))
         };
+        let variants = solvable(&CorpusId::TwentyFour).map(|(_, base)| {
+            [CorpusId::TwentyFourMinus, CorpusId::TwentyFourPow]
+                .iter()
+                .filter_map(solvable)
+                .map(|(id, var)| variants::compare(base, id, var))
+                .collect()
+        });
         Ok(Facts {
             corpora,
             missing,

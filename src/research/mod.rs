@@ -1,12 +1,17 @@
 //! What the tables say, read from them and never recomputed: rankings of the hardest puzzles
-//! ([`rank`], and the `hardest` command's list in [`hardest`]), distributions by target band
-//! ([`bands`]), the real NYT puzzles by slot ([`nyt`]), what rule variants change
-//! ([`variants`]), which targets make good puzzles ([`targets`]), and everything the report and charts use, gathered once ([`facts`]).
+//! ([`rank`], the hardest with a unique solution in [`unique`], and the `hardest` command's
+//! list in [`hardest`]), distributions by target band ([`bands`]), the real NYT puzzles by
+//! slot ([`nyt`]), what rule variants change ([`variants`]), which targets make good puzzles
+//! ([`targets`]), and everything the report and charts use, gathered once ([`facts`]). Every
+//! summary of a corpus's `puzzles` table is a fold of one pass over it ([`scan`]).
 
 pub mod bands;
 pub mod facts;
 pub mod hardest;
 pub mod nyt;
 pub mod rank;
+pub mod scan;
 pub mod targets;
+pub mod topk;
+pub mod unique;
 pub mod variants;

@@ -1,12 +1,17 @@
-//! The real NYT puzzles: each board at its published target (`boards` joined with `puzzles`
-//! on board and target), and what changes from the first daily slot to the fifth.
+//! The real NYT puzzles: each board at its published target (`boards` joined with the rows
+//! of `puzzles` on board and target, [`NytJoin`]), and what changes from the first daily
+//! slot to the fifth.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, Result};
 use crate::store::rows::BoardRow;
 use crate::store::schema::{Table, col};
+use crate::store::slice::PuzzleSlice;
+
+use super::scan::PuzzleFold;
 
 /// A real NYT puzzle: its board row joined with its `puzzles` row at the real target.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,52 +27,74 @@ pub struct NytPuzzle {
     pub difficulty: Option<f64>,
 }
 
-/// Joins `boards` (date, slot, real target) with `puzzles` on (board_id, target).
-pub fn nyt_puzzles(store: &CorpusStore) -> Result<Vec<NytPuzzle>> {
-    let boards = store.boards()?;
-    let real: HashMap<(u32, i64), &BoardRow> = boards
-        .iter()
-        .filter_map(|b| Some(((b.board_id, b.target?), b)))
-        .collect();
-    if real.is_empty() {
-        return Err(store.absent("`boards` has no `slot`/`target` columns".into()));
+/// Joins `boards` (date, slot, real target) with the rows of `puzzles` on (board_id,
+/// target), folded from those rows.
+pub struct NytJoin<'a> {
+    /// The real puzzles' board rows by (board_id, target).
+    real: HashMap<(u32, i64), &'a BoardRow>,
+    /// `expressions` and `distinct`, those the table has.
+    conventions: Vec<Convention>,
+    puzzles: Vec<NytPuzzle>,
+}
+
+impl NytJoin<'_> {
+    /// The join of `store`'s `puzzles` with `boards`, its rows (an error when they name no
+    /// real puzzle).
+    pub fn new<'a>(store: &CorpusStore, boards: &'a [BoardRow]) -> Result<NytJoin<'a>> {
+        let real: HashMap<(u32, i64), &BoardRow> = boards
+            .iter()
+            .filter_map(|b| Some(((b.board_id, b.target?), b)))
+            .collect();
+        if real.is_empty() {
+            return Err(store.absent("`boards` has no `slot`/`target` columns".into()));
+        }
+        let puzzles = store.table(Table::Puzzles)?;
+        Ok(NytJoin {
+            real,
+            conventions: [Convention::Expressions, Convention::Distinct]
+                .into_iter()
+                .filter(|c| puzzles.has(c.name()))
+                .collect(),
+            puzzles: Vec::new(),
+        })
     }
-    let mut out = Vec::new();
-    let puzzles = store.table(Table::Puzzles)?;
-    let convs: Vec<Convention> = [Convention::Expressions, Convention::Distinct]
-        .into_iter()
-        .filter(|c| puzzles.has(c.name()))
-        .collect();
-    store.scan_puzzles(&convs, false, |s| {
-        for i in 0..s.len() {
-            let (Some(b), Some(t)) = (s.board_id[i], s.target[i]) else {
+
+    /// The real puzzles, by date and slot.
+    pub fn finish(mut self) -> Vec<NytPuzzle> {
+        self.puzzles
+            .sort_by(|a, b| (&a.date, a.slot).cmp(&(&b.date, b.slot)));
+        self.puzzles
+    }
+}
+
+impl PuzzleFold for NytJoin<'_> {
+    fn conventions(&self) -> Vec<Convention> {
+        self.conventions.clone()
+    }
+
+    fn fold(&mut self, s: &PuzzleSlice, rows: Range<usize>) {
+        for i in rows {
+            let (Some(b), Some(t)) = (s.board_id(i), s.target(i)) else {
                 continue;
             };
-            let Some(row) = real.get(&(b, t)) else {
+            let Some(row) = self.real.get(&(b, t)) else {
                 continue;
             };
-            let solvable = s.solvable[i].unwrap_or(false);
-            let count = |c: Convention| {
-                s.counts[c.index()]
-                    .as_ref()
-                    .and_then(|v| v[i])
-                    .filter(|_| solvable)
-            };
-            out.push(NytPuzzle {
+            let solvable = s.solvable(i).unwrap_or(false);
+            let count = |c: Convention| s.count(c, i).filter(|_| solvable);
+            self.puzzles.push(NytPuzzle {
                 date: row.date.clone().unwrap_or_default(),
                 slot: row.slot.unwrap_or(0),
                 board: row.board.clone(),
                 target: t,
                 solvable,
-                min_ops: s.min_ops[i],
+                min_ops: s.min_ops(i),
                 expressions: count(Convention::Expressions),
                 distinct: count(Convention::Distinct),
-                difficulty: s.difficulty.as_ref().and_then(|d| d[i]),
+                difficulty: s.difficulty(i),
             });
         }
-    })?;
-    out.sort_by(|a, b| (&a.date, a.slot).cmp(&(&b.date, b.slot)));
-    Ok(out)
+    }
 }
 
 /// One metric of the NYT slot chart.

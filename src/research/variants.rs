@@ -1,10 +1,16 @@
 //! Whether a rule variant (unary minus, `^`) changes which 24-game sets are solvable: the
-//! variant corpus compared with the plain one, board by board and target by target.
+//! variant corpus compared with the plain one, board by board and target by target, each
+//! corpus's solvable pairs folded from the rows of its `puzzles` ([`Solvable`]).
 
 use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
 
 use crate::corpus::CorpusId;
-use crate::store::read::{CorpusStore, Result};
+use crate::engine::Convention;
+use crate::store::rows::BoardRow;
+use crate::store::slice::PuzzleSlice;
+
+use super::scan::PuzzleFold;
 
 /// The set the report names as an example: `3 4 9 10` makes 24 only with `^` (`(10 − 4)^2 − 3 × 4`).
 pub const EXAMPLE: &str = "3 4 9 10";
@@ -28,36 +34,54 @@ pub struct Comparison {
     pub example: Option<(bool, bool)>,
 }
 
-/// For every (board text, target), whether it is solvable.
-pub fn solvable_by_board(store: &CorpusStore) -> Result<HashMap<(String, i64), bool>> {
-    let boards = store.boards()?;
-    let text: HashMap<u32, &str> = boards
-        .iter()
-        .map(|b| (b.board_id, b.board.as_str()))
-        .collect();
-    let mut out = HashMap::new();
-    store.scan_puzzles(&[], false, |s| {
-        for i in 0..s.len() {
-            if let (Some(b), Some(t)) = (s.board_id[i], s.target[i])
-                && let Some(board) = text.get(&b)
-            {
-                out.insert((board.to_string(), t), s.solvable[i].unwrap_or(false));
-            }
-        }
-    })?;
-    Ok(out)
+/// For every (board, target), whether it is solvable, folded from the rows of `puzzles`.
+#[derive(Default)]
+pub struct Solvable {
+    by_id: HashMap<(u32, i64), bool>,
 }
 
-/// Compares `variant` with the plain corpus, whose solvable pairs are `base`.
-pub fn compare(base: &HashMap<(String, i64), bool>, variant: &CorpusStore) -> Result<Comparison> {
-    let var = solvable_by_board(variant)?;
+impl Solvable {
+    /// By (board text, target): the boards' ids differ between corpora, their texts do not.
+    pub fn finish(self, boards: &[BoardRow]) -> HashMap<(String, i64), bool> {
+        let text: HashMap<u32, &str> = boards
+            .iter()
+            .map(|b| (b.board_id, b.board.as_str()))
+            .collect();
+        self.by_id
+            .into_iter()
+            .filter_map(|((b, t), s)| Some(((text.get(&b)?.to_string(), t), s)))
+            .collect()
+    }
+}
+
+impl PuzzleFold for Solvable {
+    fn conventions(&self) -> Vec<Convention> {
+        Vec::new()
+    }
+
+    fn fold(&mut self, s: &PuzzleSlice, rows: Range<usize>) {
+        for i in rows {
+            if let (Some(b), Some(t)) = (s.board_id(i), s.target(i)) {
+                self.by_id.insert((b, t), s.solvable(i).unwrap_or(false));
+            }
+        }
+    }
+}
+
+/// Compares the corpus `variant`, whose solvable pairs are `var`, with the plain corpus,
+/// whose solvable pairs are `base` (both from [`Solvable`]).
+pub fn compare(
+    base: &HashMap<(String, i64), bool>,
+    variant: &CorpusId,
+    var: &HashMap<(String, i64), bool>,
+) -> Comparison {
     let at_24 = |m: &HashMap<(String, i64), bool>| -> BTreeSet<String> {
         m.iter()
             .filter(|((_, t), s)| *t == 24 && **s)
             .map(|((b, _), _)| b.clone())
             .collect()
     };
-    let (b24, v24) = (at_24(base), at_24(&var));
+    let (b24, v24) = (at_24(base), at_24(var));
     let numbers = |b: &String| -> Vec<i64> {
         b.split_whitespace()
             .filter_map(|n| n.parse().ok())
@@ -72,14 +96,14 @@ pub fn compare(base: &HashMap<(String, i64), bool>, variant: &CorpusStore) -> Re
             .count()
     };
     let key = (EXAMPLE.to_string(), 24);
-    Ok(Comparison {
-        variant: variant.id.clone(),
+    Comparison {
+        variant: variant.clone(),
         base_24: b24.len(),
         variant_24: v24.len(),
         gained_24,
         lost_24,
-        pairs_gained: newly(&var, base),
-        pairs_lost: newly(base, &var),
+        pairs_gained: newly(var, base),
+        pairs_lost: newly(base, var),
         example: base.get(&key).copied().zip(var.get(&key).copied()),
-    })
+    }
 }

@@ -1,7 +1,9 @@
 //! The tables of a corpus run: what they hold ([`schema`]), writing them atomically
-//! ([`write`]), reading them back ([`read`]) and their rows as Rust values ([`rows`]).
+//! ([`write`]), reading them back ([`read`]), the small tables' rows as Rust values
+//! ([`rows`]) and the `puzzles` table scanned in slices read in place ([`slice`]).
 
 pub mod read;
 pub mod rows;
 pub mod schema;
+pub mod slice;
 pub mod write;

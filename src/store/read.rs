@@ -5,9 +5,12 @@
 //! Tables are folders of part files (`boards/part-K-of-N.parquet`, …) read in name order, or
 //! single files (`targets.parquet`). The `puzzles` table of a large corpus (Digits: 177,100
 //! boards × 999 targets) does not fit comfortably in memory, so it is only ever *scanned*:
-//! read in slices of [`SLICE_ROWS`] rows with just the columns a summary needs, each slice
-//! folded into a small running result. Columns are pulled into plain Rust vectors and
-//! aggregated in plain Rust, which keeps the polars feature set (and its compile time) small.
+//! read in slices of whole row groups (at most [`SLICE_ROWS`] rows) with just the columns
+//! asked for, the next slice decoded on a second thread while the current one is folded
+//! into small running results (once per corpus: `crate::research::scan`). Its slices are
+//! read in place (`super::slice`); the small tables' columns are pulled into plain Rust
+//! vectors. Aggregating in plain Rust keeps the polars feature set (and its compile time)
+//! small.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -223,7 +226,6 @@ column_reader!(f64s, DataType::Float64, f64, f64);
 column_reader!(u64s, DataType::UInt64, u64, u64);
 column_reader!(i64s, DataType::Int64, i64, i64);
 column_reader!(u32s, DataType::UInt32, u32, u32);
-column_reader!(bools, DataType::Boolean, bool, bool);
 
 /// A String column as owned strings (null as empty).
 pub fn strs(df: &DataFrame, column: &str) -> PolarsResult<Vec<String>> {
