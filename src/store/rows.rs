@@ -82,6 +82,8 @@ impl PuzzleSlice {
             greedy: f.greedy[i]?,
             near_misses: f.near_misses[i]?,
             uses_all: f.uses_all[i]?,
+            whole_expressions: f.whole_expressions[i]?,
+            fractions: f.fractions[i]?,
         })
     }
 }
@@ -329,7 +331,7 @@ impl CorpusStore {
 }
 
 /// The columns the difficulty features are read from.
-const FEATURE_COLUMNS: [&str; 9] = [
+const FEATURE_COLUMNS: [&str; 11] = [
     col::EXPRESSIONS,
     col::DISTINCT,
     col::NEEDS_DIVISION,
@@ -339,6 +341,8 @@ const FEATURE_COLUMNS: [&str; 9] = [
     col::GREEDY,
     col::NEAR_MISSES,
     col::USES_ALL,
+    col::WHOLE_EXPRESSIONS,
+    col::FRACTIONS,
 ];
 
 /// The columns of a slice that the difficulty features are read from.
@@ -352,6 +356,8 @@ struct FeatureColumns {
     greedy: Vec<Option<bool>>,
     near_misses: Vec<Option<u32>>,
     uses_all: Vec<Option<bool>>,
+    whole_expressions: Vec<Option<u64>>,
+    fractions: Vec<Option<u32>>,
 }
 
 impl FeatureColumns {
@@ -366,6 +372,8 @@ impl FeatureColumns {
             greedy: bools(df, col::GREEDY)?,
             near_misses: u32s(df, col::NEAR_MISSES)?,
             uses_all: bools(df, col::USES_ALL)?,
+            whole_expressions: u64s(df, col::WHOLE_EXPRESSIONS)?,
+            fractions: u32s(df, col::FRACTIONS)?,
         })
     }
 }
