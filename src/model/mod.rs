@@ -1,0 +1,15 @@
+//! The statistics of the difficulty model: a ridge regression that predicts ln(mean human
+//! solve time) of a 24-game puzzle from a handful of numeric features, judged by repeated
+//! cross-validation, with a map from predicted time to solve rate and a Markdown fit report.
+//!
+//! Feature extraction, the command that runs the fit and the embedded fitted JSON live
+//! elsewhere; this module is only the math and the serialisable results.
+//!
+//! - [`stats`]: mean, sd, Pearson and Spearman correlation.
+//! - [`folds`]: seeded, platform-independent fold splits.
+
+pub mod folds;
+pub mod stats;
+
+pub use folds::{SplitMix64, folds};
+pub use stats::{mean, pearson, ranks, sd, spearman};
