@@ -7,9 +7,14 @@
 //!
 //! - [`stats`]: mean, sd, Pearson and Spearman correlation.
 //! - [`folds`]: seeded, platform-independent fold splits.
+//! - [`fit`]: ridge regression and the choice of its penalty (its normal equations and
+//!   their solver in `normal`).
 
+pub mod fit;
 pub mod folds;
+mod normal;
 pub mod stats;
 
+pub use fit::{ALPHAS, INNER_FOLDS, Linear, choose_alpha, fit, ridge};
 pub use folds::{SplitMix64, folds};
 pub use stats::{mean, pearson, ranks, sd, spearman};
