@@ -11,16 +11,19 @@
 //!   their solver in `normal`).
 //! - [`cv`]: repeated k-fold cross-validation.
 //! - [`rate`]: the map from mean solve time to solve rate.
+//! - [`report`]: the fit report in Markdown.
 
 pub mod cv;
 pub mod fit;
 pub mod folds;
 mod normal;
 pub mod rate;
+pub mod report;
 pub mod stats;
 
 pub use cv::{CrossValidation, FoldScore, RepeatScore, Sample, Spread, cross_validate};
 pub use fit::{ALPHAS, INNER_FOLDS, Linear, choose_alpha, fit, ridge};
 pub use folds::{SplitMix64, folds};
 pub use rate::{RateMap, fit_rate_map};
+pub use report::markdown;
 pub use stats::{mean, pearson, ranks, sd, spearman};
