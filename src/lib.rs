@@ -43,6 +43,7 @@ pub mod engine;
 pub mod error;
 pub mod format;
 pub mod game;
+pub mod model;
 pub mod present;
 pub mod puzzle;
 pub mod research;

@@ -16,6 +16,8 @@ use super::rows::{PuzzleColumns, UniqueRows};
 pub(super) struct BoardRows {
     pub puzzles: PuzzleColumns,
     pub unique: UniqueRows,
+    /// How many boards the board's first move can leave.
+    pub first_moves: u32,
 }
 
 /// Solves the board at position `i` of the corpus against every target of its range.
@@ -33,8 +35,9 @@ pub(super) fn analyze<V: Number>(
     let margin = difficulty::near_miss_radius(hi.max(lo.saturating_abs()));
     let counts = dp.counts_in(lo - margin, hi + margin)?;
     let reached: Vec<bool> = counts.iter().map(Option::is_some).collect();
-    let run = ConsecutiveCounts::new(lo - margin, counts);
-    let setting = Setting::of(board);
+    let whole = difficulty::whole_number_counts(board, rules, lo - margin, hi + margin)?;
+    let run = ConsecutiveCounts::new(lo - margin, counts).with_whole_numbers(whole);
+    let setting = Setting::of::<V>(board, rules);
     // The whole board's table stops at the window, so a closest value is certain only when
     // every value as close lies inside it (there is nothing below 1); the rare board with a
     // missed target whose nearest value lies beyond is rebuilt whole for its closest values.
@@ -75,5 +78,9 @@ pub(super) fn analyze<V: Number>(
             });
         }
     }
-    Ok(BoardRows { puzzles, unique })
+    Ok(BoardRows {
+        puzzles,
+        unique,
+        first_moves: setting.first_moves,
+    })
 }

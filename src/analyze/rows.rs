@@ -42,6 +42,8 @@ pub(super) struct PuzzleColumns {
     greedy: Vec<bool>,
     near_misses: Vec<u32>,
     uses_all: Vec<bool>,
+    whole_expressions: Vec<u64>,
+    fractions: Vec<u8>,
 }
 
 impl PuzzleColumns {
@@ -63,6 +65,8 @@ impl PuzzleColumns {
             greedy: Vec::with_capacity(rows),
             near_misses: Vec::with_capacity(rows),
             uses_all: Vec::with_capacity(rows),
+            whole_expressions: Vec::with_capacity(rows),
+            fractions: Vec::with_capacity(rows),
         }
     }
 
@@ -88,6 +92,9 @@ impl PuzzleColumns {
         self.greedy.extend_from_slice(&o.greedy);
         self.near_misses.extend_from_slice(&o.near_misses);
         self.uses_all.extend_from_slice(&o.uses_all);
+        self.whole_expressions
+            .extend_from_slice(&o.whole_expressions);
+        self.fractions.extend_from_slice(&o.fractions);
     }
 
     /// A target solved with counts `c` and assessment `a`.
@@ -109,6 +116,9 @@ impl PuzzleColumns {
         self.greedy.push(f.greedy);
         self.near_misses.push(f.near_misses);
         self.uses_all.push(f.uses_all);
+        self.whole_expressions.push(f.whole_expressions);
+        self.fractions
+            .push(u8::try_from(f.fractions).unwrap_or(u8::MAX));
     }
 
     /// A missed target, with `(closest value, distance)` when there is one.
@@ -130,6 +140,8 @@ impl PuzzleColumns {
         self.greedy.push(false);
         self.near_misses.push(0);
         self.uses_all.push(false);
+        self.whole_expressions.push(0);
+        self.fractions.push(0);
     }
 }
 
@@ -219,6 +231,8 @@ pub(super) struct Tally<'a> {
     positions: Vec<usize>,
     /// Per board so far, how many targets it reaches.
     reached: Vec<u32>,
+    /// Per board so far, how many boards its first move can leave.
+    first_moves: Vec<u32>,
     /// The corpus's groups, sorted, and per group and target offset, the sums.
     groups: Vec<String>,
     sums: Vec<Vec<Sums>>,
@@ -245,6 +259,7 @@ impl<'a> Tally<'a> {
         Tally {
             corpus,
             reached: Vec::with_capacity(positions.len()),
+            first_moves: Vec::with_capacity(positions.len()),
             sums: vec![vec![Sums::default(); targets]; groups.len()],
             groups,
             positions: positions.to_vec(),
@@ -304,6 +319,7 @@ impl<'a> Tally<'a> {
             target.extend((0..b.len()).map(|k| self.lo + k as i64));
             p.append(b);
             self.reached.push(reached);
+            self.first_moves.push(r.first_moves);
             self.solvable += u64::from(reached);
             let u = &r.unique;
             if u.len() > 0 {
@@ -354,6 +370,11 @@ impl<'a> Tally<'a> {
                 p.near_misses,
             )),
             flag(col::USES_ALL, &p.uses_all),
+            solved.apply(u64s(col::WHOLE_EXPRESSIONS, p.whole_expressions)),
+            solved.apply(ChunkedArray::<UInt8Type>::from_vec(
+                name(col::FRACTIONS),
+                p.fractions,
+            )),
         ]);
         let puzzles = frame(cols)?;
         let strings = |c: &str, f: &dyn Fn(&BoardRows) -> &Strings| {
@@ -409,6 +430,14 @@ impl<'a> Tally<'a> {
                 entries.iter().map(|e| e.group.as_str()).collect::<Vec<_>>(),
             ),
             Column::new(col::TARGETS_REACHED.into(), self.reached.clone()),
+            Column::new(
+                col::ONES.into(),
+                entries
+                    .iter()
+                    .map(|e| e.board.numbers().iter().filter(|&&n| n == 1).count() as u8)
+                    .collect::<Vec<_>>(),
+            ),
+            Column::new(col::FIRST_MOVES.into(), self.first_moves.clone()),
         ];
         if self.extras().published {
             let published = |e: &CorpusBoard| e.published.clone();

@@ -189,6 +189,7 @@ mod tests {
             let trail = Trail {
                 peak: v as u64,
                 flags: Trail::INTEGRAL,
+                fractions: 0,
             };
             let e = accs.slot(Int(v)).expect("every value has a slot");
             e.add_trees(trees, 1, trail).expect("small counts");

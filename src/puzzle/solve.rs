@@ -197,7 +197,7 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         solutions,
         closest,
         score,
-        difficulty: difficulty::assess(&dp, board, target)?,
+        difficulty: difficulty::assess(&dp, board, &game.rules, target)?,
     })
 }
 

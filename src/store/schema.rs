@@ -34,6 +34,10 @@ pub mod col {
     pub const GREEDY: &str = "greedy";
     pub const NEAR_MISSES: &str = "near_misses";
     pub const USES_ALL: &str = "uses_all";
+    pub const WHOLE_EXPRESSIONS: &str = "whole_expressions";
+    pub const FRACTIONS: &str = "fractions";
+    pub const ONES: &str = "ones";
+    pub const FIRST_MOVES: &str = "first_moves";
     pub const SOLUTION: &str = "solution";
     pub const MOVES: &str = "moves";
     pub const BOARDS: &str = "boards";
@@ -195,6 +199,16 @@ const BOARDS_COLUMNS: &[Column] = &[
         U32,
         "how many targets of the corpus's range the board reaches",
     ),
+    c(
+        ONES,
+        U8,
+        "how many of the numbers are 1 (a difficulty input: a free adjustment when every number must be used)",
+    ),
+    c(
+        FIRST_MOVES,
+        U32,
+        "how many different boards one move can leave (a difficulty input: the breadth of the first decision)",
+    ),
     only(
         DATE,
         Str,
@@ -281,6 +295,16 @@ const PUZZLES_COLUMNS: &[Column] = &[
         "integers within 2% of the target (at least ±1), not the target, reached in at most `min_ops` operations",
     ),
     c(USES_ALL, Bool, "every solution uses every number"),
+    c(
+        WHOLE_EXPRESSIONS,
+        U64,
+        "solutions under `expressions` whose every value is a positive integer (= `expressions` in Digits and Countdown)",
+    ),
+    c(
+        FRACTIONS,
+        U8,
+        "the fewest values that are not integers a solution computes (0 in Digits and Countdown)",
+    ),
 ];
 
 const UNIQUE_COLUMNS: &[Column] = &[
@@ -518,14 +542,16 @@ mod tests {
                 WEIGHT,
                 SELECTION_WEIGHT,
                 GROUP,
-                TARGETS_REACHED
+                TARGETS_REACHED,
+                ONES,
+                FIRST_MOVES
             ]
         );
         let published = Extras {
             published: true,
             ..extras
         };
-        assert_eq!(Table::Boards.columns_for(published).count(), 10);
+        assert_eq!(Table::Boards.columns_for(published).count(), 12);
         assert_eq!(
             Table::Puzzles.column(TREES).map(|c| c.only),
             Some(Only::TwentyFour)

@@ -174,6 +174,8 @@ impl PuzzleSlice<'_> {
             greedy: f.greedy.get(i)?,
             near_misses: f.near_misses.get(i)?,
             uses_all: f.uses_all.get(i)?,
+            whole_expressions: f.whole_expressions.get(i)?,
+            fractions: f.fractions.get(i)?,
         })
     }
 }
@@ -259,7 +261,7 @@ impl CorpusStore {
 }
 
 /// The columns the difficulty features are read from.
-const FEATURE_COLUMNS: [&str; 9] = [
+const FEATURE_COLUMNS: [&str; 11] = [
     col::EXPRESSIONS,
     col::DISTINCT,
     col::NEEDS_DIVISION,
@@ -269,10 +271,12 @@ const FEATURE_COLUMNS: [&str; 9] = [
     col::GREEDY,
     col::NEAR_MISSES,
     col::USES_ALL,
+    col::WHOLE_EXPRESSIONS,
+    col::FRACTIONS,
 ];
 
 /// The columns of a slice that the difficulty features are read from, cast.
-struct FeatureSeries([Series; 9]);
+struct FeatureSeries([Series; FEATURE_COLUMNS.len()]);
 
 impl FeatureSeries {
     fn read(df: &DataFrame) -> PolarsResult<FeatureSeries> {
@@ -286,6 +290,8 @@ impl FeatureSeries {
             DataType::Boolean,
             DataType::UInt32,
             DataType::Boolean,
+            DataType::UInt64,
+            DataType::UInt32,
         ];
         let mut out = Vec::with_capacity(FEATURE_COLUMNS.len());
         for (c, t) in FEATURE_COLUMNS.iter().zip(&types) {
@@ -308,6 +314,8 @@ impl FeatureSeries {
             greedy: flags(&s[6])?,
             near_misses: nums::<UInt32Type>(&s[7])?,
             uses_all: flags(&s[8])?,
+            whole_expressions: nums::<UInt64Type>(&s[9])?,
+            fractions: nums::<UInt32Type>(&s[10])?,
         })
     }
 }
@@ -323,4 +331,6 @@ struct FeatureColumns<'a> {
     greedy: Flags<'a>,
     near_misses: Nums<'a, u32>,
     uses_all: Flags<'a>,
+    whole_expressions: Nums<'a, u64>,
+    fractions: Nums<'a, u32>,
 }

@@ -262,7 +262,7 @@ fn corpus_rows_match_the_plain_engine() {
         let t = &board.as_ref().unwrap().1;
         let v = Int::from_int(targets[r]).unwrap();
         let b: &Board = &corpus.boards[ids[r] as usize].board;
-        let a = difficulty::assess(t, b, targets[r]).unwrap();
+        let a = difficulty::assess(t, b, &corpus.game.rules, targets[r]).unwrap();
         assert_eq!(stored[r], a.map(|a| a.features), "row {r}");
         assert_eq!(score[r], a.map(|a| a.difficulty), "row {r}");
         match t.counts(v).unwrap() {
@@ -298,6 +298,8 @@ fn features(puzzles: &DataFrame) -> Vec<Option<Features>> {
     let near: Vec<Option<u32>> = col("near_misses").u32().unwrap().iter().collect();
     let ops: Vec<Option<u8>> = col("min_ops").u8().unwrap().iter().collect();
     let distinct: Vec<Option<u64>> = col("distinct").u64().unwrap().iter().collect();
+    let whole: Vec<Option<u64>> = col("whole_expressions").u64().unwrap().iter().collect();
+    let fractions: Vec<Option<u8>> = col("fractions").u8().unwrap().iter().collect();
     (0..puzzles.height())
         .map(|r| {
             Some(Features {
@@ -310,6 +312,8 @@ fn features(puzzles: &DataFrame) -> Vec<Option<Features>> {
                 greedy: greedy[r]?,
                 near_misses: near[r]?,
                 uses_all: uses_all[r]?,
+                whole_expressions: whole[r]?,
+                fractions: u32::from(fractions[r]?),
             })
         })
         .collect()

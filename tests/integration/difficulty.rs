@@ -87,6 +87,8 @@ fn a_needed_fraction_scores_harder_than_the_same_structure_without() {
     let setting = Setting {
         numbers: 4,
         largest: 5,
+        ones: 1,
+        first_moves: 9,
     };
     let f = features(GameKind::TwentyFour, 24, &[1, 5, 5, 5]);
     let without = Features {
@@ -108,6 +110,8 @@ fn more_distinct_solutions_with_everything_else_equal_score_easier() {
     let setting = Setting {
         numbers: 6,
         largest: 50,
+        ones: 1,
+        first_moves: 70,
     };
     let f = features(GameKind::Digits, 765, &[1, 3, 7, 10, 25, 50]);
     let mut last = f64::INFINITY;

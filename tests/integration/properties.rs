@@ -22,7 +22,7 @@ use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
-use digits_lab::puzzle::moves;
+use digits_lab::puzzle::{difficulty, moves};
 
 use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
 
@@ -249,11 +249,16 @@ fn check_strings<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseE
         &by_strings,
         "brute::solve_all_by_strings",
     )?;
-    check_trails(game, numbers, &engine)
+    check_trails::<V>(game, numbers, &engine)
 }
 
-/// The engine's difficulty trail of every value equals [`brute::trails`], read off every tree.
-fn check_trails(
+/// The integers whose whole-number solutions are compared (the run a corpus asks about).
+const WHOLE_RUN: (i64, i64) = (-30, 120);
+
+/// The engine's difficulty trail of every value equals [`brute::trails`], read off every tree;
+/// so do the whole-number solutions of every integer in [`WHOLE_RUN`], and the first moves
+/// equal [`brute::first_moves`].
+fn check_trails<V: Value>(
     game: &Game,
     numbers: &[i64],
     engine: &BTreeMap<Q, Counts>,
@@ -273,6 +278,8 @@ fn check_trails(
             integral: t.has(Trail::INTEGRAL),
             non_negative: t.has(Trail::NON_NEGATIVE),
             greedy: t.has(Trail::GREEDY),
+            fractions: u32::from(t.fractions),
+            whole_expressions: reference[v].whole_expressions,
         };
         prop_assert_eq!(
             got,
@@ -282,6 +289,31 @@ fn check_trails(
             show(*v)
         );
     }
+    let board = Board::new(game, numbers.to_vec()).map_err(|e| fail(e.to_string()))?;
+    let (lo, hi) = WHOLE_RUN;
+    let whole = difficulty::whole_number_counts(&board, &game.rules, lo, hi)
+        .map_err(|e| fail(e.to_string()))?;
+    for x in lo..=hi {
+        let q = Q { num: x, den: 1 };
+        let got = match &whole {
+            Some(w) => w[(x - lo) as usize].map_or(0, |c| c.expressions),
+            None => engine.get(&q).map_or(0, |c| c.expressions),
+        };
+        let want = reference.get(&q).map_or(0, |t| t.whole_expressions);
+        prop_assert_eq!(
+            got,
+            want,
+            "{}, value {}: whole-number expressions, engine vs brute::trails",
+            describe(game, numbers),
+            x
+        );
+    }
+    prop_assert_eq!(
+        difficulty::first_moves::<V>(numbers, &game.rules),
+        brute::first_moves(numbers, brute_rules(&game.rules)),
+        "{}: first moves, engine vs brute::first_moves",
+        describe(game, numbers)
+    );
     Ok(())
 }
 

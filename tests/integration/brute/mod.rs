@@ -56,7 +56,7 @@ mod strings;
 pub use counts::{count_unchecked, solve_all};
 pub use moves::moves;
 pub use parse::eval_printed;
-pub use strings::{BruteTrail, solve_all_by_strings, trails};
+pub use strings::{BruteTrail, first_moves, solve_all_by_strings, trails};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arith {

@@ -309,6 +309,11 @@ pub struct BruteTrail {
     /// Some tree is `a × b` of two board numbers, or `a × b + c`, `c + a × b` or `a × b − c`
     /// with `|c|` at most a quarter of `|value|` (both rounded up).
     pub greedy: bool,
+    /// The fewest values that are not integers a tree computes (unary minus included).
+    pub fractions: u32,
+    /// Trees, written as expressions (modulo commutativity), whose every value is a positive
+    /// integer; counted over distinct strings.
+    pub whole_expressions: u64,
 }
 
 /// `|v|` rounded up.
@@ -329,6 +334,8 @@ pub(super) fn s_trail(t: &STree) -> BruteTrail {
         integral: true,
         non_negative: true,
         greedy: false,
+        fractions: 0,
+        whole_expressions: 0,
     };
     fn walk(t: &STree, trail: &mut BruteTrail) {
         let children: Vec<&STree> = match &t.node {
@@ -342,6 +349,7 @@ pub(super) fn s_trail(t: &STree) -> BruteTrail {
         trail.peak = trail.peak.max(s_magnitude(t.val));
         trail.integral &= t.val.1 == 1;
         trail.non_negative &= t.val.0 >= 0;
+        trail.fractions += u32::from(t.val.1 != 1);
         for c in children {
             walk(c, trail);
         }
@@ -359,14 +367,27 @@ pub(super) fn s_trail(t: &STree) -> BruteTrail {
     trail
 }
 
+/// Whether every value of `t`, leaves included, is a positive integer.
+fn s_whole(t: &STree) -> bool {
+    t.val.1 == 1
+        && t.val.0 > 0
+        && match &t.node {
+            SNode::Leaf(_) => true,
+            SNode::Neg(a) => s_whole(a),
+            SNode::Bin(_, a, b) => s_whole(a) && s_whole(b),
+        }
+}
+
 /// Per reachable value, the trails of every tree over the allowed sets of board positions
-/// merged: the lowest peak, and whether any tree avoids a division, a fraction, a negative
-/// value, or is greedy. Exponential like [`solve_all_by_strings`]: at most 4 numbers.
+/// merged: the lowest peak and fewest fractions, whether any tree avoids a division, a
+/// fraction, a negative value, or is greedy, and how many distinct expressions stay in the
+/// positive integers. Exponential like [`solve_all_by_strings`]: at most 4 numbers.
 pub fn trails(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, BruteTrail> {
     let n = numbers.len();
     let full = (1usize << n) - 1;
     let mut memo = vec![None; full + 1];
     let mut out: BTreeMap<Q, BruteTrail> = BTreeMap::new();
+    let mut whole: HashMap<Q, HashSet<String>> = HashMap::new();
     for mask in 1..=full {
         if rules.use_all && mask != full {
             continue;
@@ -377,6 +398,9 @@ pub fn trails(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, BruteTrail> {
                 den: i64::try_from(t.val.1).expect("bounded value"),
             };
             let x = s_trail(&t);
+            if s_whole(&t) {
+                whole.entry(q).or_default().insert(s_expr(&t));
+            }
             out.entry(q)
                 .and_modify(|m| {
                     m.peak = m.peak.min(x.peak);
@@ -384,9 +408,44 @@ pub fn trails(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, BruteTrail> {
                     m.integral |= x.integral;
                     m.non_negative |= x.non_negative;
                     m.greedy |= x.greedy;
+                    m.fractions = m.fractions.min(x.fractions);
                 })
                 .or_insert(x);
         }
     }
+    for (q, m) in out.iter_mut() {
+        m.whole_expressions = whole.get(q).map_or(0, |w| w.len() as u64);
+    }
     out
+}
+
+/// How many different boards (multisets of values) one move leaves: every ordered pair of
+/// positions under every operation the rules allow, evaluated by the brute force's own
+/// arithmetic.
+pub fn first_moves(numbers: &[i64], rules: BruteRules) -> u32 {
+    let mut boards: HashSet<Vec<Frac>> = HashSet::new();
+    for i in 0..numbers.len() {
+        for j in 0..numbers.len() {
+            if i == j {
+                continue;
+            }
+            for op in ['+', '-', '*', '/', '^'] {
+                if op == '^' && !rules.pow {
+                    continue;
+                }
+                let (a, b) = ((numbers[i] as i128, 1), (numbers[j] as i128, 1));
+                let Some(v) = s_apply(op, a, b, rules) else {
+                    continue;
+                };
+                let mut next: Vec<Frac> = (0..numbers.len())
+                    .filter(|&k| k != i && k != j)
+                    .map(|k| (numbers[k] as i128, 1))
+                    .collect();
+                next.push(v);
+                next.sort_unstable();
+                boards.insert(next);
+            }
+        }
+    }
+    boards.len() as u32
 }

@@ -17,14 +17,17 @@
 //! The result is deterministic (a fixed sum of exact features) and monotone: a feature that
 //! makes the search harder never lowers the score, and more solutions always lower it.
 
+mod consecutive;
+mod setting;
+
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::engine::{Counts, Dp, Trail};
-use crate::error::Result;
-use crate::game::board::{Board, MAX_NUMBERS};
-use crate::game::number::Number;
+use crate::engine::{Counts, Trail};
+
+pub use consecutive::{ConsecutiveCounts, assess, near_miss_radius, whole_number_counts};
+pub use setting::{Setting, first_moves};
 
 /// The features of one solvable puzzle, as stored in the `puzzles` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -50,6 +53,13 @@ pub struct Features {
     pub near_misses: u32,
     /// Every solution uses every number.
     pub uses_all: bool,
+    /// Solutions under `expressions` whose every value is a positive integer: the ones a
+    /// player who never leaves the whole numbers can find (all of them in Digits and
+    /// Countdown).
+    pub whole_expressions: u64,
+    /// The fewest values that are not integers a solution computes (0 in Digits and
+    /// Countdown): each fraction held in mind is a step most players do not consider.
+    pub fractions: u32,
 }
 
 /// The weights of the feature terms, in bits of search (a weight of 1 doubles the expected
@@ -93,24 +103,15 @@ pub const WEIGHTS: Weights = Weights {
     uses_all: 0.5,
 };
 
-/// How far from the target a value counts as a near miss: 2% of the target, at least 1
-/// (23 and 25 for the 24 game; ±10 around 500).
-pub fn near_miss_radius(target: i64) -> i64 {
-    (target.abs() / 50).max(1)
-}
-
-/// What the score needs to know about the board besides the puzzle's counts.
-#[derive(Clone, Copy, Debug)]
-pub struct Setting {
-    /// How many numbers the board has.
-    pub numbers: usize,
-    /// The largest board number.
-    pub largest: i64,
-}
-
 impl Features {
-    /// The features of a target solved with `counts`, with its near misses counted.
-    pub fn of(counts: &Counts, setting: Setting, near_misses: u32) -> Features {
+    /// The features of a target solved with `counts`, with its near misses and whole-number
+    /// solutions counted.
+    pub fn of(
+        counts: &Counts,
+        setting: Setting,
+        near_misses: u32,
+        whole_expressions: u64,
+    ) -> Features {
         let t = counts.trail;
         Features {
             min_ops: counts.min_ops,
@@ -122,6 +123,8 @@ impl Features {
             greedy: t.has(Trail::GREEDY),
             near_misses,
             uses_all: counts.min_ops as usize + 1 == setting.numbers,
+            whole_expressions,
+            fractions: u32::from(t.fractions),
         }
     }
 
@@ -148,77 +151,6 @@ impl Features {
 pub struct Assessment {
     pub features: Features,
     pub difficulty: f64,
-}
-
-impl Setting {
-    pub fn of(board: &Board) -> Setting {
-        Setting {
-            numbers: board.len(),
-            largest: board.numbers().iter().copied().max().unwrap_or(0),
-        }
-    }
-}
-
-/// Assesses `target` on a board whose dp are built (`None` when unreachable).
-pub fn assess<V: Number>(dp: &Dp<V>, board: &Board, target: i64) -> Result<Option<Assessment>> {
-    let b = near_miss_radius(target);
-    let run = ConsecutiveCounts::new(target - b, dp.counts_in(target - b, target + b)?);
-    Ok(run.assess(target, Setting::of(board)))
-}
-
-/// The counts of a run of consecutive integers (one board), with running tallies that count
-/// the near misses of any target in it in constant time.
-pub struct ConsecutiveCounts {
-    lo: i64,
-    counts: Vec<Option<Counts>>,
-    /// `cheap[i][k]`: how many of the first `i` integers are reached in at most `k`
-    /// operations.
-    cheap: Vec<[u32; MAX_NUMBERS]>,
-}
-
-impl ConsecutiveCounts {
-    /// The run `lo, lo + 1, …` with these counts (`None` where unreachable).
-    pub fn new(lo: i64, counts: Vec<Option<Counts>>) -> ConsecutiveCounts {
-        let mut cheap = Vec::with_capacity(counts.len() + 1);
-        let mut tally = [0u32; MAX_NUMBERS];
-        cheap.push(tally);
-        for c in &counts {
-            let from = c.map_or(MAX_NUMBERS, |c| c.min_ops as usize);
-            for t in tally.iter_mut().skip(from) {
-                *t += 1;
-            }
-            cheap.push(tally);
-        }
-        ConsecutiveCounts { lo, counts, cheap }
-    }
-
-    /// The counts of `v`, `None` when unreachable or outside the run.
-    pub fn counts(&self, v: i64) -> Option<Counts> {
-        let i = usize::try_from(v.checked_sub(self.lo)?).ok()?;
-        self.counts.get(i).copied().flatten()
-    }
-
-    /// The integers within [`near_miss_radius`] of `target` (inside the run), other than `target`,
-    /// reached in at most `ops` operations.
-    fn near_misses(&self, target: i64, ops: u32) -> u32 {
-        let b = near_miss_radius(target);
-        let index = |v: i64| (v - self.lo).clamp(0, self.counts.len() as i64) as usize;
-        let (from, to) = (index(target - b), index(target + b + 1));
-        let k = (ops as usize).min(MAX_NUMBERS - 1);
-        let within = self.cheap[to][k] - self.cheap[from][k];
-        within - u32::from(self.counts(target).is_some_and(|c| c.min_ops <= ops))
-    }
-
-    /// The assessment of `target` (`None` when unreachable).
-    pub fn assess(&self, target: i64, setting: Setting) -> Option<Assessment> {
-        let counts = self.counts(target)?;
-        let near = self.near_misses(target, counts.min_ops);
-        let features = Features::of(&counts, setting, near);
-        Some(Assessment {
-            features,
-            difficulty: features.score(target, setting),
-        })
-    }
 }
 
 impl Features {
@@ -296,12 +228,16 @@ mod tests {
             greedy: false,
             near_misses: 0,
             uses_all: true,
+            whole_expressions: 1,
+            fractions: 0,
         }
     }
 
     const FOUR: Setting = Setting {
         numbers: 4,
         largest: 10,
+        ones: 0,
+        first_moves: 20,
     };
 
     #[test]
