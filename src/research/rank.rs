@@ -175,6 +175,19 @@ impl PuzzleFold for Hardest {
             if count == 0 || self.target.is_some_and(|x| x != t) {
                 continue;
             }
+            // Most rows fall behind the bar on the order's first key alone.
+            if let Some(bar) = self.top.bar() {
+                let behind = match self.by {
+                    By::Count => count > bar.count,
+                    By::Difficulty => {
+                        let d = |x: Option<f64>| x.unwrap_or(f64::NEG_INFINITY);
+                        d(s.difficulty(i)).total_cmp(&d(bar.difficulty)).is_lt()
+                    }
+                };
+                if behind {
+                    continue;
+                }
+            }
             let mut r = Ranked {
                 board_id: s.board_id(i).unwrap_or(0),
                 target: t,

@@ -26,6 +26,11 @@ impl<T: Clone> TopK<T> {
         self.k > 0 && self.bar.as_ref().is_none_or(|b| order(item, b).is_lt())
     }
 
+    /// The bar, once `k` items are kept.
+    pub fn bar(&self) -> Option<&T> {
+        self.bar.as_ref()
+    }
+
     pub fn push(&mut self, item: T, order: impl Fn(&T, &T) -> Ordering) {
         if !self.admits(&item, &order) {
             return;
