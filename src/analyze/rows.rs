@@ -35,6 +35,8 @@ pub(super) struct PuzzleColumns {
     closest: Vec<f64>,
     distance: Vec<f64>,
     difficulty: Vec<f64>,
+    predicted_time_s: Vec<f64>,
+    predicted_solve_rate: Vec<f64>,
     needs_division: Vec<bool>,
     needs_fraction: Vec<bool>,
     needs_negative: Vec<bool>,
@@ -58,6 +60,8 @@ impl PuzzleColumns {
             closest: Vec::with_capacity(rows),
             distance: Vec::with_capacity(rows),
             difficulty: Vec::with_capacity(rows),
+            predicted_time_s: Vec::with_capacity(rows),
+            predicted_solve_rate: Vec::with_capacity(rows),
             needs_division: Vec::with_capacity(rows),
             needs_fraction: Vec::with_capacity(rows),
             needs_negative: Vec::with_capacity(rows),
@@ -85,6 +89,9 @@ impl PuzzleColumns {
         self.closest.extend_from_slice(&o.closest);
         self.distance.extend_from_slice(&o.distance);
         self.difficulty.extend_from_slice(&o.difficulty);
+        self.predicted_time_s.extend_from_slice(&o.predicted_time_s);
+        self.predicted_solve_rate
+            .extend_from_slice(&o.predicted_solve_rate);
         self.needs_division.extend_from_slice(&o.needs_division);
         self.needs_fraction.extend_from_slice(&o.needs_fraction);
         self.needs_negative.extend_from_slice(&o.needs_negative);
@@ -109,6 +116,8 @@ impl PuzzleColumns {
         self.closest.push(0.0);
         self.distance.push(0.0);
         self.difficulty.push(a.difficulty);
+        self.predicted_time_s.push(a.predicted_time_s());
+        self.predicted_solve_rate.push(a.predicted_solve_rate());
         self.needs_division.push(f.needs_division);
         self.needs_fraction.push(f.needs_fraction);
         self.needs_negative.push(f.needs_negative);
@@ -133,6 +142,8 @@ impl PuzzleColumns {
         self.closest.push(c);
         self.distance.push(d);
         self.difficulty.push(0.0);
+        self.predicted_time_s.push(0.0);
+        self.predicted_solve_rate.push(0.0);
         self.needs_division.push(false);
         self.needs_fraction.push(false);
         self.needs_negative.push(false);
@@ -273,7 +284,7 @@ impl<'a> Tally<'a> {
     /// The optional columns this corpus's tables have.
     pub fn extras(&self) -> Extras {
         Extras {
-            trees: self.corpus.game.kind == GameKind::TwentyFour,
+            twenty_four: self.corpus.game.kind == GameKind::TwentyFour,
             published: self.corpus.boards.iter().any(|b| b.published.is_some()),
         }
     }
@@ -351,7 +362,8 @@ impl<'a> Tally<'a> {
                 p.min_ops,
             )),
         ];
-        if self.extras().trees {
+        let twenty_four = self.extras().twenty_four;
+        if twenty_four {
             cols.push(u64s(col::TREES, p.trees).into_column());
         }
         cols.extend([
@@ -360,6 +372,14 @@ impl<'a> Tally<'a> {
             has_closest.apply(f64s(col::CLOSEST, p.closest)),
             has_closest.apply(f64s(col::DISTANCE, p.distance)),
             solved.apply(f64s(col::DIFFICULTY, p.difficulty)),
+        ]);
+        if twenty_four {
+            cols.extend([
+                solved.apply(f64s(col::PREDICTED_TIME_S, p.predicted_time_s)),
+                solved.apply(f64s(col::PREDICTED_SOLVE_RATE, p.predicted_solve_rate)),
+            ]);
+        }
+        cols.extend([
             flag(col::NEEDS_DIVISION, &p.needs_division),
             flag(col::NEEDS_FRACTION, &p.needs_fraction),
             flag(col::NEEDS_NEGATIVE, &p.needs_negative),

@@ -12,6 +12,7 @@ use crate::store::rows::{BoardRow, TargetRow};
 use super::bands::{self, TargetBands};
 use super::nyt::{self, NytPuzzle};
 use super::rank::{self, AllCounts, By, MinClasses, Ranked, UniqueRow, UniqueScope};
+use super::validation::{self, Validation};
 use super::variants::{self, Comparison};
 
 /// How many hard puzzles each summary keeps.
@@ -199,6 +200,9 @@ pub struct Facts {
     /// What unary minus and `^` change against the plain 24 game, for the variant corpora
     /// present (`None` without the `24` corpus).
     pub variants: Option<Vec<Comparison>>,
+    /// The difficulty model judged on the human data (refitted from the training file the
+    /// binary carries, not read from the tables).
+    pub validation: Validation,
 }
 
 impl Facts {
@@ -231,6 +235,7 @@ impl Facts {
             corpora,
             missing,
             variants,
+            validation: validation::validation()?,
         })
     }
 

@@ -9,4 +9,5 @@ pub mod hardest;
 pub mod nyt;
 pub mod rank;
 pub mod targets;
+pub mod validation;
 pub mod variants;
