@@ -13,6 +13,7 @@ use crate::corpus::{Corpus, CorpusBoard};
 use crate::engine::Counts;
 use crate::error::{Error, Result};
 use crate::game::rules::GameKind;
+use crate::model::Fitted;
 use crate::puzzle::difficulty::Assessment;
 use crate::store::schema::{Extras, Kind, col};
 use crate::store::write::frame;
@@ -35,8 +36,6 @@ pub(super) struct PuzzleColumns {
     closest: Vec<f64>,
     distance: Vec<f64>,
     difficulty: Vec<f64>,
-    predicted_time_s: Vec<f64>,
-    predicted_solve_rate: Vec<f64>,
     needs_division: Vec<bool>,
     needs_fraction: Vec<bool>,
     needs_negative: Vec<bool>,
@@ -60,8 +59,6 @@ impl PuzzleColumns {
             closest: Vec::with_capacity(rows),
             distance: Vec::with_capacity(rows),
             difficulty: Vec::with_capacity(rows),
-            predicted_time_s: Vec::with_capacity(rows),
-            predicted_solve_rate: Vec::with_capacity(rows),
             needs_division: Vec::with_capacity(rows),
             needs_fraction: Vec::with_capacity(rows),
             needs_negative: Vec::with_capacity(rows),
@@ -89,9 +86,6 @@ impl PuzzleColumns {
         self.closest.extend_from_slice(&o.closest);
         self.distance.extend_from_slice(&o.distance);
         self.difficulty.extend_from_slice(&o.difficulty);
-        self.predicted_time_s.extend_from_slice(&o.predicted_time_s);
-        self.predicted_solve_rate
-            .extend_from_slice(&o.predicted_solve_rate);
         self.needs_division.extend_from_slice(&o.needs_division);
         self.needs_fraction.extend_from_slice(&o.needs_fraction);
         self.needs_negative.extend_from_slice(&o.needs_negative);
@@ -116,8 +110,6 @@ impl PuzzleColumns {
         self.closest.push(0.0);
         self.distance.push(0.0);
         self.difficulty.push(a.difficulty);
-        self.predicted_time_s.push(a.predicted_time_s());
-        self.predicted_solve_rate.push(a.predicted_solve_rate());
         self.needs_division.push(f.needs_division);
         self.needs_fraction.push(f.needs_fraction);
         self.needs_negative.push(f.needs_negative);
@@ -142,8 +134,6 @@ impl PuzzleColumns {
         self.closest.push(c);
         self.distance.push(d);
         self.difficulty.push(0.0);
-        self.predicted_time_s.push(0.0);
-        self.predicted_solve_rate.push(0.0);
         self.needs_division.push(false);
         self.needs_fraction.push(false);
         self.needs_negative.push(false);
@@ -353,6 +343,16 @@ impl<'a> Tally<'a> {
         let u64s = |c: &str, v: Vec<u64>| ChunkedArray::<UInt64Type>::from_vec(name(c), v);
         let f64s = |c: &str, v: Vec<f64>| ChunkedArray::<Float64Type>::from_vec(name(c), v);
         let flag = |c: &str, v: &[bool]| solved.apply(BooleanChunked::from_slice(name(c), v));
+        let twenty_four = self.extras().twenty_four;
+        // From the score alone, and only for the 24 game: the other games' tables have no
+        // such columns, and Digits has 177 million rows.
+        let predicted: Option<(Vec<f64>, Vec<f64>)> = twenty_four.then(|| {
+            let model = Fitted::embedded();
+            p.difficulty
+                .iter()
+                .map(|&d| (d.exp(), model.solve_rate(d)))
+                .unzip()
+        });
         let mut cols = vec![
             ChunkedArray::<UInt32Type>::from_vec(name(col::BOARD_ID), board_id).into_column(),
             ChunkedArray::<Int64Type>::from_vec(name(col::TARGET), target).into_column(),
@@ -362,7 +362,6 @@ impl<'a> Tally<'a> {
                 p.min_ops,
             )),
         ];
-        let twenty_four = self.extras().twenty_four;
         if twenty_four {
             cols.push(u64s(col::TREES, p.trees).into_column());
         }
@@ -373,10 +372,10 @@ impl<'a> Tally<'a> {
             has_closest.apply(f64s(col::DISTANCE, p.distance)),
             solved.apply(f64s(col::DIFFICULTY, p.difficulty)),
         ]);
-        if twenty_four {
+        if let Some((time, rate)) = predicted {
             cols.extend([
-                solved.apply(f64s(col::PREDICTED_TIME_S, p.predicted_time_s)),
-                solved.apply(f64s(col::PREDICTED_SOLVE_RATE, p.predicted_solve_rate)),
+                solved.apply(f64s(col::PREDICTED_TIME_S, time)),
+                solved.apply(f64s(col::PREDICTED_SOLVE_RATE, rate)),
             ]);
         }
         cols.extend([

@@ -297,3 +297,37 @@ fn a_bad_training_file_is_refused_in_one_line() {
     let out = fit(&["--training", "/nonexistent/train.csv"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// The 24-game tables' predictions are the model's for each row's score, and null exactly
+/// where the score is.
+#[test]
+fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
+    let puzzles = digits_lab::store::read::read_table(
+        &fixture::data_dir()
+            .join(CorpusId::TwentyFour.name())
+            .join("puzzles"),
+    )
+    .unwrap();
+    let col = |name: &str| -> Vec<Option<f64>> {
+        puzzles
+            .column(name)
+            .unwrap()
+            .f64()
+            .unwrap()
+            .iter()
+            .collect()
+    };
+    let (score, time, rate) = (
+        col("difficulty"),
+        col("predicted_time_s"),
+        col("predicted_solve_rate"),
+    );
+    let model = digits_lab::model::Fitted::embedded();
+    let mut solvable = 0;
+    for i in 0..score.len() {
+        assert_eq!(time[i], score[i].map(f64::exp), "row {i}");
+        assert_eq!(rate[i], score[i].map(|d| model.solve_rate(d)), "row {i}");
+        solvable += usize::from(score[i].is_some());
+    }
+    assert!(solvable > 0 && solvable < score.len());
+}
