@@ -7,8 +7,9 @@
 //!  game ──────► engine ──────► puzzle                    one puzzle: `solve`
 //!  rules,       the DP over    counts, solutions,
 //!  numbers,     sub-boards:    moves, difficulty
-//!  boards       values, counts
-//!     │            ▲    │
+//!  boards       values, counts   ▲ score
+//!     │            ▲    │         │
+//!     │            │    │       model ◄── human solve times (`fit`)
 //!     ▼            │    ▼
 //!  corpus ─────► analyze ─────► store ─────► research ─────► present
 //!  which boards  every board ×  Parquet      rankings,        charts, REPORT.md,
@@ -22,7 +23,9 @@
 //! - [`engine`]: the memoized DP ([`engine::Dp`]) that finds every value each sub-board of a
 //!   board reaches, with its counts under every convention and the trail of features.
 //! - [`puzzle`]: one puzzle — the `solve` report, solutions written out, move sequences,
-//!   the difficulty score.
+//!   the difficulty features and score.
+//! - [`model`]: the difficulty model — fitted to 24-game players' solve times by
+//!   `digits-lab fit`, cross-validated, carried by the binary, turning features into a score.
 //! - [`corpus`]: the corpora ([`corpus::CorpusId`]) — their boards, weights and groups, the
 //!   sub-board tables their boards share, shards.
 //! - [`analyze`]: a corpus run — every board against every target, rows for the tables.

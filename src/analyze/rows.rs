@@ -13,6 +13,7 @@ use crate::corpus::{Corpus, CorpusBoard};
 use crate::engine::Counts;
 use crate::error::{Error, Result};
 use crate::game::rules::GameKind;
+use crate::model::Fitted;
 use crate::puzzle::difficulty::Assessment;
 use crate::store::schema::{Extras, Kind, col};
 use crate::store::write::frame;
@@ -273,7 +274,7 @@ impl<'a> Tally<'a> {
     /// The optional columns this corpus's tables have.
     pub fn extras(&self) -> Extras {
         Extras {
-            trees: self.corpus.game.kind == GameKind::TwentyFour,
+            twenty_four: self.corpus.game.kind == GameKind::TwentyFour,
             published: self.corpus.boards.iter().any(|b| b.published.is_some()),
         }
     }
@@ -342,6 +343,16 @@ impl<'a> Tally<'a> {
         let u64s = |c: &str, v: Vec<u64>| ChunkedArray::<UInt64Type>::from_vec(name(c), v);
         let f64s = |c: &str, v: Vec<f64>| ChunkedArray::<Float64Type>::from_vec(name(c), v);
         let flag = |c: &str, v: &[bool]| solved.apply(BooleanChunked::from_slice(name(c), v));
+        let twenty_four = self.extras().twenty_four;
+        // From the score alone, and only for the 24 game: the other games' tables have no
+        // such columns, and Digits has 177 million rows.
+        let predicted: Option<(Vec<f64>, Vec<f64>)> = twenty_four.then(|| {
+            let model = Fitted::embedded();
+            p.difficulty
+                .iter()
+                .map(|&d| (d.exp(), model.solve_rate(d)))
+                .unzip()
+        });
         let mut cols = vec![
             ChunkedArray::<UInt32Type>::from_vec(name(col::BOARD_ID), board_id).into_column(),
             ChunkedArray::<Int64Type>::from_vec(name(col::TARGET), target).into_column(),
@@ -351,7 +362,7 @@ impl<'a> Tally<'a> {
                 p.min_ops,
             )),
         ];
-        if self.extras().trees {
+        if twenty_four {
             cols.push(u64s(col::TREES, p.trees).into_column());
         }
         cols.extend([
@@ -360,6 +371,14 @@ impl<'a> Tally<'a> {
             has_closest.apply(f64s(col::CLOSEST, p.closest)),
             has_closest.apply(f64s(col::DISTANCE, p.distance)),
             solved.apply(f64s(col::DIFFICULTY, p.difficulty)),
+        ]);
+        if let Some((time, rate)) = predicted {
+            cols.extend([
+                solved.apply(f64s(col::PREDICTED_TIME_S, time)),
+                solved.apply(f64s(col::PREDICTED_SOLVE_RATE, rate)),
+            ]);
+        }
+        cols.extend([
             flag(col::NEEDS_DIVISION, &p.needs_division),
             flag(col::NEEDS_FRACTION, &p.needs_fraction),
             flag(col::NEEDS_NEGATIVE, &p.needs_negative),

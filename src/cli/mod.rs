@@ -3,6 +3,7 @@
 
 mod analyze;
 mod corpus;
+mod fit;
 mod game;
 mod gather;
 mod hardest;
@@ -16,6 +17,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
 pub use corpus::CorpusArgs;
+pub use fit::FitArgs;
 pub use game::GameArgs;
 pub use gather::GatherArgs;
 pub use hardest::HardestArgs;
@@ -45,6 +47,9 @@ pub enum Command {
     Plots(PlotsArgs),
     /// List the puzzles with the fewest solutions under a convention, solutions written out.
     Hardest(HardestArgs),
+    /// Fit the difficulty model to the human solve times and print its cross-validated ρ;
+    /// write the model and its report (or, with --check, compare with the built-in model).
+    Fit(FitArgs),
 }
 
 /// Runs a parsed command, writing its output to stdout.
@@ -55,6 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Gather(args) => gather::run(&args),
         Command::Plots(args) => plots::run(&args),
         Command::Hardest(args) => hardest::run(&args),
+        Command::Fit(args) => fit::run(&args),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::format::grouped;
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational, Wide};
-use crate::game::rules::{Arithmetic, Game};
+use crate::game::rules::{Arithmetic, Game, GameKind};
 use crate::puzzle::difficulty::{self, Assessment};
 use crate::puzzle::moves::{self, MoveCounts};
 
@@ -102,6 +102,17 @@ pub struct Report {
     pub score: Option<Score>,
     /// How hard the puzzle is for people, when solvable.
     pub difficulty: Option<Assessment>,
+    /// What the difficulty model predicts people do with it (24-game puzzles, when solvable).
+    pub predicted: Option<Prediction>,
+}
+
+/// The difficulty model's prediction in the units its players were measured in.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Prediction {
+    /// Mean solve time in seconds.
+    pub time_s: f64,
+    /// Share of players who solve it.
+    pub solve_rate: f64,
 }
 
 /// Checks the target against the game and solves the puzzle.
@@ -172,6 +183,7 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
             None => (None, None),
         }
     };
+    let difficulty = difficulty::assess(&dp, board, &game.rules, target)?;
     let score = distance
         .and_then(|d| game.scoring.score(d))
         .map(|(value, unit)| Score { value, unit });
@@ -197,7 +209,13 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         solutions,
         closest,
         score,
-        difficulty: difficulty::assess(&dp, board, &game.rules, target)?,
+        predicted: difficulty
+            .filter(|_| game.kind == GameKind::TwentyFour)
+            .map(|a| Prediction {
+                time_s: a.predicted_time_s(),
+                solve_rate: a.predicted_solve_rate(),
+            }),
+        difficulty,
     })
 }
 
@@ -259,6 +277,14 @@ impl Report {
                 o,
                 "  difficulty: {}",
                 d.features.describe(self.target, d.difficulty)
+            );
+        }
+        if let Some(p) = &self.predicted {
+            let _ = writeln!(
+                o,
+                "  predicted: ~{:.0} s, {:.0}% of players solve it",
+                p.time_s,
+                100.0 * p.solve_rate
             );
         }
         if let Some(s) = &self.score {

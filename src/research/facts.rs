@@ -16,6 +16,7 @@ use super::nyt::{NytJoin, NytPuzzle};
 use super::rank::{AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
 use super::scan::{PuzzleFold, fold_puzzles};
 use super::unique::{self, UniqueDifficulty, UniqueRow, UniqueScope};
+use super::validation::{self, Validation};
 use super::variants::{self, Comparison, Solvable};
 
 /// How many hard puzzles each summary keeps.
@@ -256,6 +257,9 @@ pub struct Facts {
     /// What unary minus and `^` change against the plain 24 game, for the variant corpora
     /// present (`None` without the `24` corpus).
     pub variants: Option<Vec<Comparison>>,
+    /// The difficulty model judged on the human data (refitted from the training file the
+    /// binary carries, not read from the tables).
+    pub validation: Validation,
 }
 
 impl Facts {
@@ -286,6 +290,7 @@ impl Facts {
             corpora,
             missing,
             variants,
+            validation: validation::validation()?,
         })
     }
 

@@ -2,8 +2,9 @@
 //! ([`rank`], the hardest with a unique solution in [`unique`], and the `hardest` command's
 //! list in [`hardest`]), distributions by target band ([`bands`]), the real NYT puzzles by
 //! slot ([`nyt`]), what rule variants change ([`variants`]), which targets make good puzzles
-//! ([`targets`]), and everything the report and charts use, gathered once ([`facts`]). Every
-//! summary of a corpus's `puzzles` table is a fold of one pass over it ([`scan`]).
+//! ([`targets`]), the difficulty model judged against people ([`validation`]), and
+//! everything the report and charts use, gathered once ([`facts`]). Every summary of a
+//! corpus's `puzzles` table is a fold of one pass over it ([`scan`]).
 
 pub mod bands;
 pub mod facts;
@@ -14,4 +15,5 @@ pub mod scan;
 pub mod targets;
 pub mod topk;
 pub mod unique;
+pub mod validation;
 pub mod variants;

@@ -71,16 +71,16 @@ impl FromStr for By {
 }
 
 impl Ranked {
-    /// `by` count: fewest solutions first, then more operations — what the counts alone
-    /// say, so that the report can set it beside the score. `by` difficulty: the highest
-    /// score first, then fewest solutions. Then table order, so the order never depends on
-    /// how the tables were sharded.
+    /// `by` count: fewest solutions first, and among equal counts the highest score (the
+    /// counts decide, so that the report can set the list beside the score's own). `by`
+    /// difficulty: the highest score first, then fewest solutions. Then more operations,
+    /// then table order, so the order never depends on how the tables were sharded.
     fn order(by: By) -> impl Fn(&Ranked, &Ranked) -> Ordering {
         move |a, b| {
             let d = |r: &Ranked| r.difficulty.unwrap_or(f64::NEG_INFINITY);
             let count = a.count.cmp(&b.count);
             match by {
-                By::Count => count,
+                By::Count => count.then_with(|| d(b).total_cmp(&d(a))),
                 By::Difficulty => d(b).total_cmp(&d(a)).then(count),
             }
             .then_with(|| b.min_ops.cmp(&a.min_ops))

@@ -27,6 +27,8 @@ pub mod col {
     pub const CLOSEST: &str = "closest";
     pub const DISTANCE: &str = "distance";
     pub const DIFFICULTY: &str = "difficulty";
+    pub const PREDICTED_TIME_S: &str = "predicted_time_s";
+    pub const PREDICTED_SOLVE_RATE: &str = "predicted_solve_rate";
     pub const NEEDS_DIVISION: &str = "needs_division";
     pub const NEEDS_FRACTION: &str = "needs_fraction";
     pub const NEEDS_NEGATIVE: &str = "needs_negative";
@@ -108,7 +110,8 @@ impl Kind {
 pub enum Only {
     /// Every corpus.
     Always,
-    /// Corpora of the 24 game, whose `trees` counts are published figures.
+    /// Corpora of the 24 game: their `trees` counts are published figures, and the difficulty
+    /// model's predictions of time and solve rate are in the unit people were measured in.
     TwentyFour,
     /// Corpora of real puzzles (`nyt`), which carry when and at what target each was set.
     Published,
@@ -117,8 +120,8 @@ pub enum Only {
 /// What a corpus's tables carry beyond the columns every corpus has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Extras {
-    /// The `trees` count (24-game corpora).
-    pub trees: bool,
+    /// The `trees` count and the predicted time and solve rate (24-game corpora).
+    pub twenty_four: bool,
     /// The published date, slot and target of each board (`nyt`).
     pub published: bool,
 }
@@ -127,7 +130,7 @@ impl Extras {
     fn has(self, only: Only) -> bool {
         match only {
             Only::Always => true,
-            Only::TwentyFour => self.trees,
+            Only::TwentyFour => self.twenty_four,
             Only::Published => self.published,
         }
     }
@@ -262,7 +265,19 @@ const PUZZLES_COLUMNS: &[Column] = &[
     c(
         DIFFICULTY,
         F64,
-        "the difficulty score in bits of search (README, *Difficulty*); null when unsolvable",
+        "the difficulty score: the predicted ln mean solve time in seconds, from the model fitted to 24-game players (README, *Difficulty*); null when unsolvable",
+    ),
+    only(
+        PREDICTED_TIME_S,
+        F64,
+        Only::TwentyFour,
+        "24-game corpora only: the predicted mean solve time in seconds, `exp(difficulty)`; null when unsolvable",
+    ),
+    only(
+        PREDICTED_SOLVE_RATE,
+        F64,
+        Only::TwentyFour,
+        "24-game corpora only: the predicted share of players who solve it; null when unsolvable",
     ),
     c(
         NEEDS_DIVISION,

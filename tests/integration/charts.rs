@@ -33,6 +33,7 @@ fn every_chart_renders_as_png_and_svg_of_the_expected_size() {
             "digits-distinct",
             "digits-min-ops",
             "nyt-slots",
+            "difficulty-validation",
         ]
     );
     for r in &rendered {
@@ -128,7 +129,8 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
             "24-probability",
             "expected-solutions-24",
             "tradeoff-24",
-            "nyt-slots"
+            "nyt-slots",
+            "difficulty-validation"
         ]
     );
     assert!(text.contains("- `24-minus` is missing: unary minus not compared."));
@@ -141,7 +143,9 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
     let g = report::generate(empty.path(), out.path()).unwrap();
     let text = std::fs::read_to_string(&g.report).unwrap();
     assert!(text.contains("No corpus tables were found."));
-    assert!(g.charts.is_empty());
+    // Only the difficulty model's chart, drawn from the human data the binary carries.
+    let stems: Vec<&str> = g.charts.iter().map(|r| r.stem.as_str()).collect();
+    assert_eq!(stems, ["difficulty-validation"]);
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! the score moves the obvious way when one feature changes, and `hardest --by difficulty`
 //! ranks by the stored score.
 
+use std::process::Command;
+
 use digits_lab::corpus::CorpusId;
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
@@ -83,7 +85,7 @@ fn near_misses_are_the_cheap_values_around_the_target() {
 }
 
 #[test]
-fn a_needed_fraction_scores_harder_than_the_same_structure_without() {
+fn a_needed_fraction_scores_harder_than_the_same_puzzle_without() {
     let setting = Setting {
         numbers: 4,
         largest: 5,
@@ -91,22 +93,20 @@ fn a_needed_fraction_scores_harder_than_the_same_structure_without() {
         first_moves: 9,
     };
     let f = features(GameKind::TwentyFour, 24, &[1, 5, 5, 5]);
-    let without = Features {
-        needs_fraction: false,
-        ..f
-    };
+    assert_eq!((f.fractions, f.whole_expressions), (2, 0));
+    let without = Features { fractions: 0, ..f };
     assert!(f.score(24, setting) > without.score(24, setting));
-    // And for real: 1 5 5 5 needs a fraction, 1 2 7 7 (also one solution, three operations,
-    // a division: (7 × 7 − 1) ÷ 2) does not.
+    // And for real: 1 5 5 5 needs two fractions, 1 2 7 7 (also one solution, three
+    // operations, a division: (7 × 7 − 1) ÷ 2) none.
     let a = assess(GameKind::TwentyFour, 24, &[1, 5, 5, 5]).unwrap();
     let b = assess(GameKind::TwentyFour, 24, &[1, 2, 7, 7]).unwrap();
     assert_eq!((a.features.solutions, b.features.solutions), (1, 1));
-    assert!(!b.features.needs_fraction && b.features.needs_division);
+    assert!(b.features.fractions == 0 && b.features.needs_division);
     assert!(a.difficulty > b.difficulty, "{a:?} {b:?}");
 }
 
 #[test]
-fn more_distinct_solutions_with_everything_else_equal_score_easier() {
+fn more_whole_number_solutions_with_everything_else_equal_score_easier() {
     let setting = Setting {
         numbers: 6,
         largest: 50,
@@ -115,11 +115,48 @@ fn more_distinct_solutions_with_everything_else_equal_score_easier() {
     };
     let f = features(GameKind::Digits, 765, &[1, 3, 7, 10, 25, 50]);
     let mut last = f64::INFINITY;
-    for solutions in [1, 2, 3, 12, 100, 10_000] {
-        let s = Features { solutions, ..f }.score(765, setting);
-        assert!(s < last, "{solutions} solutions: {s} ≥ {last}");
+    for whole_expressions in [0, 1, 2, 3, 12, 100, 10_000] {
+        let s = Features {
+            whole_expressions,
+            ..f
+        }
+        .score(765, setting);
+        assert!(s < last, "{whole_expressions} solutions: {s} ≥ {last}");
         last = s;
     }
+}
+
+/// `solve` prints the embedded model's time and solve rate for a 24-game puzzle, and only the
+/// score for the other games.
+#[test]
+fn solve_prints_the_prediction_for_a_24_game_puzzle() {
+    let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .args(["solve", "--game", "24", "24", "3", "3", "8", "8"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let a = assess(GameKind::TwentyFour, 24, &[3, 3, 8, 8]).unwrap();
+    let line = format!(
+        "predicted: ~{:.0} s, {:.0}% of players solve it",
+        a.predicted_time_s(),
+        100.0 * a.predicted_solve_rate()
+    );
+    assert!(text.contains(&line), "{line}\n{text}");
+    // 3 3 8 8 (8 ÷ (3 − 8 ÷ 3)) is a famously slow set: over a minute, most players fail.
+    assert!(
+        a.predicted_time_s() > 60.0 && a.predicted_solve_rate() < 0.5,
+        "{a:?}"
+    );
+    // Digits prints no prediction in seconds.
+    let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .args(["solve", "765", "1", "3", "7", "10", "25", "50"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("difficulty:") && !text.contains("predicted:"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -189,4 +226,108 @@ fn hardest_by_difficulty_on_tables_without_the_score_is_refused() {
         err.contains("difficulty") && err.lines().count() == 1,
         "{err}"
     );
+}
+
+fn fit(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .arg("fit")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The fit's cross-validated figures (the bar: ≥ 0.70 with time, ≤ −0.75 with solve
+/// rate), the model the binary carries being the refit, and the files a refit writes being
+/// the committed ones.
+#[test]
+fn the_fit_is_reproducible_and_ranks_unseen_sets_as_published() {
+    let out = fit(&["--check"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("681 training sets")
+            && text.contains("0.715 with mean solve time")
+            && text.contains("-0.854 with solve rate"),
+        "{text}"
+    );
+    let m = digits_lab::model::Fitted::embedded();
+    assert!(m.rho_time >= 0.70 && m.rho_solve <= -0.75, "{m:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = fit(&["--out", dir.path().to_str().unwrap()]);
+    assert!(out.status.success());
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let refit: digits_lab::model::Fitted = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("difficulty-model.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(refit.matches(m));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("difficulty-fit.md")).unwrap(),
+        std::fs::read_to_string(repo.join("difficulty-fit.md")).unwrap()
+    );
+}
+
+#[test]
+fn a_bad_training_file_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (text, says) in [
+        ("cards,time\n", "expected the header"),
+        ("cards,mean_time_s,solve_rate\n1 2 3,5,0.9\n", "line 2"),
+        (
+            "cards,mean_time_s,solve_rate\n1 1 1 1,5,0.9\n",
+            "cannot make 24",
+        ),
+        ("cards,mean_time_s,solve_rate\n4 6 1 1,-5,0.9\n", "positive"),
+        (
+            "cards,mean_time_s,solve_rate\n4 6 1 1,x,0.9\n",
+            "not a number",
+        ),
+        ("cards,mean_time_s,solve_rate\n4 6 1 1,5,0.9\n", "too few"),
+    ] {
+        let file = dir.path().join("train.csv");
+        std::fs::write(&file, text).unwrap();
+        let out = fit(&["--check", "--training", file.to_str().unwrap()]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        assert!(
+            err.contains(says) && err.trim_end().lines().count() == 1,
+            "{text}: {err}"
+        );
+    }
+    let out = fit(&["--training", "/nonexistent/train.csv"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// The 24-game tables' predictions are the model's for each row's score, and null exactly
+/// where the score is.
+#[test]
+fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
+    let puzzles = digits_lab::store::read::read_table(
+        &fixture::data_dir()
+            .join(CorpusId::TwentyFour.name())
+            .join("puzzles"),
+    )
+    .unwrap();
+    let col = |name: &str| -> Vec<Option<f64>> {
+        puzzles
+            .column(name)
+            .unwrap()
+            .f64()
+            .unwrap()
+            .iter()
+            .collect()
+    };
+    let (score, time, rate) = (
+        col("difficulty"),
+        col("predicted_time_s"),
+        col("predicted_solve_rate"),
+    );
+    let model = digits_lab::model::Fitted::embedded();
+    let mut solvable = 0;
+    for i in 0..score.len() {
+        assert_eq!(time[i], score[i].map(f64::exp), "row {i}");
+        assert_eq!(rate[i], score[i].map(|d| model.solve_rate(d)), "row {i}");
+        solvable += usize::from(score[i].is_some());
+    }
+    assert!(solvable > 0 && solvable < score.len());
 }

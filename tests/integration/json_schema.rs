@@ -117,6 +117,13 @@ fn errors(v: &Value, s: &Value, file: &str, at: &str, out: &mut Vec<String>) {
                     out.push(format!("{at}: {v} is below {m}"));
                 }
             }
+            "maximum" => {
+                if let (Some(x), Some(m)) = (v.as_f64(), rule.as_f64())
+                    && x > m
+                {
+                    out.push(format!("{at}: {v} is above {m}"));
+                }
+            }
             "oneOf" | "anyOf" => {
                 let passing = rule
                     .as_array()

@@ -15,7 +15,7 @@ fn every_table_analyze_writes_has_exactly_the_schemas_columns() {
     for id in fixture::CORPORA {
         let dir = fixture::data_dir().join(id.name());
         let extras = Extras {
-            trees: id.is_24_game(),
+            twenty_four: id.is_24_game(),
             published: id == CorpusId::Nyt,
         };
         for table in Table::ALL {

@@ -14,6 +14,7 @@ mod probability;
 mod stacked;
 mod style;
 mod tradeoff;
+mod validation;
 
 use std::path::{Path, PathBuf};
 
@@ -86,6 +87,13 @@ pub enum Chart {
     },
     /// NYT metrics by daily slot, one panel per metric.
     NytSlots { panels: Vec<SlotPanel> },
+    /// The difficulty model's cross-validated predicted time against the observed one.
+    Validation {
+        /// Per training set, `(observed, predicted)` mean solve time in seconds.
+        points: Vec<(f64, f64)>,
+        /// Cross-validated Spearman ρ with the observed time.
+        rho: f64,
+    },
 }
 
 /// A rendered chart: its files and what it shows.
@@ -200,6 +208,11 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
             panels: nyt_panels(p),
         });
     }
+    let v = &facts.validation;
+    out.push(Chart::Validation {
+        points: v.points.clone(),
+        rho: v.training.cv.pooled_time.mean,
+    });
     out
 }
 
@@ -267,6 +280,7 @@ impl Chart {
             Chart::CountdownLarge { .. } => "countdown-large".into(),
             Chart::Stacked { stem, .. } => stem.clone(),
             Chart::NytSlots { .. } => "nyt-slots".into(),
+            Chart::Validation { .. } => "difficulty-validation".into(),
         }
     }
 
@@ -290,6 +304,9 @@ impl Chart {
             Chart::Stacked { title, .. } => title.clone(),
             Chart::NytSlots { .. } => {
                 "Digits as published by the NYT (2023): the real puzzles by daily slot".into()
+            }
+            Chart::Validation { .. } => {
+                "Difficulty model: predicted against observed solve time, 24-game players".into()
             }
         }
     }
@@ -316,6 +333,9 @@ impl Chart {
                 ..
             } => stacked::draw(root, &self.title(), y_desc, bands, categories, shares),
             Chart::NytSlots { panels } => nyt::draw(root, &self.title(), panels),
+            Chart::Validation { points, rho } => {
+                validation::draw(root, &self.title(), points, *rho)
+            }
         };
         r.map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())

@@ -79,12 +79,13 @@ pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
     );
     let _ = writeln!(
         w,
-        "The `difficulty` score (README, *Difficulty*) estimates the bits of search a person \
-         needs: the moves of a blind search of the shortest solutions' length, less one bit \
-         per doubling of the solutions, plus penalties for what people avoid (a division, a \
-         fraction, a negative, overshooting far beyond the target, near misses) and a bonus \
-         for a greedy route (a product of two numbers, then a small correction). Beside each \
-         corpus's {k} hardest puzzles by score are its {k} with the fewest solutions.\n",
+        "The `difficulty` score (README, *Difficulty*) is the predicted natural log of the \
+         mean time, in seconds, people take to solve the puzzle: a model fitted to 24-game \
+         players' times on five exact features (the solutions found in whole numbers, the \
+         breadth of the first move, the 1s, the fractions a solution needs, how far it must \
+         climb past the target); see *Does the difficulty score match people?* below. Beside \
+         each corpus's {k} hardest puzzles by score are its {k} with the fewest solutions \
+         (equal counts taken by score).\n",
         k = HARDEST_KEPT
     );
     let mut any = false;
@@ -154,8 +155,8 @@ pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
             let at_min = lists[0].iter().filter(|r| r.count == min).count();
             lines.push(format!(
                 "{} puzzles share the fewest count ({}), so the count alone cannot tell the \
-                 hardest among them apart (its list takes them by most operations, then table \
-                 order); the score can: {at_min} of its {} are among them.",
+                 hardest among them apart (its list takes them by the score); the score \
+                 ranks all puzzles: {at_min} of its {} are among them.",
                 grouped(ties),
                 grouped(min),
                 n[0]

@@ -10,6 +10,7 @@ mod corpora;
 mod hardest;
 mod nyt;
 mod questions;
+mod validation;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -60,6 +61,7 @@ pub fn render(facts: &Facts, rendered: &[Rendered]) -> String {
     charts_section(w, rendered);
     hardest::unique_section(w, facts);
     hardest::difficulty_section(w, facts);
+    validation::validation_section(w, facts);
     let _ = writeln!(w, "## Questions\n");
     questions::why_24(w, facts);
     questions::conventions_section(w, facts);

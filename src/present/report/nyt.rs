@@ -87,7 +87,7 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
     }
     if let Some((a, b, up, down)) = trend("difficulty") {
         findings.push(format!(
-            "the mean `difficulty` score goes from {} bits in slot 1 to {} in slot 5{}",
+            "the mean `difficulty` score goes from {} in slot 1 to {} in slot 5{}",
             f2(a),
             f2(b),
             direction(up, down)

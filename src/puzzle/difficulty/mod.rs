@@ -1,21 +1,13 @@
-//! The difficulty score: how hard a puzzle is for a person, as bits of search.
+//! How hard a puzzle is for a person: its exact difficulty features and the score the fitted
+//! model gives them.
 //!
-//! A person does not count solutions; they search, and they search in a particular order:
-//! they combine two numbers at a time, try the big products first, stay with whole positive
-//! numbers, prefer few steps, and stop at the first solution. The score starts from a plain
-//! model of that search and corrects it for the habits that make some solutions easy and
-//! others invisible:
-//!
-//! * **search** — the moves a blind search of the shortest solutions' length tries: each move
-//!   picks two of the `m` numbers left and an operation, `4 · C(m, 2)` choices, so `k` moves
-//!   from `n` numbers cost `Σ log2(4 · C(n − j, 2))` bits (`j < k`);
-//! * **− log2 solutions** — each doubling of the solutions halves the expected search
-//!   (`distinct` solutions where defined, since people do not tell `a + b` from `b + a`;
-//!   `expressions` with unary minus);
-//! * then one term per feature, with the weights of [`WEIGHTS`] (bits), explained there.
-//!
-//! The result is deterministic (a fixed sum of exact features) and monotone: a feature that
-//! makes the search harder never lowers the score, and more solutions always lower it.
+//! The features are what the engine can say about the solutions a person might find: how
+//! many there are, how many stay in the whole numbers, how many fractions the easiest needs,
+//! how high it must climb, how many near misses lure a searcher on the way, how broad the
+//! first decision is ([`Setting`]). The score, `difficulty`, is the predicted natural log of
+//! the mean time in seconds people take to solve the puzzle, from a model fitted to 24-game
+//! players' times (`crate::model`, `data/difficulty-fit.md`); in the other games it is an
+//! extrapolation of the same habits.
 
 mod consecutive;
 mod setting;
@@ -25,6 +17,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::engine::{Counts, Trail};
+use crate::model::Fitted;
 
 pub use consecutive::{ConsecutiveCounts, assess, near_miss_radius, whole_number_counts};
 pub use setting::{Setting, first_moves};
@@ -62,47 +55,6 @@ pub struct Features {
     pub fractions: u32,
 }
 
-/// The weights of the feature terms, in bits of search (a weight of 1 doubles the expected
-/// number of tries).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Weights {
-    /// People try `+`, `−` and `×` long before `÷`, and in Digits and Countdown a division
-    /// only exists when it comes out exact, so it is rarely the first idea: when every
-    /// solution divides, about half of what they try first is wasted.
-    pub needs_division: f64,
-    /// A fraction on the way (`8 ÷ 3` in `8 ÷ (3 − 8 ÷ 3)`) is what people avoid most: whole
-    /// numbers are what they hold in mind, so such solutions are found only after the
-    /// whole-number search is exhausted. The largest penalty.
-    pub needs_fraction: f64,
-    /// Going below zero is unnatural but easier than fractions (`−` then `×` by a negative
-    /// is ordinary arithmetic).
-    pub needs_negative: f64,
-    /// Per doubling of the peak beyond `max(target, largest board number)`: people approach
-    /// a target from nearby values; overshooting to a value several times larger and coming
-    /// back (`(10 × 10 − 4) ÷ 4`) goes against that.
-    pub peak_doubling: f64,
-    /// People multiply the big numbers first and fix the remainder; when that works they find
-    /// the solution among their first tries. A bonus, so negative.
-    pub greedy: f64,
-    /// Times the share of the radius around the target that is reachable as cheaply but is
-    /// not the target: near misses reward a wrong line of search and keep the searcher on it.
-    pub near_miss_share: f64,
-    /// Every solution uses every number: nothing can be set aside, and all intermediate
-    /// results must be kept in mind at once (on top of the longer search `min_ops` counts).
-    pub uses_all: f64,
-}
-
-/// The weights the score uses.
-pub const WEIGHTS: Weights = Weights {
-    needs_division: 1.0,
-    needs_fraction: 3.0,
-    needs_negative: 2.0,
-    peak_doubling: 1.0,
-    greedy: -2.0,
-    near_miss_share: 1.0,
-    uses_all: 0.5,
-};
-
 impl Features {
     /// The features of a target solved with `counts`, with its near misses and whole-number
     /// solutions counted.
@@ -128,21 +80,9 @@ impl Features {
         }
     }
 
-    /// The difficulty in bits of search (see the module docs); higher is harder.
+    /// The difficulty: the predicted ln mean solve time in seconds; higher is harder.
     pub fn score(&self, target: i64, setting: Setting) -> f64 {
-        let w = WEIGHTS;
-        let flag = |b: bool, weight: f64| if b { weight } else { 0.0 };
-        let base = target.abs().max(setting.largest).max(1) as f64;
-        let overshoot = (self.peak as f64 / base).log2().max(0.0);
-        let share = self.near_misses as f64 / (2 * near_miss_radius(target)) as f64;
-        search_bits(setting.numbers, self.min_ops) - (self.solutions.max(1) as f64).log2()
-            + flag(self.needs_division, w.needs_division)
-            + flag(self.needs_fraction, w.needs_fraction)
-            + flag(self.needs_negative, w.needs_negative)
-            + w.peak_doubling * overshoot
-            + flag(self.greedy, w.greedy)
-            + w.near_miss_share * share
-            + flag(self.uses_all, w.uses_all)
+        Fitted::embedded().ln_time(self, target, &setting)
     }
 }
 
@@ -150,7 +90,20 @@ impl Features {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Assessment {
     pub features: Features,
+    /// The predicted ln mean solve time in seconds.
     pub difficulty: f64,
+}
+
+impl Assessment {
+    /// The predicted mean solve time in seconds.
+    pub fn predicted_time_s(&self) -> f64 {
+        self.difficulty.exp()
+    }
+
+    /// The predicted share of players who solve the puzzle.
+    pub fn predicted_solve_rate(&self) -> f64 {
+        Fitted::embedded().solve_rate(self.difficulty)
+    }
 }
 
 impl Features {
@@ -186,31 +139,29 @@ impl Features {
 
     /// One line: the score and what drives it.
     pub fn describe(&self, target: i64, difficulty: f64) -> String {
+        let plural =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let mut o = format!(
-            "{difficulty:.2} bits ({} op{}, {} solution{}, peak {}, {} near miss{}",
-            self.min_ops,
-            if self.min_ops == 1 { "" } else { "s" },
-            self.solutions,
-            if self.solutions == 1 { "" } else { "s" },
+            "{difficulty:.2} ({}, {}, {} in whole numbers, peak {}, {}",
+            plural(self.min_ops.into(), "op", "ops"),
+            plural(self.solutions, "solution", "solutions"),
+            self.whole_expressions,
             self.peak,
-            self.near_misses,
-            if self.near_misses == 1 { "" } else { "es" },
+            plural(self.near_misses.into(), "near miss", "near misses"),
         );
+        if self.fractions > 0 {
+            let _ = write!(
+                o,
+                ", {}",
+                plural(self.fractions.into(), "fraction", "fractions")
+            );
+        }
         for n in self.notable(target) {
             let _ = write!(o, ", {n}");
         }
         o.push(')');
         o
     }
-}
-
-/// Bits a blind search of `k` moves from `n` numbers tries: `Σ log2(4 · C(n − j, 2))`.
-pub fn search_bits(n: usize, k: u32) -> f64 {
-    (0..k as usize)
-        .map(|j| n.saturating_sub(j))
-        .map(|m| (4 * m * m.saturating_sub(1) / 2).max(1) as f64)
-        .map(f64::log2)
-        .sum()
 }
 
 #[cfg(test)]
@@ -240,64 +191,58 @@ mod tests {
         first_moves: 20,
     };
 
+    /// What the model promises, on the embedded fit: more whole-number solutions never make
+    /// a puzzle harder; more fractions, a higher peak or a broader first move never make it
+    /// easier; more 1s never make it harder. Checked over a grid around a typical 24 puzzle.
     #[test]
-    fn search_bits_count_moves() {
-        // 4 cards: 4·6, 4·3 and 4·1 choices.
-        assert_eq!(search_bits(4, 3), (24f64 * 12.0 * 4.0).log2());
-        assert_eq!(search_bits(6, 0), 0.0);
+    fn the_score_moves_the_way_the_model_promises() {
+        let score = |f: Features, s: Setting| f.score(24, s);
+        for whole in [0, 1, 2, 5, 20, 100] {
+            for fractions in 0..3 {
+                for peak in [24, 30, 60, 200] {
+                    let f = Features {
+                        whole_expressions: whole,
+                        fractions,
+                        peak,
+                        ..features()
+                    };
+                    let base = score(f, FOUR);
+                    let more = |g: Features| score(g, FOUR);
+                    assert!(
+                        more(Features {
+                            whole_expressions: whole + 1,
+                            ..f
+                        }) < base
+                    );
+                    assert!(
+                        more(Features {
+                            fractions: fractions + 1,
+                            ..f
+                        }) > base
+                    );
+                    assert!(
+                        more(Features {
+                            peak: peak * 2,
+                            ..f
+                        }) > base
+                    );
+                    let broader = Setting {
+                        first_moves: 30,
+                        ..FOUR
+                    };
+                    assert!(score(f, broader) > base);
+                    let one = Setting { ones: 1, ..FOUR };
+                    assert!(score(f, one) < base);
+                }
+            }
+        }
     }
 
     #[test]
-    fn every_hard_feature_raises_the_score_and_solutions_lower_it() {
-        let base = features().score(24, FOUR);
-        let harder = [
-            Features {
-                needs_fraction: true,
-                ..features()
-            },
-            Features {
-                needs_division: true,
-                ..features()
-            },
-            Features {
-                needs_negative: true,
-                ..features()
-            },
-            Features {
-                peak: 100,
-                ..features()
-            },
-            Features {
-                near_misses: 1,
-                ..features()
-            },
-        ];
-        for h in harder {
-            assert!(h.score(24, FOUR) > base, "{h:?}");
-        }
-        let not_all = Features {
-            uses_all: false,
-            ..features()
-        };
-        assert_eq!(not_all.score(24, FOUR), base - 0.5);
-        for (easier, by) in [
-            (
-                Features {
-                    solutions: 2,
-                    ..features()
-                },
-                1.0,
-            ),
-            (
-                Features {
-                    greedy: true,
-                    ..features()
-                },
-                2.0,
-            ),
-        ] {
-            assert_eq!(easier.score(24, FOUR), base - by, "{easier:?}");
-        }
+    fn a_peak_below_the_target_or_the_largest_number_adds_nothing() {
+        let f = features();
+        let below = Features { peak: 12, ..f };
+        assert_eq!(f.score(24, FOUR), below.score(24, FOUR));
     }
 
     #[test]

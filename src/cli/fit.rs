@@ -1,0 +1,63 @@
+//! `digits-lab fit`: fits the difficulty model to the human solve times and writes the model
+//! file and its report, or checks that the model the binary carries is what a refit gives.
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::Args;
+
+use crate::model::{Fitted, train, training};
+use crate::store::write::write_text;
+
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// The training file (cards,mean_time_s,solve_rate,…); the copy of
+    /// data/human-24-4nums-train.csv built into the binary when omitted.
+    #[arg(long, value_name = "FILE")]
+    pub training: Option<PathBuf>,
+    /// Where to write difficulty-model.json and difficulty-fit.md.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    pub out: PathBuf,
+    /// Write nothing; fail unless the model built into the binary equals the refit.
+    #[arg(long)]
+    pub check: bool,
+}
+
+pub fn run(args: &FitArgs) -> Result<()> {
+    let sets = training::read(args.training.as_deref())?;
+    let t = train::train(sets);
+    let m = &t.model;
+    println!(
+        "{} training sets; cross-validated Spearman ρ ({} × {}-fold, pooled out-of-fold): \
+         {:.3} with mean solve time (repeats {:.3} to {:.3}), {:.3} with solve rate",
+        m.rows,
+        train::REPEATS,
+        train::FOLDS,
+        t.cv.pooled_time.mean,
+        t.cv.pooled_time.min,
+        t.cv.pooled_time.max,
+        t.cv.pooled_solve.mean,
+    );
+    if args.check {
+        if !m.matches(Fitted::embedded()) {
+            bail!(
+                "the model built into the binary differs from a refit: run `digits-lab fit` \
+                 and rebuild"
+            );
+        }
+        println!("the model built into the binary is the refit");
+        return Ok(());
+    }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", args.out.display()))?;
+    let model_path = args.out.join("difficulty-model.json");
+    let report_path = args.out.join("difficulty-fit.md");
+    write_text(&model_path, &m.to_json())?;
+    write_text(&report_path, &train::report(&t))?;
+    println!(
+        "wrote {} and {}",
+        model_path.display(),
+        report_path.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! The model's inputs: the few numbers, read off a puzzle's exact features, from which it
+//! predicts how long people take. Each is defined for every game; the model was fitted on the
+//! 24 game, where all of them vary (in Digits and Countdown `fractions` is always 0).
+
+use crate::puzzle::difficulty::{Features, Setting};
+
+/// One input: its name in the model file and why it should matter to a person.
+#[derive(Clone, Copy, Debug)]
+pub struct Input {
+    pub name: &'static str,
+    pub why: &'static str,
+}
+
+/// The inputs, in the order the model takes them.
+pub const INPUTS: [Input; 5] = [
+    Input {
+        name: "ln(1 + whole_expressions)",
+        why: "solutions a player who stays in the positive integers can find, on a log scale: \
+              each doubling of them makes one easier to stumble on",
+    },
+    Input {
+        name: "ln(first_moves)",
+        why: "boards one move can leave: the breadth of the first decision, which a player \
+              must weigh before committing",
+    },
+    Input {
+        name: "ones",
+        why: "1s on the board: a free adjustment (× 1, ÷ 1) that players set aside at once",
+    },
+    Input {
+        name: "fractions",
+        why: "the fewest values that are not integers a solution computes: a step most \
+              players never consider",
+    },
+    Input {
+        name: "overshoot",
+        why: "doublings beyond max(target, largest number) that every solution must climb: \
+              people approach a target from nearby values",
+    },
+];
+
+/// The inputs of a puzzle at `target` with these features, on a board with this setting.
+pub fn of(f: &Features, target: i64, s: &Setting) -> [f64; INPUTS.len()] {
+    [
+        (f.whole_expressions as f64).ln_1p(),
+        f64::from(s.first_moves.max(1)).ln(),
+        f64::from(s.ones),
+        f64::from(f.fractions),
+        overshoot(f.peak, target, s.largest),
+    ]
+}
+
+/// Doublings of `peak` beyond `max(|target|, largest)`, 0 when it stays below.
+pub fn overshoot(peak: u64, target: i64, largest: i64) -> f64 {
+    let base = target.abs().max(largest).max(1) as f64;
+    (peak as f64 / base).log2().max(0.0)
+}

@@ -1,0 +1,119 @@
+//! How the difficulty score compares with people. On the 24-game players it was fitted to:
+//! the model's cross-validated ρ beside every single feature's, each set's out-of-fold
+//! prediction against its observed time, and the largest misses (the fit is refitted from the
+//! training file the binary carries; it takes a second). On puzzles it never saw: the real
+//! NYT puzzles, whose daily slot is meant to get harder.
+
+use crate::error::Result;
+use crate::model::stats::spearman;
+use crate::model::train::{Training, train};
+use crate::model::training::{self, TrainingSet};
+
+use super::nyt::NytPuzzle;
+
+/// How many of the largest misses the report lists.
+pub const MISSES: usize = 8;
+
+/// The model judged on its training sets, by cross-validation.
+#[derive(Clone, Debug)]
+pub struct Validation {
+    pub training: Training,
+    /// Per training set, `(observed mean time, out-of-fold predicted time)` in seconds.
+    pub points: Vec<(f64, f64)>,
+    /// The sets whose out-of-fold prediction is furthest from the observed time (by ratio),
+    /// worst first, with that prediction in seconds.
+    pub misses: Vec<(TrainingSet, f64)>,
+}
+
+/// The model refitted and cross-validated on the training file the binary carries.
+pub fn validation() -> Result<Validation> {
+    let training = train(training::read(None)?);
+    let oof = &training.cv.out_of_fold;
+    let points: Vec<(f64, f64)> = training
+        .sets
+        .iter()
+        .zip(oof)
+        .map(|(s, p)| (s.mean_time_s, p.exp()))
+        .collect();
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    let miss = |i: usize| (oof[i] - training.sets[i].mean_time_s.ln()).abs();
+    order.sort_by(|&a, &b| miss(b).total_cmp(&miss(a)).then(a.cmp(&b)));
+    let misses = order
+        .into_iter()
+        .take(MISSES)
+        .map(|i| (training.sets[i].clone(), oof[i].exp()))
+        .collect();
+    Ok(Validation {
+        training,
+        points,
+        misses,
+    })
+}
+
+/// The score on the real NYT puzzles against their daily slot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NytCheck {
+    /// Solvable puzzles with a score.
+    pub puzzles: usize,
+    /// Spearman ρ of the score with the slot, and of minus the `distinct` count with it.
+    pub rho_slot: f64,
+    pub rho_distinct: f64,
+    /// The mean score of each slot, 1 to 5.
+    pub mean_by_slot: Vec<(u8, f64)>,
+    /// Days with all five slots, and those whose scores rise strictly from slot 1 to 5.
+    pub days: usize,
+    pub days_in_order: usize,
+    /// Pairs of consecutive slots on one day, and those whose later slot scores higher.
+    pub pairs: usize,
+    pub pairs_in_order: usize,
+}
+
+/// The NYT check of `puzzles` (sorted by date and slot); `None` without scores.
+pub fn nyt_check(puzzles: &[NytPuzzle]) -> Option<NytCheck> {
+    let scored: Vec<(&NytPuzzle, f64)> = puzzles
+        .iter()
+        .filter_map(|p| Some((p, p.difficulty?)))
+        .collect();
+    if scored.len() < 2 {
+        return None;
+    }
+    let slot: Vec<f64> = scored.iter().map(|(p, _)| f64::from(p.slot)).collect();
+    let score: Vec<f64> = scored.iter().map(|&(_, d)| d).collect();
+    let distinct: Vec<f64> = scored
+        .iter()
+        .map(|(p, _)| -(p.distinct.or(p.expressions).unwrap_or(0) as f64))
+        .collect();
+    let mean_by_slot = (1..=5u8)
+        .filter_map(|s| {
+            let v: Vec<f64> = scored
+                .iter()
+                .filter(|(p, _)| p.slot == s)
+                .map(|&(_, d)| d)
+                .collect();
+            (!v.is_empty()).then(|| (s, v.iter().sum::<f64>() / v.len() as f64))
+        })
+        .collect();
+    let (mut days, mut days_in_order, mut pairs, mut pairs_in_order) = (0, 0, 0, 0);
+    for day in scored.chunk_by(|a, b| a.0.date == b.0.date) {
+        let ordered = |w: &[(&NytPuzzle, f64)]| w[1].1 > w[0].1;
+        for w in day.windows(2).filter(|w| w[1].0.slot == w[0].0.slot + 1) {
+            pairs += 1;
+            pairs_in_order += usize::from(ordered(w));
+        }
+        let slots: Vec<u8> = day.iter().map(|(p, _)| p.slot).collect();
+        if slots == [1, 2, 3, 4, 5] {
+            days += 1;
+            days_in_order += usize::from(day.windows(2).all(ordered));
+        }
+    }
+    Some(NytCheck {
+        puzzles: scored.len(),
+        rho_slot: spearman(&score, &slot),
+        rho_distinct: spearman(&distinct, &slot),
+        mean_by_slot,
+        days,
+        days_in_order,
+        pairs,
+        pairs_in_order,
+    })
+}
