@@ -9,7 +9,7 @@ use crate::game::number::Number;
 use crate::puzzle::difficulty::{self, ConsecutiveCounts, Setting};
 
 use super::closest::{self, Run};
-use super::rows::{PuzzleColumns, UniqueRows};
+use super::columns::{PuzzleColumns, UniqueRows};
 
 /// The analysis of one board: its `puzzles` rows (one per target of the range, in order) and
 /// its `unique` rows.

@@ -18,6 +18,7 @@
 
 mod board;
 mod closest;
+mod columns;
 mod memory;
 mod piece;
 mod pieces;
