@@ -20,6 +20,11 @@ pub fn f4(x: f64) -> String {
     format!("{x:.4}")
 }
 
+/// Three decimals, for correlations: `0.715`.
+pub fn f3(x: f64) -> String {
+    format!("{x:.3}")
+}
+
 /// Two decimals: `12.50`.
 pub fn f2(x: f64) -> String {
     format!("{x:.2}")

@@ -5,7 +5,7 @@
 
 use crate::puzzle::difficulty::Features;
 
-use super::cv::{CrossValidation, cross_validate};
+use super::cv::{CrossValidation, Sample, cross_validate};
 use super::fit::fit;
 use super::fitted::Fitted;
 use super::inputs::INPUTS;
@@ -46,7 +46,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Training {
         linear,
         rate: fit_rate_map(&samples),
     };
-    let singles = singles(&sets);
+    let singles = singles(&sets, &samples);
     Training {
         sets,
         cv,
@@ -57,7 +57,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Training {
 
 /// Each feature's own Spearman ρ with mean time and with solve rate: the plain counts, then
 /// the model's inputs one at a time.
-fn singles(sets: &[TrainingSet]) -> Vec<(String, f64, f64)> {
+fn singles(sets: &[TrainingSet], samples: &[Sample]) -> Vec<(String, f64, f64)> {
     let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
     let feature =
@@ -75,7 +75,6 @@ fn singles(sets: &[TrainingSet]) -> Vec<(String, f64, f64)> {
         ("near misses".into(), feature(|f| f64::from(f.near_misses))),
         ("peak".into(), feature(|f| f.peak as f64)),
     ];
-    let samples: Vec<_> = sets.iter().map(TrainingSet::sample).collect();
     for (i, input) in INPUTS.iter().enumerate() {
         columns.push((
             input.name.to_string(),

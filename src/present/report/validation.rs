@@ -5,14 +5,10 @@
 
 use std::fmt::Write as _;
 
-use crate::format::{f2, grouped, list};
+use crate::format::{f2, f3, grouped, list};
 use crate::model::train::{FOLDS, REPEATS};
 use crate::research::facts::Facts;
 use crate::research::validation::{NytCheck, Validation};
-
-fn f3(x: f64) -> String {
-    format!("{x:.3}")
-}
 
 pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "## Does the difficulty score match people?\n");
