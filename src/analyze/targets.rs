@@ -81,6 +81,8 @@ pub fn gather(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) 
             missing.join(", ")
         )));
     }
+    // Asked once: it reads every board of the corpus.
+    let grouped = corpus.grouped();
     let mut total: BTreeMap<(String, i64), Sums> = BTreeMap::new();
     for p in shards.iter().flatten() {
         let df = read_file(p)?;
@@ -109,7 +111,7 @@ pub fn gather(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) 
             .collect::<Result<Vec<_>>>()?;
         for (r, (g, t)) in groups.into_iter().zip(targets).enumerate() {
             let row: [u64; 10] = std::array::from_fn(|j| cols[j][r]);
-            if corpus.grouped() {
+            if grouped {
                 total.entry((g, t)).or_default().add(row)?;
             }
             total.entry(("all".to_string(), t)).or_default().add(row)?;
