@@ -73,8 +73,10 @@ pub struct Summary {
     pub puzzles: u64,
     pub solvable: u64,
     pub unique: u64,
-    /// Sub-board sizes whose tables were shared across boards, and their bytes.
+    /// The largest sub-board size whose tables were shared across the run's boards, how many
+    /// tables were, and their bytes (bounded by `--cache-mb`).
     pub cached_levels: usize,
+    pub cached_tables: usize,
     pub cache_bytes: usize,
     pub threads: usize,
     pub seconds: f64,
@@ -158,6 +160,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         solvable: totals.solvable,
         unique: totals.unique,
         cached_levels: cache.levels,
+        cached_tables: cache.tables(),
         cache_bytes: cache.bytes,
         threads: rayon::current_num_threads(),
         seconds: started.elapsed().as_secs_f64(),

@@ -34,8 +34,9 @@ pub struct AnalyzeArgs {
     /// No progress bar, no summary lines.
     #[arg(long)]
     pub quiet: bool,
-    /// Memory for sub-board tables shared across boards, in MiB (0 to 1048576).
-    #[arg(long, default_value_t = 1536, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
+    /// Memory for sub-board tables shared across boards, in MiB (0 to 1048576): the run's
+    /// peak grows by about this much; tables beyond it are built per chunk of boards.
+    #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
     pub cache_mb: u32,
 }
 

@@ -15,12 +15,18 @@ use crate::game::rules::Game;
 /// The tables of sub-boards shared by the boards of a corpus, keyed by their numbers.
 ///
 /// Filled level by level (sub-boards of 1 number, then 2, …): each level's tables are built
-/// in parallel from the levels below, then frozen, so boards read it without locks. Only the
-/// levels that fit the memory budget are kept; bigger sub-boards are built per board.
+/// in parallel from the levels below, then frozen, so boards read it without locks. The
+/// cache holds what fits the memory budget and no more: the first level that does not fit
+/// whole is cached in part (its first sub-boards in order, as many as fit), and the rest of it
+/// and the bigger sub-boards are built per chunk of boards ([`SubTableCache::for_chunk`]) or
+/// per board. So a corpus several times larger than another runs in the same memory, at the
+/// price of building some shared tables more than once.
 pub struct SubTableCache<V> {
     tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
-    /// The largest sub-board size cached.
+    /// The largest sub-board size cached in part or whole.
     pub levels: usize,
+    /// The largest sub-board size cached whole (`levels` or `levels − 1`).
+    complete: usize,
     /// Approximate bytes held.
     pub bytes: usize,
 }
@@ -35,12 +41,13 @@ impl<V: Number + Send + Sync> SubTableSource<V> for SubTableCache<V> {
 }
 
 impl<V: Number + Send + Sync> SubTableCache<V> {
-    /// Caches every proper sub-board of `boards` up to `max_level` numbers, stopping before
-    /// a level whose estimated size would take the cache past `budget` bytes.
+    /// Caches every proper sub-board of `boards` up to `max_level` numbers, as far as `budget`
+    /// bytes go: whole levels while they fit, then part of the next one.
     pub fn build(game: &Game, boards: &[&Board], max_level: usize, budget: usize) -> Result<Self> {
         let mut cache = SubTableCache {
             tables: FxHashMap::default(),
             levels: 0,
+            complete: 0,
             bytes: 0,
         };
         for level in 1..=max_level {
@@ -55,29 +62,45 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
             }
             let mut subs: Vec<Vec<i64>> = subs.into_iter().collect();
             subs.sort_unstable();
-            // Estimate this level from a sample before committing to it.
-            let sample: Vec<&Vec<i64>> = subs.iter().step_by((subs.len() / 64).max(1)).collect();
-            let sample_bytes: usize = sample
-                .par_iter()
-                .map(|n| Ok(Self::sub_table_of(game, n, &cache)?.bytes()))
-                .collect::<Result<Vec<_>>>()?
-                .iter()
-                .sum();
-            let estimate = sample_bytes / sample.len() * subs.len();
-            if cache.bytes + estimate > budget {
+            let whole = cache.add(game, &subs, budget)?;
+            if !whole {
                 break;
             }
-            let parts: Vec<Arc<SubTable<V>>> = subs
-                .par_iter()
-                .map(|n| Self::sub_table_of(game, n, &cache))
-                .collect::<Result<_>>()?;
-            for (n, p) in subs.into_iter().zip(parts) {
-                cache.bytes += p.bytes() + n.len() * 8 + 64;
-                cache.tables.insert(n, p);
-            }
-            cache.levels = level;
+            cache.complete = level;
         }
         Ok(cache)
+    }
+
+    /// Adds the tables of `subs` (one level, in order) while they fit `budget`; whether all
+    /// of them did. Tables are built in parallel batches, and the batch that would take the
+    /// cache past the budget is cut where it does, so what is kept depends only on the
+    /// tables' sizes, never on the number of threads.
+    fn add(&mut self, game: &Game, subs: &[Vec<i64>], budget: usize) -> Result<bool> {
+        const BATCH: usize = 1024;
+        for batch in subs.chunks(BATCH) {
+            if self.bytes >= budget {
+                return Ok(false);
+            }
+            let parts: Vec<Arc<SubTable<V>>> = batch
+                .par_iter()
+                .map(|n| Self::sub_table_of(game, n, self))
+                .collect::<Result<_>>()?;
+            for (n, p) in batch.iter().zip(parts) {
+                let bytes = p.bytes() + n.len() * 8 + 64;
+                if self.bytes + bytes > budget {
+                    return Ok(false);
+                }
+                self.bytes += bytes;
+                self.levels = n.len();
+                self.tables.insert(n.clone(), p);
+            }
+        }
+        Ok(true)
+    }
+
+    /// How many sub-board tables the cache holds.
+    pub fn tables(&self) -> usize {
+        self.tables.len()
     }
 
     fn sub_table_of(
@@ -99,7 +122,7 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
             tables: FxHashMap::default(),
         };
         let largest = boards.iter().map(|b| b.len()).max().unwrap_or(0);
-        for level in self.levels + 1..largest {
+        for level in self.complete + 1..largest {
             let mut uses: FxHashMap<Vec<i64>, u32> = FxHashMap::default();
             for b in boards {
                 let mut subs = FxHashSet::default();
@@ -112,7 +135,7 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
             }
             let mut shared: Vec<Vec<i64>> = uses
                 .into_iter()
-                .filter(|&(_, u)| u > 1)
+                .filter(|(n, u)| *u > 1 && !self.tables.contains_key(n))
                 .map(|(n, _)| n)
                 .collect();
             shared.sort_unstable();

@@ -25,13 +25,13 @@ pub struct SubTable<V> {
 }
 
 impl<V> SubTable<V> {
-    /// Approximate bytes the part holds, counting item lists not built yet at their largest.
+    /// Bytes the table holds once its item lists are built, counting those lists at their
+    /// largest (one item per entry). It depends only on the entries, so a budget filled
+    /// with it keeps the same tables on every run (allocation slack is not counted: it
+    /// depends on how the threads split the build).
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
-        let items = |l: &OnceLock<Vec<(V, u64)>>| l.get().map_or(self.entries.len(), Vec::capacity);
-        size_of::<Self>()
-            + self.entries.capacity() * size_of::<Entry<V>>()
-            + (items(&self.terms) + items(&self.factors)) * size_of::<(V, u64)>()
+        size_of::<Self>() + self.entries.len() * (size_of::<Entry<V>>() + 2 * size_of::<(V, u64)>())
     }
 }
 

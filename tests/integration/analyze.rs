@@ -22,11 +22,21 @@ pub fn nyt() -> Source {
 }
 
 pub fn run(corpus: &Corpus, out: &Path, shard: Shard, threads: usize) -> analyze::Summary {
+    run_with_cache(corpus, out, shard, threads, 1 << 30)
+}
+
+fn run_with_cache(
+    corpus: &Corpus,
+    out: &Path,
+    shard: Shard,
+    threads: usize,
+    cache_budget: usize,
+) -> analyze::Summary {
     let opts = Options {
         out: out.to_path_buf(),
         shard,
         quiet: true,
-        cache_budget: 1 << 30,
+        cache_budget,
         resume: false,
     };
     rayon::ThreadPoolBuilder::new()
@@ -197,6 +207,37 @@ fn one_or_two_threads_write_the_same_bytes() {
     );
     assert_eq!(one.len(), two.len());
     for ((name, x), (_, y)) in one.iter().zip(&two) {
+        assert!(x == y, "{name} differs");
+    }
+}
+
+/// A cache budget that holds only part of a level (the rest built per chunk or per board)
+/// changes what is computed where, never a byte of the tables.
+#[test]
+fn a_cache_cut_part_way_through_a_level_writes_the_same_bytes() {
+    let game = Game::preset(GameKind::Countdown);
+    let custom = Custom {
+        pool: Some("1-9x2,25,50,75".into()),
+        size: Some(5),
+        distinct: None,
+        targets: Some("100-400".into()),
+    };
+    let corpus = Corpus::custom("cut", game, &custom).unwrap();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let whole = run(&corpus, a.path(), Shard::default(), 2);
+    let budget = whole.cache_bytes / 2;
+    let cut = run_with_cache(&corpus, b.path(), Shard::default(), 2, budget);
+    assert_eq!(whole.cached_levels, 4);
+    assert!(cut.cache_bytes <= budget, "{} > {budget}", cut.cache_bytes);
+    assert!(
+        cut.cached_tables < whole.cached_tables,
+        "{} tables cached of {}",
+        cut.cached_tables,
+        whole.cached_tables
+    );
+    let (x, y) = (files(&a.path().join("cut")), files(&b.path().join("cut")));
+    assert_eq!(x.len(), y.len());
+    for ((name, x), (_, y)) in x.iter().zip(&y) {
         assert!(x == y, "{name} differs");
     }
 }
