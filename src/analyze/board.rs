@@ -29,7 +29,7 @@ pub(super) fn analyze<V: Number>(
 ) -> Result<BoardRows> {
     let rules = &corpus.game.rules;
     let (lo, hi) = (*corpus.game.targets.start(), *corpus.game.targets.end());
-    let board = &corpus.boards[i].board;
+    let board = &corpus.boards.board(i);
     let dp = Dp::<V>::build_with(board, rules, Some(window), Some(cache))?;
     // The targets' counts, and around them those of the near misses.
     let margin = difficulty::near_miss_radius(hi.max(lo.saturating_abs()));

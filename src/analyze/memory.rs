@@ -63,8 +63,8 @@ pub(super) fn needed(corpus: &Corpus, threads: usize) -> u64 {
     let groups = corpus
         .boards
         .iter()
-        .map(|b| b.group.as_str())
-        .collect::<std::collections::BTreeSet<_>>()
+        .map(|b| b.group)
+        .collect::<std::collections::BTreeSet<String>>()
         .len() as u64;
     let sums = groups.saturating_mul(targets).saturating_mul(96);
     chunks

@@ -35,7 +35,6 @@ use serde::Serialize;
 use crate::corpus::cache::SubTableCache;
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
-use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game};
 use crate::store::write;
@@ -118,20 +117,22 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let positions = shard.positions(corpus.boards.len());
     let pieces: Vec<&[usize]> = positions.chunks(plan.piece_boards().max(1)).collect();
     let todo: Vec<usize> = (0..pieces.len()).filter(|&p| !done[p]).collect();
-    let boards: Vec<&Board> = todo
-        .iter()
-        .flat_map(|&p| pieces[p])
-        .map(|&i| &corpus.boards[i].board)
-        .collect();
-    let cache = SubTableCache::<V>::build(
-        game,
-        &boards,
-        game.size.saturating_sub(1),
-        opts.cache_budget,
-    )?;
+    // The boards still to compute, listed again for each level the cache fills rather than
+    // held: a corpus may have millions.
+    let boards = || {
+        todo.iter()
+            .flat_map(|&p| pieces[p])
+            .map(|&i| corpus.boards.board(i))
+    };
+    let cache =
+        SubTableCache::<V>::build(game, boards, game.size.saturating_sub(1), opts.cache_budget)?;
     let meta = metadata(corpus, Some(shard))?;
     let progress = progress_bar(positions.len() as u64, opts.quiet);
-    progress.inc((positions.len() - boards.len()) as u64);
+    let resumed: usize = (0..pieces.len())
+        .filter(|&p| done[p])
+        .map(|p| pieces[p].len())
+        .sum();
+    progress.inc(resumed as u64);
     let mut totals = Totals::default();
     for &p in &todo {
         let piece = Piece {

@@ -85,8 +85,8 @@ impl Piece<'_> {
             let handle = scope.spawn(move || writer(rx));
             let computed = (|| -> Result<()> {
                 for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
-                    let boards: Vec<&Board> =
-                        members.iter().map(|&i| &corpus.boards[i].board).collect();
+                    let boards: Vec<Board> =
+                        members.iter().map(|&i| corpus.boards.board(i)).collect();
                     let shared = cache.for_chunk(game, &boards)?;
                     let results: Vec<BoardRows> = members
                         .par_iter()

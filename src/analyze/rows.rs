@@ -45,7 +45,7 @@ impl<'a> Tally<'a> {
     pub fn new(corpus: &'a Corpus, positions: &[usize]) -> Tally<'a> {
         let mut groups: Vec<String> = positions
             .iter()
-            .map(|&i| corpus.boards[i].group.clone())
+            .map(|&i| corpus.boards.get(i).group)
             .collect();
         groups.sort_unstable();
         groups.dedup();
@@ -92,7 +92,7 @@ impl<'a> Tally<'a> {
         let mut u_ops = Vec::with_capacity(uniques);
         let mut u_expr = Vec::with_capacity(uniques);
         for (&i, r) in positions.iter().zip(results) {
-            let entry = &corpus.boards[i];
+            let entry = corpus.boards.get(i);
             let ways = entry.ways;
             let g = self
                 .groups
@@ -118,7 +118,7 @@ impl<'a> Tally<'a> {
             self.solvable += u64::from(reached);
             let u = &r.unique;
             if u.len() > 0 {
-                let text = board_text(entry);
+                let text = board_text(&entry);
                 for _ in 0..u.len() {
                     u_board.push_with(|s| s.push_str(&text));
                 }
@@ -208,10 +208,10 @@ impl<'a> Tally<'a> {
 
     /// The `boards` rows of the run.
     pub fn boards_frame(&self) -> Result<DataFrame> {
-        let entries: Vec<&CorpusBoard> = self
+        let entries: Vec<CorpusBoard> = self
             .positions
             .iter()
-            .map(|&i| &self.corpus.boards[i])
+            .map(|&i| self.corpus.boards.get(i))
             .collect();
         let n = self.corpus.boards.len() as f64;
         let mut cols = vec![
@@ -221,7 +221,7 @@ impl<'a> Tally<'a> {
             ),
             Column::new(
                 col::BOARD.into(),
-                entries.iter().map(|e| board_text(e)).collect::<Vec<_>>(),
+                entries.iter().map(board_text).collect::<Vec<_>>(),
             ),
             // Typed explicitly: a list column of no rows would otherwise have no item type.
             Column::new(

@@ -41,9 +41,15 @@ impl<V: Number + Send + Sync> SubTableSource<V> for SubTableCache<V> {
 }
 
 impl<V: Number + Send + Sync> SubTableCache<V> {
-    /// Caches every proper sub-board of `boards` up to `max_level` numbers, as far as `budget`
-    /// bytes go: whole levels while they fit, then part of the next one.
-    pub fn build(game: &Game, boards: &[&Board], max_level: usize, budget: usize) -> Result<Self> {
+    /// Caches every proper sub-board of the boards `boards()` lists, up to `max_level`
+    /// numbers, as far as `budget` bytes go: whole levels while they fit, then part of the
+    /// next one.
+    pub fn build<I: Iterator<Item = Board>>(
+        game: &Game,
+        boards: impl Fn() -> I,
+        max_level: usize,
+        budget: usize,
+    ) -> Result<Self> {
         let mut cache = SubTableCache {
             tables: FxHashMap::default(),
             levels: 0,
@@ -52,7 +58,7 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
         };
         for level in 1..=max_level {
             let mut subs: FxHashSet<Vec<i64>> = FxHashSet::default();
-            for b in boards {
+            for b in boards() {
                 if b.len() > level {
                     sub_multisets(b.numbers(), level, &mut subs);
                 }
@@ -116,7 +122,7 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
     /// This cache plus the sub-boards too large for it that at least two of `boards` share:
     /// consecutive boards of a corpus share most of their numbers (lexicographic order), so
     /// a chunk of them shares many of its largest sub-boards too.
-    pub fn for_chunk(&self, game: &Game, boards: &[&Board]) -> Result<ChunkCache<'_, V>> {
+    pub fn for_chunk(&self, game: &Game, boards: &[Board]) -> Result<ChunkCache<'_, V>> {
         let mut chunk = ChunkCache {
             base: self,
             tables: FxHashMap::default(),

@@ -4,20 +4,12 @@
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, MAX_NUMBERS};
-use crate::game::rules::{Game, GameKind};
+use crate::game::rules::Game;
 
-use super::CorpusBoard;
+use super::boards::Boards;
 
 /// The most boards a corpus may have.
 pub const MAX_BOARDS: usize = 50_000_000;
-
-/// The board's group: how many large cards for Countdown, `all` otherwise.
-fn group_of(game: &Game, numbers: &[i64]) -> String {
-    match game.kind {
-        GameKind::Countdown => format!("{} large", numbers.iter().filter(|&&n| n > 10).count()),
-        _ => "all".to_string(),
-    }
-}
 
 /// How many boards of `size` numbers `cards` (value, copies) give, numbers distinct or not;
 /// `None` beyond `u64`.
@@ -40,7 +32,7 @@ pub fn count(cards: &[(i64, u32)], size: usize, distinct: bool) -> Option<u64> {
 /// board's chance is the product of C(copies, used) over its values divided by C(cards,
 /// size). Boards come in a fixed order (values ascending, one copy of a value before two),
 /// which is lexicographic when the numbers are distinct.
-pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
+pub fn boards(game: &Game) -> Result<Boards> {
     let size = game.size;
     if size == 0 || size > MAX_NUMBERS {
         return Err(Error::input(format!(
@@ -61,7 +53,8 @@ pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
     }
     let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();
     let deals = binomial(total, size as u64).ok_or(Error::CountOverflow)? as f64;
-    let mut out = Vec::new();
+    let mut out = Boards::new(game.kind);
+    out.set_deals(deals);
     let mut numbers = Vec::with_capacity(size);
     fn go(
         game: &Game,
@@ -69,19 +62,10 @@ pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
         from: usize,
         ways: u64,
         numbers: &mut Vec<i64>,
-        deals: f64,
-        out: &mut Vec<CorpusBoard>,
+        out: &mut Boards,
     ) -> Result<()> {
         if numbers.len() == game.size {
-            out.push(CorpusBoard {
-                id: u32::try_from(out.len()).map_err(|_| Error::CountOverflow)?,
-                board: Board::new(game, numbers.clone())?,
-                ways,
-                weight: ways as f64 / deals,
-                group: group_of(game, numbers),
-                published: None,
-            });
-            return Ok(());
+            return out.push(&Board::new(game, numbers.clone())?, ways, None);
         }
         for (i, &(v, copies)) in cards.iter().enumerate().skip(from) {
             let room = game.size - numbers.len();
@@ -95,7 +79,6 @@ pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
                     i + 1,
                     ways.checked_mul(w).ok_or(Error::CountOverflow)?,
                     numbers,
-                    deals,
                     out,
                 )?;
                 numbers.truncate(numbers.len() - k);
@@ -103,7 +86,7 @@ pub fn boards(game: &Game) -> Result<Vec<CorpusBoard>> {
         }
         Ok(())
     }
-    go(game, &cards, 0, 1, &mut numbers, deals, &mut out)?;
+    go(game, &cards, 0, 1, &mut numbers, &mut out)?;
     Ok(out)
 }
 
@@ -130,7 +113,7 @@ fn too_many(n: Option<u64>) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::Game;
+    use crate::game::rules::{Game, GameKind};
 
     #[test]
     fn boards_are_counted_before_they_are_listed() {

@@ -1,8 +1,10 @@
 //! Corpora (SPEC §3): the sets of boards a research run covers, each with its game, target
 //! range, board weights and groups. Which corpora there are ([`CorpusId`]), how their boards
-//! are enumerated ([`enumerate`]) or read ([`nyt`]), how a run is split into shards
-//! ([`shard`]), and the cache of sub-board tables the boards of a corpus share ([`cache`]).
+//! are enumerated ([`enumerate`]) or read ([`nyt`]) and held ([`boards`]), how a run is
+//! split into shards ([`shard`]), and the cache of sub-board tables the boards of a corpus
+//! share ([`cache`]).
 
+pub mod boards;
 pub mod cache;
 pub mod enumerate;
 pub mod id;
@@ -17,6 +19,7 @@ use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::rules::Game;
 
+pub use boards::Boards;
 pub use id::CorpusId;
 pub use shard::Shard;
 
@@ -51,7 +54,7 @@ pub struct Published {
 pub struct Corpus {
     pub id: CorpusId,
     pub game: Game,
-    pub boards: Vec<CorpusBoard>,
+    pub boards: Boards,
 }
 
 /// How a custom corpus differs from its game's defaults.

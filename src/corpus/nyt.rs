@@ -10,7 +10,8 @@ use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::rules::Game;
 
-use super::{CorpusBoard, Published};
+use super::Published;
+use super::boards::Boards;
 
 /// The NYT puzzles shipped with the project (SPEC §6), as the repository holds them.
 pub const NYT_CSV: &str = "data/nyt-digits-2023.csv";
@@ -39,7 +40,7 @@ impl fmt::Display for Source {
 
 /// The real NYT puzzles of `source`: `date,slot,target,n1,…,n6`, one per row, weighted
 /// uniformly.
-pub fn read(game: &Game, source: &Source) -> Result<Vec<CorpusBoard>> {
+pub fn read(game: &Game, source: &Source) -> Result<Boards> {
     match source {
         Source::Embedded => parse(game, EMBEDDED.as_bytes(), source),
         Source::File(path) => {
@@ -55,11 +56,11 @@ pub fn read(game: &Game, source: &Source) -> Result<Vec<CorpusBoard>> {
 }
 
 /// The puzzles of a CSV text read from `input` (`source` names it in errors).
-pub fn parse(game: &Game, input: impl std::io::Read, source: &Source) -> Result<Vec<CorpusBoard>> {
+pub fn parse(game: &Game, input: impl std::io::Read, source: &Source) -> Result<Boards> {
     let unreadable =
         |e: &dyn fmt::Display| Error::input(format!("cannot read NYT puzzles from {source}: {e}"));
     let mut reader = csv::Reader::from_reader(input);
-    let mut out = Vec::new();
+    let mut out = Boards::new(game.kind);
     for (line, record) in reader.records().enumerate() {
         let record = record.map_err(|e| unreadable(&e))?;
         let bad = |what: &str| unreadable(&format!("row {}: {what}", line + 2));
@@ -72,25 +73,19 @@ pub fn parse(game: &Game, input: impl std::io::Read, source: &Source) -> Result<
         };
         let numbers = (3..record.len()).map(int).collect::<Result<Vec<_>>>()?;
         let slot = int(1)?;
-        out.push(CorpusBoard {
-            id: u32::try_from(line).map_err(|_| bad("too many rows"))?,
-            board: Board::new(game, numbers)?,
-            ways: 1,
-            weight: 0.0,
-            group: format!("slot {slot}"),
-            published: Some(Published {
-                date: field(0)?.trim().to_string(),
-                slot: u8::try_from(slot).map_err(|_| bad("slot out of range"))?,
-                target: int(2)?,
-            }),
-        });
+        let published = Published {
+            date: field(0)?.trim().to_string(),
+            slot: u8::try_from(slot).map_err(|_| bad("slot out of range"))?,
+            target: int(2)?,
+        };
+        let board = Board::new(game, numbers)?;
+        out.push(&board, 1, Some(published))
+            .map_err(|e| bad(&e.to_string()))?;
     }
     if out.is_empty() {
         return Err(unreadable(&"no puzzles"));
     }
-    let w = 1.0 / out.len() as f64;
-    for e in &mut out {
-        e.weight = w;
-    }
+    // Uniform: each puzzle weighs one over their number.
+    out.set_deals(out.len() as f64);
     Ok(out)
 }

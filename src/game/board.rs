@@ -16,6 +16,13 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board of numbers that [`Board::new`] accepted before (ascending), e.g. one a corpus
+    /// kept in compact form.
+    pub(crate) fn from_checked(numbers: Vec<i64>) -> Board {
+        debug_assert!(numbers.is_sorted());
+        Board { numbers }
+    }
+
     /// Parses board numbers as typed by a user.
     pub fn parse<S: AsRef<str>>(game: &Game, words: &[S]) -> Result<Board> {
         let numbers = words

@@ -297,12 +297,12 @@ fn corpus_rows_match_the_plain_engine() {
     let mut board: Option<(u32, Dp<Int>)> = None;
     for r in 0..puzzles.height() {
         if board.as_ref().is_none_or(|(id, _)| *id != ids[r]) {
-            let b: &Board = &corpus.boards[ids[r] as usize].board;
+            let b: &Board = &corpus.boards.board(ids[r] as usize);
             board = Some((ids[r], Dp::build(b, &corpus.game.rules).unwrap()));
         }
         let t = &board.as_ref().unwrap().1;
         let v = Int::from_int(targets[r]).unwrap();
-        let b: &Board = &corpus.boards[ids[r] as usize].board;
+        let b: &Board = &corpus.boards.board(ids[r] as usize);
         let a = difficulty::assess(t, b, &corpus.game.rules, targets[r]).unwrap();
         assert_eq!(stored[r], a.map(|a| a.features), "row {r}");
         assert_eq!(score[r], a.map(|a| a.difficulty), "row {r}");
