@@ -195,20 +195,23 @@ pub fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// Asserts that two corpus folders hold the same part files, byte for byte.
+pub fn assert_same_files(a: &Path, b: &Path) {
+    let (x, y) = (files(a), files(b));
+    assert_eq!(x.len(), y.len());
+    for ((name, x), (other, y)) in x.iter().zip(&y) {
+        assert_eq!(name, other);
+        assert!(x == y, "{name} differs");
+    }
+}
+
 #[test]
 fn one_or_two_threads_write_the_same_bytes() {
     let corpus = Corpus::named(CorpusId::TwentyFourNine, &nyt()).unwrap();
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     run(&corpus, a.path(), Shard::default(), 1);
     run(&corpus, b.path(), Shard::default(), 2);
-    let (one, two) = (
-        files(&a.path().join("24-nine")),
-        files(&b.path().join("24-nine")),
-    );
-    assert_eq!(one.len(), two.len());
-    for ((name, x), (_, y)) in one.iter().zip(&two) {
-        assert!(x == y, "{name} differs");
-    }
+    assert_same_files(&a.path().join("24-nine"), &b.path().join("24-nine"));
 }
 
 /// A cache budget that holds only part of a level (the rest built per chunk or per board)
@@ -235,11 +238,7 @@ fn a_cache_cut_part_way_through_a_level_writes_the_same_bytes() {
         cut.cached_tables,
         whole.cached_tables
     );
-    let (x, y) = (files(&a.path().join("cut")), files(&b.path().join("cut")));
-    assert_eq!(x.len(), y.len());
-    for ((name, x), (_, y)) in x.iter().zip(&y) {
-        assert!(x == y, "{name} differs");
-    }
+    assert_same_files(&a.path().join("cut"), &b.path().join("cut"));
 }
 
 /// The corpus path (shared sub-board tables, the whole board windowed, counts gathered per
