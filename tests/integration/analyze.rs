@@ -214,18 +214,22 @@ fn one_or_two_threads_write_the_same_bytes() {
     assert_same_files(&a.path().join("24-nine"), &b.path().join("24-nine"));
 }
 
+/// A custom corpus `name`: every 5-card Countdown hand from `pool`, against `targets`.
+fn countdown_hands(name: &str, pool: &str, targets: &str) -> Corpus {
+    let custom = Custom {
+        pool: Some(pool.into()),
+        size: Some(5),
+        distinct: None,
+        targets: Some(targets.into()),
+    };
+    Corpus::custom(name, Game::preset(GameKind::Countdown), &custom).unwrap()
+}
+
 /// A cache budget that holds only part of a level (the rest built per chunk or per board)
 /// changes what is computed where, never a byte of the tables.
 #[test]
 fn a_cache_cut_part_way_through_a_level_writes_the_same_bytes() {
-    let game = Game::preset(GameKind::Countdown);
-    let custom = Custom {
-        pool: Some("1-9x2,25,50,75".into()),
-        size: Some(5),
-        distinct: None,
-        targets: Some("100-400".into()),
-    };
-    let corpus = Corpus::custom("cut", game, &custom).unwrap();
+    let corpus = countdown_hands("cut", "1-9x2,25,50,75", "100-400");
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let whole = run(&corpus, a.path(), Shard::default(), 2);
     let budget = whole.cache_bytes / 2;
@@ -245,14 +249,7 @@ fn a_cache_cut_part_way_through_a_level_writes_the_same_bytes() {
 /// target) against the plain engine on every board and target of a small custom corpus.
 #[test]
 fn corpus_rows_match_the_plain_engine() {
-    let game = Game::preset(GameKind::Countdown);
-    let custom = Custom {
-        pool: Some("1-6x2,25,75".into()),
-        size: Some(5),
-        distinct: None,
-        targets: Some("1-700".into()),
-    };
-    let corpus = Corpus::custom("small", game, &custom).unwrap();
+    let corpus = countdown_hands("small", "1-6x2,25,75", "1-700");
     let dir = tempfile::tempdir().unwrap();
     run(&corpus, dir.path(), Shard::default(), 2);
     let root = dir.path().join("small");
