@@ -5,6 +5,7 @@
 use crate::corpus::Corpus;
 use crate::engine::{Dp, SubTableSource, Window};
 use crate::error::Result;
+use crate::game::board::Board;
 use crate::game::number::Number;
 use crate::puzzle::difficulty::{self, ConsecutiveCounts, Setting};
 
@@ -20,16 +21,15 @@ pub(super) struct BoardRows {
     pub first_moves: u32,
 }
 
-/// Solves the board at position `i` of the corpus against every target of its range.
+/// Solves `board`, one of the corpus's, against every target of its range.
 pub(super) fn analyze<V: Number>(
     corpus: &Corpus,
-    i: usize,
+    board: &Board,
     window: Window,
     cache: &dyn SubTableSource<V>,
 ) -> Result<BoardRows> {
     let rules = &corpus.game.rules;
     let (lo, hi) = (*corpus.game.targets.start(), *corpus.game.targets.end());
-    let board = &corpus.boards.board(i);
     let dp = Dp::<V>::build_with(board, rules, Some(window), Some(cache))?;
     // The targets' counts, and around them those of the near misses.
     let margin = difficulty::near_miss_radius(hi.max(lo.saturating_abs()));

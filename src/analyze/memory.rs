@@ -60,11 +60,9 @@ pub(super) fn needed(corpus: &Corpus, threads: usize) -> u64 {
             Arithmetic::PositiveIntegers => window(hi).accumulator_bytes(),
             Arithmetic::Rationals => 0,
         };
-    let groups = corpus
-        .boards
-        .iter()
-        .map(|b| b.group)
-        .collect::<std::collections::BTreeSet<String>>()
+    let groups = (0..corpus.boards.len())
+        .map(|i| corpus.boards.group(i))
+        .collect::<std::collections::BTreeSet<_>>()
         .len() as u64;
     let sums = groups.saturating_mul(targets).saturating_mul(96);
     chunks

@@ -88,10 +88,10 @@ impl Piece<'_> {
                     let boards: Vec<Board> =
                         members.iter().map(|&i| corpus.boards.board(i)).collect();
                     let shared = cache.for_chunk(game, &boards)?;
-                    let results: Vec<BoardRows> = members
+                    let results: Vec<BoardRows> = boards
                         .par_iter()
-                        .map(|&i| {
-                            let r = board::analyze::<V>(corpus, i, window, &shared);
+                        .map(|b| {
+                            let r = board::analyze::<V>(corpus, b, window, &shared);
                             progress.inc(1);
                             r
                         })

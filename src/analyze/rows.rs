@@ -43,10 +43,7 @@ fn board_text(e: &CorpusBoard) -> String {
 
 impl<'a> Tally<'a> {
     pub fn new(corpus: &'a Corpus, positions: &[usize]) -> Tally<'a> {
-        let mut groups: Vec<String> = positions
-            .iter()
-            .map(|&i| corpus.boards.get(i).group)
-            .collect();
+        let mut groups: Vec<String> = positions.iter().map(|&i| corpus.boards.group(i)).collect();
         groups.sort_unstable();
         groups.dedup();
         let (lo, hi) = (*corpus.game.targets.start(), *corpus.game.targets.end());

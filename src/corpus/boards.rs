@@ -158,19 +158,35 @@ impl Boards {
 
     /// The board at position `i`, with everything the tables say of it.
     pub fn get(&self, i: usize) -> CorpusBoard {
-        let board = self.board(i);
-        let published = self.published.get(i).cloned();
         let ways = self.ways.as_ref().map_or(1, |w| w[i]);
         CorpusBoard {
-            id: self.ids.as_ref().map_or(i as u32, |ids| ids[i]),
-            group: match &published {
-                Some(p) => format!("slot {}", p.slot),
-                None => group_of(self.kind, board.numbers()),
-            },
-            weight: ways as f64 / self.deals,
-            board,
+            id: self.id(i),
+            board: self.board(i),
             ways,
-            published,
+            weight: ways as f64 / self.deals,
+            group: self.group(i),
+            published: self.published.get(i).cloned(),
+        }
+    }
+
+    /// The id of the board at position `i` (`board_id` in the tables).
+    fn id(&self, i: usize) -> u32 {
+        self.ids.as_ref().map_or(i as u32, |ids| ids[i])
+    }
+
+    /// The group of the board at position `i`: its slot for `nyt`, how many large cards for
+    /// Countdown, `all` otherwise.
+    pub fn group(&self, i: usize) -> String {
+        match (self.published.get(i), self.kind) {
+            (Some(p), _) => format!("slot {}", p.slot),
+            (None, GameKind::Countdown) => {
+                let at = i * self.size;
+                let large = (at..at + self.size)
+                    .filter(|&j| self.numbers.get(j) > 10)
+                    .count();
+                format!("{large} large")
+            }
+            (None, _) => "all".to_string(),
         }
     }
 
@@ -182,7 +198,7 @@ impl Boards {
     /// Keeps only the boards `keep` accepts (ids, weights and groups unchanged).
     pub fn retain(&mut self, mut keep: impl FnMut(&CorpusBoard) -> bool) {
         let kept: Vec<usize> = (0..self.len()).filter(|&i| keep(&self.get(i))).collect();
-        let ids: Vec<u32> = kept.iter().map(|&i| self.get(i).id).collect();
+        let ids: Vec<u32> = kept.iter().map(|&i| self.id(i)).collect();
         for (to, &from) in kept.iter().enumerate() {
             let s = self.size;
             self.numbers.copy_within(from * s..(from + 1) * s, to * s);
@@ -208,14 +224,6 @@ impl Boards {
             w.truncate(n);
         }
         self.published.truncate(n);
-    }
-}
-
-/// A board's group: how many large cards for Countdown, `all` otherwise.
-fn group_of(kind: GameKind, numbers: &[i64]) -> String {
-    match kind {
-        GameKind::Countdown => format!("{} large", numbers.iter().filter(|&&n| n > 10).count()),
-        _ => "all".to_string(),
     }
 }
 

@@ -112,7 +112,7 @@ impl Corpus {
 
     /// Whether the corpus has groups beyond `all`.
     pub fn grouped(&self) -> bool {
-        self.boards.iter().any(|b| b.group != "all")
+        (0..self.boards.len()).any(|i| self.boards.group(i) != "all")
     }
 }
 
