@@ -23,14 +23,18 @@ pub enum Error {
     /// Tables asked for are not all there yet (shards still to run).
     #[error("{}", one_line(.0))]
     Missing(String),
+    /// `generate` drew as many boards as it may without finding the puzzles asked for.
+    #[error("{}", one_line(.0))]
+    Exhausted(String),
 }
 
 impl Error {
     /// The process exit code for this error: 2 for refused input (like a usage error),
-    /// 1 for a failure to read or write files and for tables not all there yet.
+    /// 1 for a failure to read or write files, for tables not all there yet and for a
+    /// `generate` request that found nothing in its tries.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::Missing(_) => 1,
+            Error::Io(_) | Error::Missing(_) | Error::Exhausted(_) => 1,
             _ => 2,
         }
     }

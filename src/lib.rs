@@ -34,6 +34,8 @@
 //! - [`research`]: what the tables say — rankings, distributions, the NYT slots, rule
 //!   variants, good targets; gathered for the report in [`research::facts::Facts`].
 //! - [`present`]: the charts, `REPORT.md` and the `hardest` list.
+//! - [`generate`]: puzzles to order — boards drawn with a seed, solved, kept when they meet
+//!   a setter's constraints; NYT-style days.
 //! - [`cli`]: the command line, one file per command; [`format`] writes numbers for people;
 //!   [`error`] is every way the library refuses a request.
 
@@ -46,6 +48,7 @@ pub mod engine;
 pub mod error;
 pub mod format;
 pub mod game;
+pub mod generate;
 pub mod model;
 pub mod present;
 pub mod puzzle;

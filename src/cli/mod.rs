@@ -6,6 +6,7 @@ mod corpus;
 mod fit;
 mod game;
 mod gather;
+mod generate;
 mod hardest;
 mod plots;
 mod solve;
@@ -20,6 +21,7 @@ pub use corpus::CorpusArgs;
 pub use fit::FitArgs;
 pub use game::GameArgs;
 pub use gather::GatherArgs;
+pub use generate::GenerateArgs;
 pub use hardest::HardestArgs;
 pub use plots::PlotsArgs;
 pub use solve::SolveArgs;
@@ -50,6 +52,9 @@ pub enum Command {
     /// Fit the difficulty model to the human solve times and print its cross-validated ρ;
     /// write the model and its report (or, with --check, compare with the built-in model).
     Fit(FitArgs),
+    /// Make puzzles to order: boards drawn with a seed, kept when they meet the constraints
+    /// (solutions, min_ops, difficulty band), each with a verified solution; or NYT-style days.
+    Generate(GenerateArgs),
 }
 
 /// Runs a parsed command, writing its output to stdout.
@@ -61,6 +66,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Plots(args) => plots::run(&args),
         Command::Hardest(args) => hardest::run(&args),
         Command::Fit(args) => fit::run(&args),
+        Command::Generate(args) => generate::run(&args),
     }
 }
 

@@ -1,0 +1,176 @@
+//! Puzzles to order (`digits-lab generate`): boards drawn from a game's deck with a seed,
+//! solved exactly, and kept when one of their targets meets the setter's constraints; or a
+//! NYT-style day of five puzzles of rising difficulty.
+//!
+//! - [`rng`]: the seeded random numbers; [`deck`]: how a board is drawn;
+//! - [`span`] and [`constraints`]: what a puzzle must meet, and the tally that explains a
+//!   request nothing meets; [`bands`]: the named difficulty bands;
+//! - [`run`]: one board solved against every target; [`search`]: boards drawn until enough
+//!   puzzles pass;
+//! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
+//! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON.
+//!
+//! The same request and seed give the same puzzles at any thread count: every board is drawn
+//! from its own generator (seed, stream, index), boards are solved in fixed batches and read
+//! in the order drawn. Generation reads no tables, so it gives the same puzzles whether or
+//! not an `analyze` has run.
+
+pub mod bands;
+pub mod constraints;
+pub mod day;
+pub mod deck;
+pub mod output;
+pub mod puzzle;
+pub mod rng;
+pub mod run;
+pub mod search;
+pub mod span;
+pub mod style;
+
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+
+use crate::error::{Error, Result};
+use crate::game::board::Board;
+use crate::game::rules::{Game, GameKind, Pool};
+
+use bands::Bands;
+use constraints::Check;
+use deck::Deck;
+use puzzle::{Place, Puzzle};
+use search::Draws;
+use span::Span;
+use style::Style;
+
+/// The sequences of boards one seed gives, one per use, so that no two uses draw the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u64)]
+pub enum Stream {
+    /// `--count` puzzles.
+    Count = 1,
+    /// The sample the bands are cut from.
+    Bands = 2,
+    /// NYT-style days (with the day and slot in the low bits).
+    Day = 3,
+}
+
+/// The most targets a board is solved against: each is a row of counts per board drawn.
+pub const MAX_TARGETS: i64 = 100_000;
+
+/// The game a standard deck deals: the preset, with Digits' numbers from 1–25 (the `digits`
+/// corpus; the preset itself accepts any positive number in `solve`).
+pub fn standard_game(kind: GameKind) -> Game {
+    match kind {
+        GameKind::Digits => Game {
+            pool: "1-25".parse::<Pool>().expect("the Digits deck parses"),
+            ..Game::preset(kind)
+        },
+        k => Game::preset(k),
+    }
+}
+
+/// How many puzzles are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// This many puzzles from the game's deck.
+    Count(usize),
+    /// This many NYT-style days of five (Digits).
+    Days(u64),
+}
+
+/// A request.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The game; its target range is the range the puzzles' targets are drawn from.
+    pub game: Game,
+    /// The setter's constraints.
+    pub checks: Vec<Check>,
+    pub mode: Mode,
+    pub seed: u64,
+    /// Boards in a row that give nothing new before giving up (per slot for days).
+    pub tries: u64,
+    /// Write out every `distinct` solution.
+    pub all: bool,
+    /// The game's bands, when known: each puzzle is labelled with its band.
+    pub bands: Option<Bands>,
+}
+
+/// What a request gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    pub puzzles: Vec<Puzzle>,
+    /// Boards drawn in all.
+    pub boards: u64,
+}
+
+/// Generates the puzzles of `req`; `progress` is told of every board read (of every day,
+/// for days).
+pub fn generate(req: &Request, progress: &dyn Fn(u64)) -> Result<Generated> {
+    match req.mode {
+        Mode::Count(n) => count(req, n, progress),
+        Mode::Days(n) => days(req, n, progress),
+    }
+}
+
+fn count(req: &Request, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
+    let (lo, hi) = (*req.game.targets.start(), *req.game.targets.end());
+    if hi - lo + 1 > MAX_TARGETS {
+        return Err(Error::input(format!(
+            "targets {lo}-{hi} are {} targets; generate solves each board against at most {MAX_TARGETS}",
+            hi - lo + 1
+        )));
+    }
+    let deck = Deck::of(&req.game)?;
+    let draws = Draws {
+        game: &req.game,
+        deck: &deck,
+        targets: (lo, hi),
+        checks: &req.checks,
+        seed: req.seed,
+        stream: Stream::Count as u64,
+    };
+    let mut used: FxHashSet<Board> = FxHashSet::default();
+    let (found, tally) = search::search(&draws, n, req.tries, &mut used, progress)?;
+    let puzzles = found
+        .par_iter()
+        .map(|f| Puzzle::of(&req.game, f, req.all, req.bands.as_ref(), None))
+        .collect::<Result<_>>()?;
+    Ok(Generated {
+        puzzles,
+        boards: tally.boards,
+    })
+}
+
+fn days(req: &Request, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
+    let game = standard_game(GameKind::Digits);
+    let style = Style::nyt()?;
+    // The style's own constraint on the fewest operations, unless the setter gave one.
+    let mut checks = req.checks.clone();
+    if !checks.iter().any(|c| matches!(c, Check::MinOps(_))) {
+        checks.push(Check::MinOps(Span {
+            lo: (*style::MIN_OPS.start()).into(),
+            hi: (*style::MIN_OPS.end()).into(),
+        }));
+    }
+    let per_slot = vec![checks; style.slots.len()];
+    let mut used: FxHashSet<Board> = FxHashSet::default();
+    let mut puzzles = Vec::new();
+    let mut boards = 0;
+    for d in 0..n {
+        let (slots, drawn) = day::day(&game, &style, &per_slot, req.seed, d, req.tries, &mut used)?;
+        let day_puzzles: Vec<Puzzle> = slots
+            .par_iter()
+            .map(|s| {
+                let place = Place {
+                    day: d + 1,
+                    slot: s.slot,
+                };
+                Puzzle::of(&game, &s.found, req.all, req.bands.as_ref(), Some(place))
+            })
+            .collect::<Result<_>>()?;
+        puzzles.extend(day_puzzles);
+        boards += drawn;
+        progress(1);
+    }
+    Ok(Generated { puzzles, boards })
+}

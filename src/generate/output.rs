@@ -1,0 +1,164 @@
+//! Generated puzzles written out: a table for people, CSV and JSON for programs.
+
+use std::fmt::Write as _;
+
+use crate::format::grouped;
+use crate::present::hardest::Format;
+
+use super::puzzle::Puzzle;
+
+/// The puzzles in `format`; `title` heads the table.
+pub fn format(puzzles: &[Puzzle], format: Format, title: &str) -> String {
+    match format {
+        Format::Json => {
+            serde_json::to_string_pretty(puzzles).expect("plain data serializes") + "\n"
+        }
+        Format::Csv => csv(puzzles),
+        Format::Table => table(puzzles, title),
+    }
+}
+
+fn board_text(p: &Puzzle) -> String {
+    p.board
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn opt(n: Option<u64>) -> String {
+    n.map_or(String::new(), |n| n.to_string())
+}
+
+fn csv(puzzles: &[Puzzle]) -> String {
+    let days = puzzles.iter().any(|p| p.day.is_some());
+    let all = puzzles.iter().any(|p| p.solutions.is_some());
+    let mut head = Vec::new();
+    if days {
+        head.extend(["day", "slot"]);
+    }
+    head.extend([
+        "board",
+        "target",
+        "trees",
+        "expressions",
+        "distinct",
+        "min_ops",
+        "difficulty",
+        "predicted_time_s",
+        "predicted_solve_rate",
+        "band",
+        "solution",
+    ]);
+    if all {
+        head.push("solutions");
+    }
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(&head);
+    for p in puzzles {
+        let mut row = Vec::new();
+        if days {
+            row.extend([opt(p.day), opt(p.slot.map(u64::from))]);
+        }
+        row.extend([
+            board_text(p),
+            p.target.to_string(),
+            p.trees.to_string(),
+            p.expressions.to_string(),
+            opt(p.distinct),
+            p.min_ops.to_string(),
+            p.difficulty.to_string(),
+            p.predicted_time_s.to_string(),
+            p.predicted_solve_rate.to_string(),
+            p.band.map_or(String::new(), |b| b.to_string()),
+            p.solution.clone(),
+        ]);
+        if all {
+            row.push(p.solutions.as_deref().unwrap_or_default().join(" | "));
+        }
+        let _ = w.write_record(&row);
+    }
+    String::from_utf8(w.into_inner().expect("writes to memory")).expect("utf-8")
+}
+
+fn table(puzzles: &[Puzzle], title: &str) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{title}");
+    let days = puzzles.iter().any(|p| p.day.is_some());
+    let mut head: Vec<&str> = if days { vec!["day", "slot"] } else { vec!["#"] };
+    head.extend([
+        "board",
+        "target",
+        "trees",
+        "expressions",
+        "distinct",
+        "min_ops",
+        "difficulty",
+        "time",
+        "band",
+    ]);
+    let board_col = head
+        .iter()
+        .position(|&h| h == "board")
+        .expect("a board column");
+    let rows: Vec<Vec<String>> = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut r = match (p.day, p.slot) {
+                (Some(d), Some(s)) => vec![d.to_string(), s.to_string()],
+                _ => vec![(i + 1).to_string()],
+            };
+            r.extend([
+                board_text(p),
+                p.target.to_string(),
+                grouped(p.trees),
+                grouped(p.expressions),
+                p.distinct.map_or("n/a".into(), grouped),
+                p.min_ops.to_string(),
+                format!("{:.2}", p.difficulty),
+                format!("~{:.0} s", p.predicted_time_s),
+                p.band.map_or("–".into(), |b| b.to_string()),
+            ]);
+            r
+        })
+        .collect();
+    let width: Vec<usize> = (0..head.len())
+        .map(|k| {
+            rows.iter()
+                .map(|r| r[k].chars().count())
+                .chain([head[k].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[&str]| -> String {
+        let mut s = String::new();
+        for (k, c) in cells.iter().enumerate() {
+            // Board and band left-aligned, numbers right-aligned.
+            if k == board_col || k == head.len() - 1 {
+                let _ = write!(s, "{c:<w$}  ", w = width[k]);
+            } else {
+                let _ = write!(s, "{c:>w$}  ", w = width[k]);
+            }
+        }
+        s
+    };
+    let _ = writeln!(o, "{}solution", line(&head));
+    let indent = " ".repeat(line(&vec![""; head.len()]).chars().count());
+    for (p, r) in puzzles.iter().zip(&rows) {
+        let cells: Vec<&str> = r.iter().map(String::as_str).collect();
+        let _ = writeln!(o, "{}{}", line(&cells), p.solution);
+        if let Some(all) = &p.solutions {
+            let _ = writeln!(
+                o,
+                "{indent}every distinct solution ({}):",
+                grouped(all.len() as u64)
+            );
+            for s in all {
+                let _ = writeln!(o, "{indent}  {s}");
+            }
+        }
+    }
+    o
+}

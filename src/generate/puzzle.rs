@@ -1,0 +1,89 @@
+//! A generated puzzle as it is handed to the setter: `solve`'s report of it (counts,
+//! `min_ops`, a shortest solution, every `distinct` solution with `--all`, difficulty and
+//! prediction), flattened into one record.
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::game::rules::Game;
+use crate::puzzle::solve::{self, Options};
+
+use super::bands::{Band, Bands};
+use super::search::Found;
+
+/// One generated puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Puzzle {
+    /// The day (1-based) of `--day`/`--days`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<u64>,
+    /// The daily slot (1–5) of `--day`/`--days`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<u8>,
+    pub board: Vec<i64>,
+    pub target: i64,
+    pub trees: u64,
+    pub expressions: u64,
+    /// `null` where `distinct` is not defined (unary minus).
+    pub distinct: Option<u64>,
+    pub min_ops: u32,
+    /// The difficulty score: predicted ln mean solve time in seconds.
+    pub difficulty: f64,
+    pub predicted_time_s: f64,
+    pub predicted_solve_rate: f64,
+    /// The game's band the score falls in (absent when the game's bands were not worked out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub band: Option<Band>,
+    /// One shortest solution.
+    pub solution: String,
+    /// Every `distinct` solution, fewest numbers first (with `--all`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
+}
+
+/// Where a puzzle belongs in a set of days.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub day: u64,
+    pub slot: u8,
+}
+
+impl Puzzle {
+    /// Solves the found puzzle as `solve` does and writes it out.
+    pub fn of(
+        game: &Game,
+        found: &Found,
+        all: bool,
+        bands: Option<&Bands>,
+        place: Option<Place>,
+    ) -> Result<Puzzle> {
+        let opts = Options {
+            all,
+            no_moves: true,
+        };
+        let r = solve::solve(game, &found.board, found.target, opts)?;
+        let (Some(min_ops), Some(a), Some(shortest)) = (r.counts.min_ops, r.difficulty, r.shortest)
+        else {
+            return Err(crate::Error::input(format!(
+                "{} from {} was generated but is not solvable",
+                found.target, found.board
+            )));
+        };
+        Ok(Puzzle {
+            day: place.map(|p| p.day),
+            slot: place.map(|p| p.slot),
+            board: r.board,
+            target: r.target,
+            trees: r.counts.trees,
+            expressions: r.counts.expressions,
+            distinct: r.counts.distinct,
+            min_ops,
+            difficulty: a.difficulty,
+            predicted_time_s: a.predicted_time_s(),
+            predicted_solve_rate: a.predicted_solve_rate(),
+            band: bands.map(|b| b.band_of(a.difficulty)),
+            solution: shortest.expression,
+            solutions: r.solutions.filter(|_| all),
+        })
+    }
+}

@@ -1,0 +1,177 @@
+//! Drawing boards until enough puzzles meet the constraints: each board solved against every
+//! target of the range, one of the targets that pass chosen at random, boards drawn in
+//! fixed-size batches that are solved in parallel and read in the order they were drawn, so
+//! that the result does not depend on the number of threads.
+
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+
+use crate::error::{Error, Result};
+use crate::game::board::Board;
+use crate::game::rules::Game;
+
+use super::constraints::{Check, Tally};
+use super::deck::Deck;
+use super::rng::Rng;
+use super::run::BoardRun;
+
+/// Boards drawn and solved at once. Fixed, so that which boards are drawn does not depend on
+/// the machine; the results are read in order and the batch's unread rest ignored.
+pub const BATCH: u64 = 16;
+
+/// Where boards come from and what their puzzles must meet.
+pub struct Draws<'a> {
+    pub game: &'a Game,
+    pub deck: &'a Deck,
+    /// The targets each board is solved against.
+    pub targets: (i64, i64),
+    pub checks: &'a [Check],
+    pub seed: u64,
+    /// Which sequence of boards (see [`super::Stream`]).
+    pub stream: u64,
+}
+
+/// A puzzle that met every constraint: board number `index` of its stream at `target`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub index: u64,
+    pub board: Board,
+    pub target: i64,
+    pub difficulty: f64,
+}
+
+/// One drawn board: what its puzzles let through, and the one chosen from those that pass.
+pub struct Drawn {
+    pub board: Board,
+    pub tally: Tally,
+    pub found: Option<Found>,
+}
+
+impl Draws<'_> {
+    /// Board `index`: drawn, solved against every target, one passing target chosen.
+    pub fn draw(&self, index: u64) -> Result<Drawn> {
+        let mut rng = Rng::new(self.seed, self.stream, index);
+        let board = self.deck.draw(&mut rng)?;
+        let (lo, hi) = self.targets;
+        let run = BoardRun::build(self.game, &board, lo, hi)?;
+        let mut tally = Tally::new(self.checks.len());
+        tally.boards = 1;
+        let mut passing = Vec::new();
+        let score = |t: i64| {
+            run.assess(t)
+                .expect("a solvable target is assessed")
+                .difficulty
+        };
+        for t in lo..=hi {
+            tally.puzzles += 1;
+            let Some(c) = run.counts(t) else { continue };
+            tally.solvable += 1;
+            let mut all = true;
+            for (k, check) in self.checks.iter().enumerate() {
+                if check.passes(&board, &c, || score(t)) {
+                    tally.passed[k] += 1;
+                } else {
+                    all = false;
+                }
+            }
+            if all {
+                tally.all += 1;
+                passing.push(t);
+            }
+        }
+        let found = (!passing.is_empty()).then(|| {
+            let target = passing[rng.below(passing.len() as u64) as usize];
+            Found {
+                index,
+                board: board.clone(),
+                target,
+                difficulty: score(target),
+            }
+        });
+        Ok(Drawn {
+            board,
+            tally,
+            found,
+        })
+    }
+
+    /// Boards `from..to`, solved in parallel, in order.
+    pub fn batch(&self, from: u64, to: u64) -> Result<Vec<Drawn>> {
+        (from..to).into_par_iter().map(|i| self.draw(i)).collect()
+    }
+}
+
+/// Draws boards until `count` puzzles meet every constraint, on boards not in `used` (each
+/// found board is added to it). Gives up, with [`Error::Exhausted`] and the tally in one
+/// line, after `tries` boards in a row that give no new puzzle. `progress` is told of every
+/// board read.
+pub fn search(
+    d: &Draws,
+    count: usize,
+    tries: u64,
+    used: &mut FxHashSet<Board>,
+    progress: &dyn Fn(u64),
+) -> Result<(Vec<Found>, Tally)> {
+    let mut found = Vec::with_capacity(count);
+    let mut tally = Tally::new(d.checks.len());
+    let mut fruitless = 0u64;
+    let mut next = 0u64;
+    while found.len() < count {
+        let batch = d.batch(next, next + BATCH)?;
+        next += BATCH;
+        for drawn in batch {
+            if used.contains(&drawn.board) {
+                tally.boards += 1;
+                tally.repeats += 1;
+            } else {
+                tally.add(&drawn.tally);
+                if let Some(f) = drawn.found {
+                    used.insert(drawn.board);
+                    found.push(f);
+                    fruitless = 0;
+                    progress(1);
+                    if found.len() == count {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            fruitless += 1;
+            progress(1);
+            if fruitless >= tries {
+                return Err(Error::Exhausted(exhausted(
+                    d,
+                    &tally,
+                    found.len(),
+                    count,
+                    tries,
+                )));
+            }
+        }
+    }
+    Ok((found, tally))
+}
+
+/// The one line that explains why a search gave up.
+fn exhausted(d: &Draws, tally: &Tally, found: usize, count: usize, tries: u64) -> String {
+    use crate::format::grouped;
+    let (lo, hi) = d.targets;
+    let looked = format!(
+        "{} boards tried ({} puzzles, targets {lo}-{hi})",
+        grouped(tally.boards),
+        grouped(tally.puzzles)
+    );
+    let head = if found == 0 {
+        format!("no puzzle met every constraint in {looked}")
+    } else {
+        format!(
+            "only {found} of {count} puzzles met every constraint, then {} boards in a row gave \
+             none; {looked}",
+            grouped(tries)
+        )
+    };
+    format!(
+        "{head}: {}; raise --tries (now {tries}) to look further",
+        tally.explain(d.checks)
+    )
+}
