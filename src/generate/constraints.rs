@@ -107,12 +107,8 @@ impl Tally {
     /// --solutions 1 (distinct) 112 · --min-ops 5 0; the tightest is --min-ops 5`.
     pub fn explain(&self, checks: &[Check]) -> String {
         let mut o = format!("solvable {}", grouped(self.solvable));
-        let mut tightest = ("being solvable".to_string(), self.solvable);
         for (c, &n) in checks.iter().zip(&self.passed) {
             let _ = write!(o, " · {} {}", c.label(), grouped(n));
-            if n < tightest.1 {
-                tightest = (c.label(), n);
-            }
         }
         if self.repeats > 0 {
             let _ = write!(
@@ -121,7 +117,26 @@ impl Tally {
                 grouped(self.repeats)
             );
         }
-        let _ = write!(o, "; the tightest is {}", tightest.0);
+        // The constraint that lets the fewest through on its own; all of them on a tie.
+        let fewest = self.passed.iter().copied().min().unwrap_or(u64::MAX);
+        let tightest: Vec<String> = if fewest < self.solvable {
+            checks
+                .iter()
+                .zip(&self.passed)
+                .filter(|&(_, &n)| n == fewest)
+                .map(|(c, _)| c.label())
+                .collect()
+        } else {
+            vec!["being solvable".to_string()]
+        };
+        match tightest.len() {
+            1 => {
+                let _ = write!(o, "; the tightest is {}", tightest[0]);
+            }
+            _ => {
+                let _ = write!(o, "; the tightest are {}", crate::format::list(&tightest));
+            }
+        }
         o
     }
 }
@@ -147,6 +162,16 @@ mod tests {
         assert_eq!(
             t.explain(&checks),
             "solvable 95 · --solutions 1 (distinct) 12 · --min-ops 5 0; the tightest is --min-ops 5"
+        );
+        let tie = Tally {
+            passed: vec![0, 0],
+            ..t
+        };
+        assert!(
+            tie.explain(&checks)
+                .ends_with("the tightest are --solutions 1 (distinct) and --min-ops 5"),
+            "{}",
+            tie.explain(&checks)
         );
     }
 }

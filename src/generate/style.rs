@@ -124,4 +124,62 @@ mod tests {
         );
         assert_eq!(style.slots[4].numbers.len(), 22);
     }
+
+    /// Every real puzzle is solvable in 2 to 4 operations, and both ends occur.
+    #[test]
+    fn the_real_puzzles_take_two_to_four_operations() {
+        use crate::puzzle::solve::{Options, solve};
+        let game = Game::preset(GameKind::Digits);
+        let boards = nyt::read(&game, &Source::Embedded).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for b in boards.iter() {
+            let target = b.published.unwrap().target;
+            let opts = Options {
+                all: false,
+                no_moves: true,
+            };
+            let r = solve(&game, &b.board, target, opts).unwrap();
+            seen.insert(r.counts.min_ops.expect("every real puzzle is solvable"));
+        }
+        assert_eq!(
+            (seen.first().copied(), seen.last().copied()),
+            (Some(*MIN_OPS.start()), Some(*MIN_OPS.end()))
+        );
+    }
+
+    /// Boards drawn in a slot's style hold each number as often as the slot's real boards
+    /// did: within 1.5 points of its share, over 20,000 boards per slot.
+    #[test]
+    fn drawn_boards_hold_each_number_as_often_as_the_real_ones() {
+        use crate::generate::rng::Rng;
+        let style = Style::nyt().unwrap();
+        let game = crate::generate::standard_game(GameKind::Digits);
+        for slot in &style.slots {
+            let deck = slot.deck(&game).unwrap();
+            let draws = 20_000u64;
+            let mut seen: BTreeMap<i64, u64> = BTreeMap::new();
+            for i in 0..draws {
+                let board = deck
+                    .draw(&mut Rng::new(3, u64::from(slot.slot), i))
+                    .unwrap();
+                assert_eq!(board.len(), 6);
+                for &n in board.numbers() {
+                    *seen.entry(n).or_default() += 1;
+                }
+            }
+            for &(n, count) in &slot.numbers {
+                let real = count as f64 / slot.puzzles as f64;
+                let drawn = seen.get(&n).copied().unwrap_or(0) as f64 / draws as f64;
+                assert!(
+                    (real - drawn).abs() < 0.015,
+                    "slot {}: {n} on {real:.3} of real boards, {drawn:.3} of drawn",
+                    slot.slot
+                );
+            }
+            assert!(
+                seen.keys()
+                    .all(|n| slot.numbers.iter().any(|&(m, _)| m == *n))
+            );
+        }
+    }
 }

@@ -7,6 +7,7 @@ mod cli;
 mod difficulty;
 mod figures;
 mod fixture;
+mod generate;
 mod hardest;
 mod json_schema;
 mod properties;

@@ -1,0 +1,515 @@
+//! `digits-lab generate` as a setter meets it: the checks of issue 28 (a NYT-style day, ten
+//! unique Countdown puzzles that `solve` agrees with, the same bytes at 1 and 8 threads, an
+//! impossible request that stops in one line), every constraint honoured, and every
+//! generated puzzle re-checked against the brute-force reference: its counts under every
+//! convention and `min_ops`, and each written solution evaluated under the game's rules on
+//! numbers of its board.
+
+use std::collections::{BTreeMap, HashSet};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use serde_json::Value;
+
+use digits_lab::generate::style::Style;
+
+use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
+
+fn cli() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+}
+
+/// Runs `generate` with `args`; its stdout when it succeeds.
+fn generate(args: &[&str]) -> Vec<u8> {
+    let out = cli()
+        .arg("generate")
+        .arg("--quiet")
+        .args(args)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn json(args: &[&str]) -> Vec<Value> {
+    let mut a = args.to_vec();
+    a.extend(["--format", "json"]);
+    serde_json::from_slice(&generate(&a)).unwrap()
+}
+
+fn board(p: &Value) -> Vec<i64> {
+    p["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_i64().unwrap())
+        .collect()
+}
+
+fn int(p: &Value, key: &str) -> u64 {
+    p[key].as_u64().unwrap_or_else(|| panic!("{key} in {p}"))
+}
+
+fn rules_of(game: &str) -> BruteRules {
+    BruteRules {
+        arith: if game == "24" {
+            Arith::Rationals
+        } else {
+            Arith::PositiveIntegers
+        },
+        use_all: game == "24",
+        pow: false,
+        unary_minus: false,
+    }
+}
+
+/// The brute-force counts of every value of a board, computed once per board.
+#[derive(Default)]
+struct Brute(BTreeMap<(Vec<i64>, &'static str), BTreeMap<Q, BruteCounts>>);
+
+impl Brute {
+    /// Checks puzzle `p` of `game` against the brute force: counts, `min_ops`, and every
+    /// written solution (the shortest, and with `--all` each listed one).
+    fn check(&mut self, game: &'static str, p: &Value) {
+        let numbers = board(p);
+        let target = p["target"].as_i64().unwrap();
+        let rules = rules_of(game);
+        let all = self
+            .0
+            .entry((numbers.clone(), game))
+            .or_insert_with(|| brute::solve_all(&numbers, rules));
+        let c = all
+            .get(&Q::int(target))
+            .unwrap_or_else(|| panic!("{p}: the brute force does not reach the target"));
+        let said = format!("{game} {numbers:?} → {target}");
+        assert_eq!(int(p, "trees"), c.trees, "trees of {said}");
+        assert_eq!(
+            int(p, "expressions"),
+            c.expressions,
+            "expressions of {said}"
+        );
+        assert_eq!(int(p, "distinct"), c.distinct, "distinct of {said}");
+        assert_eq!(int(p, "min_ops"), u64::from(c.min_ops), "min_ops of {said}");
+        let mut written = vec![p["solution"].as_str().unwrap().to_string()];
+        if let Some(list) = p.get("solutions") {
+            let list: Vec<String> = list
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(list.len() as u64, c.distinct, "--all of {said}");
+            assert_eq!(
+                list.iter().collect::<HashSet<_>>().len(),
+                list.len(),
+                "{said}: a solution listed twice"
+            );
+            written.extend(list);
+        }
+        for (k, s) in written.iter().enumerate() {
+            let (v, leaves) = brute::eval_printed(s, rules)
+                .unwrap_or_else(|| panic!("{said}: `{s}` is not valid under the rules"));
+            assert_eq!(v, Q::int(target), "{said}: `{s}`");
+            let mut left = numbers.clone();
+            for l in &leaves {
+                let i = left
+                    .iter()
+                    .position(|n| n == l)
+                    .unwrap_or_else(|| panic!("{said}: `{s}` uses {l} once too often"));
+                left.remove(i);
+            }
+            if game == "24" {
+                assert!(left.is_empty(), "{said}: `{s}` leaves {left:?} unused");
+            }
+            if k == 0 {
+                assert_eq!(
+                    leaves.len() as u64,
+                    int(p, "min_ops") + 1,
+                    "{said}: `{s}` is not a shortest solution"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_digits_day_has_five_rising_puzzles_in_the_nyt_bands() {
+    let day = json(&["--game", "digits", "--day", "--seed", "7"]);
+    assert_eq!(day.len(), 5);
+    let style = Style::nyt().unwrap();
+    let bands = [(51, 98), (105, 199), (201, 297), (301, 398), (401, 499)];
+    let mut brute = Brute::default();
+    let mut last = f64::NEG_INFINITY;
+    for (k, p) in day.iter().enumerate() {
+        assert_eq!(int(p, "slot"), k as u64 + 1);
+        assert_eq!(int(p, "day"), 1);
+        let target = p["target"].as_i64().unwrap();
+        assert!(
+            (bands[k].0..=bands[k].1).contains(&target),
+            "slot {}: {target}",
+            k + 1
+        );
+        let numbers = board(p);
+        assert_eq!(numbers.iter().collect::<HashSet<_>>().len(), 6, "{p}");
+        // The slot's numbers only: each was on some real board of that slot.
+        let known: Vec<i64> = style.slots[k].numbers.iter().map(|&(n, _)| n).collect();
+        assert!(numbers.iter().all(|n| known.contains(n)), "{p}");
+        let d = p["difficulty"].as_f64().unwrap();
+        assert!(d > last, "slot {}: {d} after {last}", k + 1);
+        last = d;
+        assert!((2..=4).contains(&int(p, "min_ops")), "{p}");
+        brute.check("digits", p);
+    }
+    // The table says the same, one line per slot under a title and a header.
+    let table = String::from_utf8(generate(&["--game", "digits", "--day", "--seed", "7"])).unwrap();
+    assert_eq!(table.lines().count(), 7, "{table}");
+    assert!(
+        table.starts_with("digits · seed 7 · a NYT-style day"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_day_takes_under_two_seconds_without_tables() {
+    // Run in an empty folder: there are no tables to read.
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    cli()
+        .current_dir(dir.path())
+        .args([
+            "generate", "--game", "digits", "--day", "--seed", "7", "--quiet",
+        ])
+        .assert()
+        .success();
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+}
+
+const UNIQUE: &[&str] = &[
+    "--game",
+    "countdown",
+    "--solutions",
+    "1",
+    "--convention",
+    "distinct",
+    "--count",
+    "10",
+    "--seed",
+    "3",
+    "--format",
+    "json",
+];
+
+#[test]
+fn ten_unique_countdown_puzzles_that_solve_agrees_with() {
+    let list: Vec<Value> = serde_json::from_slice(&generate(UNIQUE)).unwrap();
+    assert_eq!(list.len(), 10);
+    let mut brute = Brute::default();
+    let mut boards = HashSet::new();
+    for p in &list {
+        assert_eq!(int(p, "distinct"), 1, "{p}");
+        assert!(boards.insert(board(p)), "a board used twice: {p}");
+        brute.check("countdown", p);
+        let numbers: Vec<String> = board(p).iter().map(i64::to_string).collect();
+        let target = p["target"].to_string();
+        let out = cli()
+            .args([
+                "solve",
+                "--game",
+                "countdown",
+                "--json",
+                "--no-moves",
+                &target,
+            ])
+            .args(&numbers)
+            .output()
+            .unwrap();
+        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for key in ["trees", "expressions", "distinct", "min_ops"] {
+            assert_eq!(solved["counts"][key], p[key], "{key} of {p}");
+        }
+        assert_eq!(solved["difficulty"]["difficulty"], p["difficulty"], "{p}");
+        assert_eq!(solved["shortest"]["expression"], p["solution"], "{p}");
+    }
+}
+
+#[test]
+fn the_same_request_gives_the_same_bytes_at_1_and_8_threads() {
+    let once = generate(UNIQUE);
+    for threads in ["1", "8"] {
+        let out = cli()
+            .arg("generate")
+            .arg("--quiet")
+            .args(UNIQUE)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        assert_eq!(out.stdout, once, "RAYON_NUM_THREADS={threads}");
+        let mut flag = UNIQUE.to_vec();
+        flag.extend(["--threads", threads]);
+        assert_eq!(generate(&flag), once, "--threads {threads}");
+    }
+    // Days too, at both thread counts.
+    let days = ["--days", "3", "--seed", "11", "--format", "csv"];
+    let one = generate(&[&days[..], &["--threads", "1"]].concat());
+    assert_eq!(generate(&[&days[..], &["--threads", "8"]].concat()), one);
+}
+
+#[test]
+fn an_impossible_request_stops_with_one_line() {
+    let started = Instant::now();
+    let out = cli()
+        .args([
+            "generate",
+            "--game",
+            "digits",
+            "--solutions",
+            "1",
+            "--targets",
+            "1-10",
+            "--min-ops",
+            "5",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+        ])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.starts_with(
+            "error: no puzzle met every constraint in 5,000 boards tried (50,000 puzzles, \
+             targets 1-10): solvable "
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(" · --solutions 1 (distinct) 0 · --min-ops 5 0"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the tightest are --solutions 1 (distinct) and --min-ops 5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn each_constraint_is_met_and_every_puzzle_checks_out() {
+    let mut brute = Brute::default();
+    // Solutions as a range under `expressions`, the shortest solution's length as a range.
+    for p in json(&[
+        "--game",
+        "digits",
+        "--solutions",
+        "2-4",
+        "--convention",
+        "expressions",
+        "--min-ops",
+        "3-4",
+        "--targets",
+        "200-400",
+        "--count",
+        "4",
+        "--seed",
+        "5",
+        "--all",
+    ]) {
+        assert!((2..=4).contains(&int(&p, "expressions")), "{p}");
+        assert!((3..=4).contains(&int(&p, "min_ops")), "{p}");
+        assert!((200..=400).contains(&p["target"].as_i64().unwrap()), "{p}");
+        brute.check("digits", &p);
+    }
+    // Every number used, none twice (Countdown deals pairs).
+    for p in json(&[
+        "--game",
+        "countdown",
+        "--uses-all",
+        "--no-repeats",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+    ]) {
+        assert_eq!(int(&p, "min_ops"), 5, "{p}");
+        let b = board(&p);
+        assert_eq!(b.iter().collect::<HashSet<_>>().len(), 6, "{p}");
+        brute.check("countdown", &p);
+    }
+    // A named band, and predicted seconds.
+    for p in json(&[
+        "--game",
+        "24",
+        "--targets",
+        "24",
+        "--difficulty",
+        "hard",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+        "--all",
+    ]) {
+        assert_eq!(p["band"], "hard", "{p}");
+        assert_eq!(p["target"], 24);
+        brute.check("24", &p);
+    }
+    for p in json(&[
+        "--game",
+        "countdown",
+        "--difficulty",
+        "10-20",
+        "--count",
+        "3",
+        "--seed",
+        "9",
+    ]) {
+        let t = p["predicted_time_s"].as_f64().unwrap();
+        assert!((10.0..=20.0).contains(&t), "{p}");
+        brute.check("countdown", &p);
+    }
+}
+
+#[test]
+fn days_never_use_a_board_twice() {
+    let days = json(&["--days", "7", "--seed", "2"]);
+    assert_eq!(days.len(), 35);
+    let boards: HashSet<Vec<i64>> = days.iter().map(board).collect();
+    assert_eq!(boards.len(), 35);
+    for (k, p) in days.iter().enumerate() {
+        assert_eq!(int(p, "day"), k as u64 / 5 + 1);
+        assert_eq!(int(p, "slot"), k as u64 % 5 + 1);
+    }
+}
+
+#[test]
+fn csv_and_the_table_hold_the_same_puzzles_as_json() {
+    let args = ["--game", "countdown", "--count", "3", "--seed", "8"];
+    let list = json(&args);
+    let csv = String::from_utf8(generate(&[&args[..], &["--format", "csv"]].concat())).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "board,target,trees,expressions,distinct,min_ops,difficulty,predicted_time_s,\
+         predicted_solve_rate,band,solution"
+    );
+    for (p, line) in list.iter().zip(lines) {
+        let b: Vec<String> = board(p).iter().map(i64::to_string).collect();
+        assert!(
+            line.starts_with(&format!("{},{},", b.join(" "), p["target"])),
+            "{line}"
+        );
+    }
+    let table = String::from_utf8(generate(&args)).unwrap();
+    assert_eq!(table.lines().count(), 2 + 3, "{table}");
+}
+
+/// Flags of `generate` whose values are thrown at random; `--count`, `--days` and `--tries`
+/// are given small values so that a valid request ends quickly.
+const FLAGS: &[&str] = &[
+    "--game",
+    "--pow",
+    "--unary-minus",
+    "--pool",
+    "--targets",
+    "--seed",
+    "--solutions",
+    "--convention",
+    "--min-ops",
+    "--uses-all",
+    "--no-repeats",
+    "--difficulty",
+    "--format",
+    "--all",
+    "--day",
+];
+
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        (-5i64..1200).prop_map(|n| n.to_string()),
+        "[0-9]{1,3}-[0-9]{0,3}",
+        prop::sample::select(vec![
+            "digits",
+            "countdown",
+            "24",
+            "chess",
+            "1",
+            "2-5",
+            "3-",
+            "easy",
+            "medium",
+            "hard",
+            "fiendish",
+            "20-60",
+            "30-",
+            "trees",
+            "expressions",
+            "distinct",
+            "json",
+            "csv",
+            "table",
+            "1-12",
+            "1-9x2,25",
+            "24",
+            "-1",
+            "NaN",
+            "½",
+        ])
+        .prop_map(String::from),
+        "[^\\x00]{0,8}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 60,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Any argument list: exit 0, 1 (nothing found in the tries, one line) or 2 (refused, one
+    /// line), never a panic or a hang.
+    #[test]
+    fn any_request_ends_in_one_line_or_puzzles(
+        flags in prop::collection::vec(
+            (prop::sample::select(FLAGS), prop::option::of(value())),
+            0..5,
+        ),
+        count in 1u32..4,
+        days in prop::option::of(1u32..3),
+    ) {
+        let mut args = vec!["generate".to_string(), "--quiet".into(), "--tries".into(), "300".into()];
+        match days {
+            Some(d) => args.extend(["--days".into(), d.to_string()]),
+            None => args.extend(["--count".into(), count.to_string()]),
+        }
+        for (f, v) in flags {
+            args.push(f.to_string());
+            args.extend(v);
+        }
+        let out = cli().args(&args).timeout(Duration::from_secs(90)).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let said = format!("{args:?}: exit {:?}, stderr: {err}", out.status.code());
+        prop_assert!(!err.contains("panicked"), "{}", said);
+        match out.status.code() {
+            Some(0) => {}
+            Some(1 | 2) => prop_assert_eq!(err.trim_end().lines().count(), 1, "{}", said),
+            _ => return Err(TestCaseError::fail(said)),
+        }
+    }
+}
