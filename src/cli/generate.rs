@@ -112,13 +112,8 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         }
         checks.push(Check::Solutions(s, args.convention));
     }
-    match args.min_ops {
-        Some(s) => checks.push(Check::MinOps(s)),
-        None if days.is_none() => checks.push(Check::MinOps(Span {
-            lo: 1,
-            hi: u64::MAX,
-        })),
-        None => {}
+    if let Some(s) = args.min_ops {
+        checks.push(Check::MinOps(s));
     }
     if args.uses_all {
         checks.push(Check::UsesAll);
@@ -133,7 +128,15 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         Some(n) => Mode::Days(n),
         None => Mode::Count(args.count as usize),
     };
+    // The title names the constraints the setter gave; the defaults are in `--help`.
     let title = title(args, &mode, &checks);
+    if args.min_ops.is_none() && days.is_none() {
+        // By default the target is never on the board (days have the style's own range).
+        checks.push(Check::MinOps(Span {
+            lo: 1,
+            hi: u64::MAX,
+        }));
+    }
     let req = Request {
         game,
         checks,

@@ -117,9 +117,12 @@ impl Tally {
                 grouped(self.repeats)
             );
         }
-        // The constraint that lets the fewest through on its own; all of them on a tie.
+        // The constraint that lets the fewest through on its own; all of them on a tie. When
+        // most boards drawn had been used already, the game has few boards that pass.
         let fewest = self.passed.iter().copied().min().unwrap_or(u64::MAX);
-        let tightest: Vec<String> = if fewest < self.solvable {
+        let tightest: Vec<String> = if self.repeats * 2 > self.boards {
+            vec!["that no board be used twice: most boards drawn had been used already".into()]
+        } else if fewest < self.solvable {
             checks
                 .iter()
                 .zip(&self.passed)

@@ -38,7 +38,7 @@ fn stream(day: u64, slot: u8) -> u64 {
 
 /// Day `day` (0-based): five puzzles on boards not in `used` (they are added to it), and the
 /// boards drawn for them. `checks[s]` apply to slot `s + 1`; gives up after `tries` boards
-/// per slot.
+/// in all (the same number for each slot).
 pub fn day(
     game: &Game,
     style: &Style,
@@ -70,8 +70,10 @@ pub fn day(
     let mut pools: Vec<Vec<Found>> = vec![Vec::new(); draws.len()];
     let mut tallies: Vec<Tally> = checks.iter().map(|c| Tally::new(c.len())).collect();
     let mut drawn = 0u64;
-    while drawn < tries {
-        let to = (drawn + ROUND).min(tries);
+    // Boards per slot.
+    let per_slot = (tries / draws.len() as u64).max(1);
+    while drawn < per_slot {
+        let to = (drawn + ROUND).min(per_slot);
         let jobs: Vec<(usize, u64)> = (0..draws.len())
             .flat_map(|s| (drawn..to).map(move |i| (s, i)))
             .collect();
@@ -106,7 +108,7 @@ pub fn day(
         }
     }
     Err(Error::Exhausted(exhausted(
-        day, tries, &tallies, checks, &pools,
+        day, per_slot, tries, &tallies, checks, &pools,
     )))
 }
 
@@ -194,12 +196,13 @@ fn best_chain(pools: &[Vec<Found>], banned: &[FxHashSet<usize>]) -> Option<Vec<u
 /// The one line that explains why a day could not be made.
 fn exhausted(
     day: u64,
+    per_slot: u64,
     tries: u64,
     tallies: &[Tally],
     checks: &[Vec<Check>],
     pools: &[Vec<Found>],
 ) -> String {
-    let per_slot: Vec<String> = pools
+    let found: Vec<String> = pools
         .iter()
         .enumerate()
         .map(|(s, p)| format!("slot {} {}", s + 1, grouped(p.len() as u64)))
@@ -214,11 +217,12 @@ fn exhausted(
         None => "the tightest is that each slot be harder than the one before".to_string(),
     };
     format!(
-        "no NYT-style day {} in {} boards per slot: puzzles meeting every constraint: {}; {why}; \
-         raise --tries (now {tries}) to look further",
+        "no NYT-style day {} in {} boards ({} per slot): puzzles meeting every constraint: {}; \
+         {why}; raise --tries (now {tries}) to look further",
         day + 1,
-        grouped(tries),
-        per_slot.join(" · ")
+        grouped(per_slot * pools.len() as u64),
+        grouped(per_slot),
+        found.join(" · ")
     )
 }
 

@@ -145,18 +145,18 @@ fn table(puzzles: &[Puzzle], title: &str) -> String {
         s
     };
     let _ = writeln!(o, "{}solution", line(&head));
-    let indent = " ".repeat(line(&vec![""; head.len()]).chars().count());
     for (p, r) in puzzles.iter().zip(&rows) {
         let cells: Vec<&str> = r.iter().map(String::as_str).collect();
         let _ = writeln!(o, "{}{}", line(&cells), p.solution);
         if let Some(all) = &p.solutions {
             let _ = writeln!(
                 o,
-                "{indent}every distinct solution ({}):",
+                "   all {} distinct solutions, fewest numbers first:",
                 grouped(all.len() as u64)
             );
-            for s in all {
-                let _ = writeln!(o, "{indent}  {s}");
+            let width = all.len().to_string().len();
+            for (i, s) in all.iter().enumerate() {
+                let _ = writeln!(o, "   {:>width$}. {s}", i + 1);
             }
         }
     }
