@@ -1,6 +1,7 @@
-"""Validates what `digits-lab solve --json` and `hardest --format json` print against the
-schemas in docs/schema/ with the reference `jsonschema` implementation (the integration test
-`json_schema` checks the same outputs with the keywords those schemas use).
+"""Validates what `digits-lab solve --json`, `hardest --format json` and `generate --format
+json` print against the schemas in docs/schema/ with the reference `jsonschema`
+implementation (the integration test `json_schema` checks the same outputs with the keywords
+those schemas use).
 
 Usage: python notebooks/check_json.py BINARY DATA   (DATA: tables for `hardest`)
 Exits 1 on the first output that does not match its schema.
@@ -27,6 +28,12 @@ SOLVE = [
     ["--game", "24", "--pow", "24", "3", "4", "9", "10"],
 ]
 
+GENERATE = [
+    ["--day", "--seed", "7", "--all"],
+    ["--game", "countdown", "--solutions", "1", "--count", "3", "--seed", "3"],
+    ["--game", "24", "--unary-minus", "--targets", "24", "--count", "2", "--seed", "1"],
+]
+
 
 def main() -> int:
     binary, data = sys.argv[1], sys.argv[2]
@@ -37,6 +44,7 @@ def main() -> int:
     for s in schemas.values():
         Draft202012Validator.check_schema(s)
     runs = [("solve.schema.json", ["solve", "--json", *args]) for args in SOLVE]
+    runs += [("generate.schema.json", ["generate", "--format", "json", *a]) for a in GENERATE]
     for corpus in ["24", "24-minus", "countdown", "nyt"]:
         args = ["hardest", "--data", data, "--corpus", corpus, "--convention", "expressions"]
         args += ["--format", "json", "--limit", "5"]

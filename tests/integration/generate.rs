@@ -418,6 +418,43 @@ fn csv_and_the_table_hold_the_same_puzzles_as_json() {
     assert_eq!(table.lines().count(), 2 + 3, "{table}");
 }
 
+#[test]
+fn json_matches_its_schema() {
+    let cases: &[&[&str]] = &[
+        &["--day", "--seed", "7", "--all"],
+        &[
+            "--game",
+            "countdown",
+            "--solutions",
+            "1",
+            "--count",
+            "3",
+            "--seed",
+            "3",
+        ],
+        // `distinct` undefined, and no band: the game is not a standard one.
+        &[
+            "--game",
+            "24",
+            "--unary-minus",
+            "--targets",
+            "24",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let list = json(args);
+        crate::json_schema::validate(&Value::Array(list.clone()), "generate.schema.json");
+        assert!(list[0]["board"][0].is_i64(), "{args:?}");
+    }
+    let minus = json(cases[2]);
+    assert_eq!(minus[0]["distinct"], Value::Null);
+    assert!(minus[0].get("band").is_none());
+}
+
 /// Flags of `generate` whose values are thrown at random; `--count`, `--days` and `--tries`
 /// are given small values so that a valid request ends quickly.
 const FLAGS: &[&str] = &[
