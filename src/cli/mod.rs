@@ -7,6 +7,7 @@ mod fit;
 mod game;
 mod gather;
 mod hardest;
+mod places;
 mod plots;
 mod solve;
 

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::rules::Game;
+use crate::game::words;
 
 use super::Published;
 use super::boards::Boards;
@@ -66,10 +67,8 @@ pub fn parse(game: &Game, input: impl std::io::Read, source: &Source) -> Result<
         let bad = |what: &str| unreadable(&format!("row {}: {what}", line + 2));
         let field = |i: usize| record.get(i).ok_or_else(|| bad("too few columns"));
         let int = |i: usize| -> Result<i64> {
-            field(i)?
-                .trim()
-                .parse()
-                .map_err(|_| bad(&format!("`{}` is not a whole number", &record[i])))
+            let text = field(i)?;
+            words::whole(text).map_err(|e| bad(&e.describe(text.trim())))
         };
         let numbers = (3..record.len()).map(int).collect::<Result<Vec<_>>>()?;
         let slot = int(1)?;

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::game::rules::Game;
+use crate::game::words::{self, NotWhole};
 
 /// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
 pub const MAX_NUMBERS: usize = 7;
@@ -29,8 +30,19 @@ impl Board {
             .iter()
             .map(|w| {
                 let w = w.as_ref().trim();
-                w.parse::<i64>()
-                    .map_err(|_| Error::input(format!("`{w}` is not a whole number")))
+                words::whole(w).map_err(|e| match e {
+                    NotWhole::NotANumber => Error::input(e.describe(w)),
+                    NotWhole::TooLarge => Error::input(format!(
+                        "{}: {} numbers come from the pool {}",
+                        e.describe(w),
+                        game.kind,
+                        game.pool
+                    )),
+                    NotWhole::TooSmall => Error::input(format!(
+                        "{w} is not allowed: {} numbers are positive",
+                        game.kind
+                    )),
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         Board::new(game, numbers)
