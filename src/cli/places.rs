@@ -36,7 +36,9 @@ mod tests {
 
     #[test]
     fn the_report_goes_where_the_data_went_unless_told() {
-        let p = |s: &str| Some(Path::new(s));
+        fn p(s: &str) -> Option<&Path> {
+            Some(Path::new(s))
+        }
         assert_eq!(data(None), PathBuf::from("data"));
         assert_eq!(data(p("/tmp/x")), PathBuf::from("/tmp/x"));
         assert_eq!(reports(None, None), PathBuf::from("reports"));

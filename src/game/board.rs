@@ -4,11 +4,16 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
-use crate::game::rules::Game;
+use crate::game::rules::{Arithmetic, Game};
 use crate::game::words::{self, NotWhole};
 
 /// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
 pub const MAX_NUMBERS: usize = 7;
+
+/// The most numbers with `^` in exact rationals (the 24 game with `--pow`): six cards take
+/// 2 s and 0.3 GiB; seven ran past two minutes of CPU and 7 GiB, still growing, when
+/// stopped (found while fuzzing `solve`; docs/FUZZING.md).
+pub const MAX_NUMBERS_POW_RATIONALS: usize = 6;
 
 /// The numbers of one puzzle, ascending.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -52,6 +57,16 @@ impl Board {
     pub fn new(game: &Game, mut numbers: Vec<i64>) -> Result<Board> {
         if numbers.is_empty() {
             return Err(Error::input("no board numbers given"));
+        }
+        if game.rules.pow
+            && game.rules.arithmetic == Arithmetic::Rationals
+            && numbers.len() > MAX_NUMBERS_POW_RATIONALS
+        {
+            return Err(Error::input(format!(
+                "a board of {} numbers is too large with ^ in exact rationals: the engine takes \
+                 at most {MAX_NUMBERS_POW_RATIONALS} there (seven grew past 7 GiB)",
+                numbers.len()
+            )));
         }
         if numbers.len() > MAX_NUMBERS {
             return Err(Error::BoardTooLarge {

@@ -271,12 +271,18 @@ pub fn parse_targets(s: &str) -> Result<RangeInclusive<i64>> {
         Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
         None => (t, t),
     };
+    let beyond = |e: NotWhole, text: &str| {
+        bad(&format!(
+            "{}: targets are within ±{MAX_TARGET}",
+            e.describe(text)
+        ))
+    };
     let end = |text: &str| match words::whole(text) {
         Ok(v) if v.unsigned_abs() <= MAX_TARGET.unsigned_abs() => Ok(v),
+        Ok(v) if v > 0 => Err(beyond(NotWhole::TooLarge, text)),
+        Ok(_) => Err(beyond(NotWhole::TooSmall, text)),
         Err(NotWhole::NotANumber) => Err(form()),
-        _ => Err(bad(&format!(
-            "`{text}` is too large: targets are within ±{MAX_TARGET}"
-        ))),
+        Err(e) => Err(beyond(e, text)),
     };
     let (lo, hi) = (end(lo)?, end(hi)?);
     if lo > hi {
@@ -472,7 +478,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("too large: targets are within ±1000000000"),
+            err.contains("`-9223372036854775808` is too small: targets are within ±1000000000"),
             "{err}"
         );
         let err = parse_targets("1-99999999999999999999")
