@@ -7,18 +7,19 @@ use clap::Args;
 use crate::analyze;
 use crate::corpus::Shard;
 
-use super::{CorpusArgs, plots};
+use super::{CorpusArgs, places, plots};
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub which: CorpusArgs,
-    /// The folder that gets one sub-folder of tables per corpus.
-    #[arg(long, default_value = "data")]
-    pub out: PathBuf,
-    /// Where the charts and REPORT.md go once every corpus's tables are complete.
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
+    /// The folder that gets one sub-folder of tables per corpus [default: data].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Where the charts and REPORT.md go once every corpus's tables are complete [default:
+    /// OUT/reports with --out, else reports].
+    #[arg(long, value_name = "DIR")]
+    pub reports: Option<PathBuf>,
     /// Write the tables only: no charts, no REPORT.md (`digits-lab plots` draws them later).
     #[arg(long)]
     pub no_report: bool,
@@ -43,7 +44,7 @@ pub struct AnalyzeArgs {
 pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let corpora = args.which.corpora()?;
     let opts = analyze::Options {
-        out: args.out.clone(),
+        out: places::data(args.out.as_deref()),
         shard: args.shard,
         quiet: args.quiet,
         cache_budget: (args.cache_mb as usize).saturating_mul(1 << 20),
@@ -82,7 +83,8 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if complete {
-        plots::report(&args.out, &args.reports, args.quiet)?;
+        let reports = places::reports(args.out.as_deref(), args.reports.as_deref());
+        plots::report(&opts.out, &reports, args.quiet)?;
     } else if !args.quiet {
         eprintln!(
             "no report yet: other shards are still to come (`digits-lab plots` draws it once \

@@ -35,7 +35,7 @@ pub struct CorpusArgs {
     #[arg(long)]
     pub distinct: Option<bool>,
     /// Custom corpus: the target range, e.g. `1-100`.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub targets: Option<String>,
     /// Custom corpus: its folder name under --out (letters, digits, `-`, `_` and `.`).
     #[arg(long, default_value = "custom", value_parser = folder_name)]

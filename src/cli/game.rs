@@ -23,7 +23,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub pool: Option<String>,
     /// Target range instead of the game's, e.g. `100-999`.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub targets: Option<String>,
 }
 

@@ -8,6 +8,7 @@ mod game;
 mod gather;
 mod generate;
 mod hardest;
+mod places;
 mod plots;
 mod solve;
 

@@ -8,18 +8,23 @@ use crate::error::Error;
 use crate::present::charts::ChartError;
 use crate::present::report;
 
+use super::places;
+
 #[derive(Debug, Args)]
 pub struct PlotsArgs {
-    /// The folder holding one folder of tables per corpus.
-    #[arg(long, default_value = "data")]
-    pub data: PathBuf,
-    /// Where REPORT.md and charts/ go.
-    #[arg(long, default_value = "reports")]
-    pub out: PathBuf,
+    /// The folder holding one folder of tables per corpus [default: data].
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Where REPORT.md and charts/ go [default: DATA/reports with --data, else reports]
+    /// (`--out` is an older name of this flag).
+    #[arg(long, value_name = "DIR", alias = "out")]
+    pub reports: Option<PathBuf>,
 }
 
 pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
-    report(&args.data, &args.out, false)
+    let data = places::data(args.data.as_deref());
+    let reports = places::reports(args.data.as_deref(), args.reports.as_deref());
+    report(&data, &reports, false)
 }
 
 /// Draws the charts and writes REPORT.md under `out` from the tables under `data`, saying

@@ -4,7 +4,6 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::error::Error;
 use crate::game::board::Board;
 use crate::puzzle::solve::{self, Options};
 
@@ -36,11 +35,7 @@ pub struct SolveArgs {
 
 pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let game = args.game.game()?;
-    let target: i64 = args
-        .target
-        .trim()
-        .parse()
-        .map_err(|_| Error::input(format!("target `{}` is not a whole number", args.target)))?;
+    let target = game.parse_target(&args.target)?;
     let board = Board::parse(&game, &args.numbers)?;
     // One puzzle in a short-lived process: the engine's parallel build would save about a
     // millisecond and cost more in starting threads and faulting in their memory, so it runs

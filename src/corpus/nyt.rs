@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::rules::Game;
+use crate::game::words;
 
 use super::Published;
 use super::boards::Boards;
@@ -18,6 +19,9 @@ pub const NYT_CSV: &str = "data/nyt-digits-2023.csv";
 
 /// The same file, compiled into the binary.
 pub const EMBEDDED: &str = include_str!("../../data/nyt-digits-2023.csv");
+
+/// A day's puzzles, slots 1 to `SLOTS` (SPEC §6).
+pub const SLOTS: u8 = 5;
 
 /// Where the NYT puzzles come from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,19 +70,38 @@ pub fn parse(game: &Game, input: impl std::io::Read, source: &Source) -> Result<
         let bad = |what: &str| unreadable(&format!("row {}: {what}", line + 2));
         let field = |i: usize| record.get(i).ok_or_else(|| bad("too few columns"));
         let int = |i: usize| -> Result<i64> {
-            field(i)?
-                .trim()
-                .parse()
-                .map_err(|_| bad(&format!("`{}` is not a whole number", &record[i])))
+            let text = field(i)?;
+            words::whole(text).map_err(|e| bad(&e.describe(text.trim())))
         };
         let numbers = (3..record.len()).map(int).collect::<Result<Vec<_>>>()?;
+        if numbers.len() != game.size {
+            return Err(bad(&format!(
+                "a puzzle has {} numbers, this row {}",
+                game.size,
+                numbers.len()
+            )));
+        }
+        // The report reads slots 1 to 5 and joins each puzzle on its target: a row outside
+        // them would be dropped from the report without a word.
         let slot = int(1)?;
+        let slot = u8::try_from(slot)
+            .ok()
+            .filter(|s| (1..=SLOTS).contains(s))
+            .ok_or_else(|| bad(&format!("slot {slot} is not 1 to {SLOTS}")))?;
+        let target = int(2)?;
+        if !game.targets.contains(&target) {
+            return Err(bad(&format!(
+                "target {target} is not within {}..{}",
+                game.targets.start(),
+                game.targets.end()
+            )));
+        }
         let published = Published {
             date: field(0)?.trim().to_string(),
-            slot: u8::try_from(slot).map_err(|_| bad("slot out of range"))?,
-            target: int(2)?,
+            slot,
+            target,
         };
-        let board = Board::new(game, numbers)?;
+        let board = Board::new(game, numbers).map_err(|e| bad(&e.to_string()))?;
         out.push(&board, 1, Some(published))
             .map_err(|e| bad(&e.to_string()))?;
     }

@@ -4,10 +4,16 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
-use crate::game::rules::Game;
+use crate::game::rules::{Arithmetic, Game};
+use crate::game::words::{self, NotWhole};
 
 /// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
 pub const MAX_NUMBERS: usize = 7;
+
+/// The most numbers with `^` in exact rationals (the 24 game with `--pow`): six cards take
+/// 2 s and 0.3 GiB; seven ran past two minutes of CPU and 7 GiB, still growing, when
+/// stopped (found while fuzzing `solve`; docs/FUZZING.md).
+pub const MAX_NUMBERS_POW_RATIONALS: usize = 6;
 
 /// The numbers of one puzzle, ascending.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -29,8 +35,19 @@ impl Board {
             .iter()
             .map(|w| {
                 let w = w.as_ref().trim();
-                w.parse::<i64>()
-                    .map_err(|_| Error::input(format!("`{w}` is not a whole number")))
+                words::whole(w).map_err(|e| match e {
+                    NotWhole::NotANumber => Error::input(e.describe(w)),
+                    NotWhole::TooLarge => Error::input(format!(
+                        "{}: {} numbers come from the pool {}",
+                        e.describe(w),
+                        game.kind,
+                        game.pool
+                    )),
+                    NotWhole::TooSmall => Error::input(format!(
+                        "{w} is not allowed: {} numbers are positive",
+                        game.kind
+                    )),
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         Board::new(game, numbers)
@@ -40,6 +57,16 @@ impl Board {
     pub fn new(game: &Game, mut numbers: Vec<i64>) -> Result<Board> {
         if numbers.is_empty() {
             return Err(Error::input("no board numbers given"));
+        }
+        if game.rules.pow
+            && game.rules.arithmetic == Arithmetic::Rationals
+            && numbers.len() > MAX_NUMBERS_POW_RATIONALS
+        {
+            return Err(Error::input(format!(
+                "a board of {} numbers is too large with ^ in exact rationals: the engine takes \
+                 at most {MAX_NUMBERS_POW_RATIONALS} there (seven grew past 7 GiB)",
+                numbers.len()
+            )));
         }
         if numbers.len() > MAX_NUMBERS {
             return Err(Error::BoardTooLarge {

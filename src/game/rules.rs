@@ -10,6 +10,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::game::words::{self, NotWhole};
 
 /// The number domain every intermediate result must stay in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -120,20 +121,26 @@ impl Pool {
         self.segments
             .iter()
             .filter(|&&(lo, hi, _)| (lo..=hi).contains(&value))
-            .map(|&(_, _, c)| c)
-            .sum()
+            .fold(0u32, |sum, &(_, _, c)| sum.saturating_add(c))
     }
 
-    /// Every value of the pool with its copies, ascending.
+    /// Every value of the pool with its copies, ascending. One pass over the ranges, sorted
+    /// once, so that a pool of many overlapping ranges costs no more than their values.
     pub fn cards(&self) -> Vec<(i64, u32)> {
-        let mut values: Vec<i64> = self
+        let mut values: Vec<(i64, u32)> = self
             .segments
             .iter()
-            .flat_map(|&(lo, hi, _)| lo..=hi)
+            .flat_map(|&(lo, hi, c)| (lo..=hi).map(move |v| (v, c)))
             .collect();
-        values.sort_unstable();
-        values.dedup();
-        values.into_iter().map(|v| (v, self.copies(v))).collect()
+        values.sort_by_key(|&(v, _)| v);
+        let mut cards: Vec<(i64, u32)> = Vec::with_capacity(values.len());
+        for (v, c) in values {
+            match cards.last_mut() {
+                Some((last, copies)) if *last == v => *copies = copies.saturating_add(c),
+                _ => cards.push((v, c)),
+            }
+        }
+        cards
     }
 
     /// How many distinct values the pool has.
@@ -185,6 +192,13 @@ impl fmt::Display for Pool {
 /// The largest pool value accepted, so that products of a board stay far from overflow.
 pub const MAX_CARD: i64 = 1_000_000;
 
+/// The most values a pool's ranges may cover in all (overlaps counted again), so that
+/// listing its cards stays within a few tens of MiB whatever is typed.
+pub const MAX_POOL_VALUES: u64 = 2 * MAX_CARD as u64;
+
+/// The largest magnitude of a target, at either end of a `--targets` range.
+pub const MAX_TARGET: i64 = MAX_CARD * 1000;
+
 impl FromStr for Pool {
     type Err = Error;
 
@@ -192,7 +206,9 @@ impl FromStr for Pool {
     /// followed by `xN` copies (default 1).
     fn from_str(s: &str) -> Result<Pool> {
         let bad = |why: &str| Error::input(format!("bad pool `{s}`: {why}"));
+        let within = format!("values must be within 1..{MAX_CARD}, low to high");
         let mut segments = Vec::new();
+        let mut covered: u64 = 0;
         for item in s.split(',').map(str::trim) {
             let (range, copies) = match item.split_once(['x', '*']) {
                 Some((r, c)) => (
@@ -205,18 +221,30 @@ impl FromStr for Pool {
                 ),
                 None => (item, 1),
             };
+            let range = range.trim();
+            if range.starts_with('-') {
+                // `-5`: a negative value, not a range with its low end left out.
+                return Err(bad(&within));
+            }
             let (lo, hi) = match range.split_once('-') {
                 Some((lo, hi)) => (lo.trim(), hi.trim()),
-                None => (range.trim(), range.trim()),
+                None => (range, range),
             };
             let parse = |t: &str| {
-                t.parse::<i64>()
-                    .map_err(|_| bad(&format!("`{t}` is not a whole number")))
+                words::whole(t).map_err(|e| match e {
+                    NotWhole::NotANumber => bad(&e.describe(t)),
+                    _ => bad(&format!("{}: {within}", e.describe(t))),
+                })
             };
             let (lo, hi) = (parse(lo)?, parse(hi)?);
             if lo < 1 || hi > MAX_CARD || lo > hi {
+                return Err(bad(&within));
+            }
+            covered += (hi - lo + 1) as u64;
+            if covered > MAX_POOL_VALUES {
                 return Err(bad(&format!(
-                    "values must be within 1..{MAX_CARD}, low to high"
+                    "its ranges cover more than {} values",
+                    crate::format::grouped(MAX_POOL_VALUES)
                 )));
             }
             segments.push((lo, hi, copies));
@@ -228,27 +256,64 @@ impl FromStr for Pool {
     }
 }
 
-/// Parses a target range written `lo-hi` or a single target `t`.
+/// Parses a target range written `lo-hi` (or `lo..hi`, `lo..=hi`) or a single target `t`;
+/// either end within ±[`MAX_TARGET`].
 pub fn parse_targets(s: &str) -> Result<RangeInclusive<i64>> {
-    let bad = || {
-        Error::input(format!(
-            "bad target range `{s}`: write it as LO-HI, e.g. 100-999"
+    let bad = |why: &str| Error::input(format!("bad target range `{s}`: {why}"));
+    let form = || bad("write it as LO-HI, e.g. 100-999");
+    let t = s.trim();
+    // The `-` between the ends, not the sign of the low end (`-5-5`).
+    let dash = || {
+        let i = t.get(1..)?.find('-')? + 1;
+        Some((&t[..i], &t[i + 1..]))
+    };
+    let (lo, hi) = match t.split_once("..").or_else(dash) {
+        Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
+        None => (t, t),
+    };
+    let beyond = |e: NotWhole, text: &str| {
+        bad(&format!(
+            "{}: targets are within ±{MAX_TARGET}",
+            e.describe(text)
         ))
     };
-    let (lo, hi) = match s
-        .trim()
-        .split_once("..")
-        .or_else(|| s.trim().split_once('-'))
-    {
-        Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
-        None => (s.trim(), s.trim()),
+    let end = |text: &str| match words::whole(text) {
+        Ok(v) if v.unsigned_abs() <= MAX_TARGET.unsigned_abs() => Ok(v),
+        Ok(v) if v > 0 => Err(beyond(NotWhole::TooLarge, text)),
+        Ok(_) => Err(beyond(NotWhole::TooSmall, text)),
+        Err(NotWhole::NotANumber) => Err(form()),
+        Err(e) => Err(beyond(e, text)),
     };
-    let lo: i64 = lo.parse().map_err(|_| bad())?;
-    let hi: i64 = hi.parse().map_err(|_| bad())?;
-    if lo > hi || lo.abs() > MAX_CARD * 1000 || hi.abs() > MAX_CARD * 1000 {
-        return Err(bad());
+    let (lo, hi) = (end(lo)?, end(hi)?);
+    if lo > hi {
+        return Err(bad(&format!("{lo} is above {hi}: write the low end first")));
     }
     Ok(lo..=hi)
+}
+
+impl Game {
+    /// A target as typed, checked against this game's target range.
+    pub fn parse_target(&self, text: &str) -> Result<i64> {
+        let range = || {
+            format!(
+                "{} targets are {}..{} (--targets changes the range, within ±{MAX_TARGET})",
+                self.kind,
+                self.targets.start(),
+                self.targets.end()
+            )
+        };
+        let target = words::whole(text).map_err(|e| match e {
+            NotWhole::NotANumber => Error::input(format!("target {}", e.describe(text))),
+            _ => Error::input(format!("target {}: {}", e.describe(text), range())),
+        })?;
+        if !self.targets.contains(&target) {
+            return Err(Error::input(format!(
+                "target {target} is out of range: {}",
+                range()
+            )));
+        }
+        Ok(target)
+    }
 }
 
 /// How a missed target is scored.
@@ -404,6 +469,54 @@ mod tests {
         assert_eq!(parse_targets("1..=100").unwrap(), 1..=100);
         assert_eq!(parse_targets("24").unwrap(), 24..=24);
         assert!(parse_targets("9-1").is_err());
+        assert_eq!(parse_targets("-5-5").unwrap(), -5..=5);
+        assert_eq!(parse_targets("-9--3").unwrap(), -9..=-3);
+        assert_eq!(parse_targets(" -7 ").unwrap(), -7..=-7);
+        // Found by fuzzing: `abs` of the least i64 is itself, negative, so this range was
+        // once accepted (and its length overflowed).
+        let err = parse_targets("-9223372036854775808..5")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("`-9223372036854775808` is too small: targets are within ±1000000000"),
+            "{err}"
+        );
+        let err = parse_targets("1-99999999999999999999")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("`99999999999999999999` is too large"), "{err}");
+        let err = parse_targets("9-1").unwrap_err().to_string();
+        assert!(err.contains("9 is above 1"), "{err}");
+        let err = parse_targets("a-b").unwrap_err().to_string();
+        assert!(err.contains("write it as LO-HI"), "{err}");
+    }
+
+    #[test]
+    fn targets_say_why_they_are_refused() {
+        let digits = Game::preset(GameKind::Digits);
+        assert_eq!(digits.parse_target(" 765 "), Ok(765));
+        let err = |t: &str| digits.parse_target(t).unwrap_err().to_string();
+        assert_eq!(err("abc"), "target `abc` is not a whole number");
+        assert_eq!(
+            err("99999999999999999999"),
+            "target `99999999999999999999` is too large: digits targets are 1..999 \
+             (--targets changes the range, within ±1000000000)"
+        );
+        assert!(err("1000").starts_with("target 1000 is out of range: digits targets are 1..999"));
+    }
+
+    #[test]
+    fn pools_bound_what_they_cover() {
+        let err = |p: &str| p.parse::<Pool>().unwrap_err().to_string();
+        assert!(err("99999999999999999999").contains("is too large: values must be within"));
+        assert!(err("-5").contains("values must be within 1..1000000"));
+        // Found by fuzzing: a pool of many overlapping ranges once took minutes and GiBs to
+        // list its cards.
+        let many = vec!["1-1000000"; 3].join(",");
+        assert!(err(&many).contains("its ranges cover more than 2,000,000 values"));
+        let p: Pool = "1-3x2,2-4,3".parse().unwrap();
+        assert_eq!(p.cards(), vec![(1, 2), (2, 3), (3, 4), (4, 1)]);
+        assert_eq!(p.copies(3), 4);
     }
 
     #[test]

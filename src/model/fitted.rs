@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::{Error, Result};
 use crate::puzzle::difficulty::{Features, Setting};
 
 use super::fit::Linear;
@@ -41,18 +42,53 @@ impl Fitted {
     pub fn embedded() -> &'static Fitted {
         static MODEL: OnceLock<Fitted> = OnceLock::new();
         MODEL.get_or_init(|| {
-            let m: Fitted = serde_json::from_str(EMBEDDED)
-                .expect("data/difficulty-model.json is a model (a test reads it)");
-            assert!(
-                m.linear
-                    .inputs
-                    .iter()
-                    .map(String::as_str)
-                    .eq(INPUTS.map(|i| i.name)),
-                "data/difficulty-model.json takes the inputs of model::inputs (a test checks)"
-            );
-            m
+            Fitted::parse(EMBEDDED, MODEL_JSON)
+                .expect("data/difficulty-model.json is a model of model::inputs (a test checks)")
         })
+    }
+
+    /// The model of a model file's text (`origin` names it in errors), checked: the inputs
+    /// are those of [`INPUTS`] in their order, every input has a mean, a positive sd and a
+    /// weight, and every number is finite, so that predicting can neither index out of range
+    /// nor divide by zero.
+    pub fn parse(text: &str, origin: &str) -> Result<Fitted> {
+        let bad = |what: String| Error::input(format!("{origin}: {what}"));
+        let m: Fitted =
+            serde_json::from_str(text).map_err(|e| bad(format!("not a model file: {e}")))?;
+        let l = &m.linear;
+        if !l
+            .inputs
+            .iter()
+            .map(String::as_str)
+            .eq(INPUTS.map(|i| i.name))
+        {
+            return Err(bad(format!(
+                "its inputs are {:?}, not those of this build ({:?})",
+                l.inputs,
+                INPUTS.map(|i| i.name)
+            )));
+        }
+        let n = INPUTS.len();
+        if [l.mean.len(), l.sd.len(), l.weights.len()] != [n; 3] {
+            return Err(bad(format!(
+                "each of mean, sd and weights must have {n} numbers, one per input"
+            )));
+        }
+        let numbers = [
+            m.rho_time,
+            m.rho_solve,
+            l.intercept,
+            l.alpha,
+            m.rate.a,
+            m.rate.b,
+        ];
+        let mut all = numbers.iter().chain(&l.mean).chain(&l.sd).chain(&l.weights);
+        if !all.all(|x| x.is_finite()) || !l.sd.iter().all(|&x| x > 0.0) {
+            return Err(bad(
+                "its numbers must be finite and every sd positive".into()
+            ));
+        }
+        Ok(m)
     }
 
     /// The predicted ln mean solve time in seconds: the difficulty score.

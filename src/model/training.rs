@@ -94,6 +94,13 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
             return Err(bad(n, "times must be positive and rates within 0–1".into()));
         }
         let words: Vec<&str> = cards.split_whitespace().collect();
+        // The data are sets of four cards: a longer line would only make the engine slow.
+        if words.len() != game.size {
+            return Err(bad(
+                n,
+                format!("a set is {} cards, not `{cards}`", game.size),
+            ));
+        }
         let board = Board::parse(&game, &words).map_err(|e| bad(n, e.to_string()))?;
         let dp = Dp::<Rational>::build(&board, &game.rules)?;
         let target = Rational::from_int(TARGET).expect("24 is a rational");

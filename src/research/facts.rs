@@ -266,9 +266,7 @@ impl Facts {
     /// Reads every corpus under `data` (an error if `data` itself does not exist).
     pub fn load(data: &Path) -> Result<Facts> {
         if !data.is_dir() {
-            return Err(ReadError::NoData {
-                path: data.to_path_buf(),
-            });
+            return Err(ReadError::no_data(data));
         }
         let (found, missing) = discover(data);
         let corpora = found

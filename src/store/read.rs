@@ -32,6 +32,9 @@ pub enum ReadError {
     /// The data folder itself is missing.
     #[error("data folder {} does not exist (run `digits-lab analyze` first, or pass --data)", path.display())]
     NoData { path: PathBuf },
+    /// What was given as the data folder exists but is not a folder (a file, `/dev/null`).
+    #[error("data folder {} is not a folder (pass --data the folder `digits-lab analyze --out` wrote)", path.display())]
+    NotFolder { path: PathBuf },
     /// The data folder or a corpus folder is missing (the user named the wrong thing).
     #[error("no tables for corpus `{corpus}`: folder {} does not exist (run `digits-lab analyze --corpus {corpus}` first)", path.display())]
     NoCorpus { corpus: String, path: PathBuf },
@@ -64,12 +67,23 @@ pub enum ReadError {
 }
 
 impl ReadError {
+    /// Why `data` cannot serve as the data folder, whatever is at that path: nothing, or
+    /// something that is not a folder.
+    pub fn no_data(data: &Path) -> ReadError {
+        let path = data.to_path_buf();
+        match data.try_exists() {
+            Ok(true) => ReadError::NotFolder { path },
+            _ => ReadError::NoData { path },
+        }
+    }
+
     /// Whether the error comes from what the user asked for (a corpus without tables, a
     /// convention the corpus does not have) rather than from broken files.
     pub fn is_input(&self) -> bool {
         matches!(
             self,
             ReadError::NoData { .. }
+                | ReadError::NotFolder { .. }
                 | ReadError::NoCorpus { .. }
                 | ReadError::NoTable { .. }
                 | ReadError::Absent { .. }
@@ -250,6 +264,9 @@ pub struct CorpusStore {
 impl CorpusStore {
     /// The corpus folder `data/<name>`, which must exist.
     pub fn open(data: &Path, id: &CorpusId) -> Result<CorpusStore> {
+        if !data.is_dir() {
+            return Err(ReadError::no_data(data));
+        }
         let dir = data.join(id.name());
         if !dir.is_dir() {
             return Err(ReadError::NoCorpus {

@@ -163,7 +163,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
         ),
         (
             &["solve", "99999999999999999999", "1", "2"],
-            "not a whole number",
+            "target `99999999999999999999` is too large: digits targets are 1..999",
         ),
     ];
     for (args, needle) in cases {

@@ -1,0 +1,49 @@
+//! Where the commands read and write when not told: the tables under `data/` and the report
+//! under `reports/`, both in the working folder, for the main job. A command given a data
+//! folder keeps everything it writes inside it: the report of the tables under `X` goes to
+//! `X/reports/` unless `--reports` names another folder, so that `analyze --out /tmp/x` or
+//! `plots --data /tmp/x` never touches the working folder's `reports/`.
+
+use std::path::{Path, PathBuf};
+
+/// The data folder when none is given.
+pub const DATA: &str = "data";
+
+/// The report folder when neither a data folder nor a report folder is given.
+pub const REPORTS: &str = "reports";
+
+/// The folder of the report's sub-folder under a data folder that was given.
+pub const REPORTS_UNDER_DATA: &str = "reports";
+
+/// The data folder: `given`, or `data/`.
+pub fn data(given: Option<&Path>) -> PathBuf {
+    given.map_or_else(|| PathBuf::from(DATA), Path::to_path_buf)
+}
+
+/// The report folder: `reports` when given; else `DATA/reports/` when the data folder was
+/// given; else `reports/`.
+pub fn reports(data: Option<&Path>, reports: Option<&Path>) -> PathBuf {
+    match (reports, data) {
+        (Some(r), _) => r.to_path_buf(),
+        (None, Some(d)) => d.join(REPORTS_UNDER_DATA),
+        (None, None) => PathBuf::from(REPORTS),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_goes_where_the_data_went_unless_told() {
+        fn p(s: &str) -> Option<&Path> {
+            Some(Path::new(s))
+        }
+        assert_eq!(data(None), PathBuf::from("data"));
+        assert_eq!(data(p("/tmp/x")), PathBuf::from("/tmp/x"));
+        assert_eq!(reports(None, None), PathBuf::from("reports"));
+        assert_eq!(reports(p("/tmp/x"), None), PathBuf::from("/tmp/x/reports"));
+        assert_eq!(reports(p("/tmp/x"), p("r")), PathBuf::from("r"));
+        assert_eq!(reports(None, p("r")), PathBuf::from("r"));
+    }
+}
