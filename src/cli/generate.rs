@@ -58,8 +58,8 @@ pub struct GenerateArgs {
     /// This many NYT-style days (1 to 3660), no board used twice.
     #[arg(long, conflicts_with = "count", value_parser = clap::value_parser!(u32).range(1..=3660))]
     pub days: Option<u32>,
-    /// Give up after this many boards in a row give no new puzzle (per slot for days),
-    /// 1 to 100000000.
+    /// Give up after this many boards in a row give no new puzzle (for a day, this many
+    /// boards in all, shared by its five slots), 1 to 100000000.
     #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub tries: u64,
     /// Worker threads, 1 to 1024 (default: one per core); the puzzles do not depend on it.

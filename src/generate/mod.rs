@@ -87,7 +87,7 @@ pub struct Request {
     pub checks: Vec<Check>,
     pub mode: Mode,
     pub seed: u64,
-    /// Boards in a row that give nothing new before giving up (per slot for days).
+    /// Boards in a row that give nothing new before giving up (for a day, boards in all).
     pub tries: u64,
     /// Write out every `distinct` solution.
     pub all: bool,

@@ -57,47 +57,93 @@ fn int(p: &Value, key: &str) -> u64 {
     p[key].as_u64().unwrap_or_else(|| panic!("{key} in {p}"))
 }
 
+/// The brute force's rules for `digits`, `countdown`, `24` and `24-minus` (with unary minus).
 fn rules_of(game: &str) -> BruteRules {
+    let twenty_four = game.starts_with("24");
     BruteRules {
-        arith: if game == "24" {
+        arith: if twenty_four {
             Arith::Rationals
         } else {
             Arith::PositiveIntegers
         },
-        use_all: game == "24",
+        use_all: twenty_four,
         pow: false,
-        unary_minus: false,
+        unary_minus: game == "24-minus",
     }
 }
 
-/// The brute-force counts of every value of a board, computed once per board.
+/// The rules a `generate` argument list asks for, as the brute force takes them.
+fn rules_of_args(args: &[String]) -> BruteRules {
+    let game = args
+        .iter()
+        .position(|a| a == "--game")
+        .and_then(|i| args.get(i + 1))
+        .map_or("digits", String::as_str);
+    BruteRules {
+        pow: args.iter().any(|a| a == "--pow"),
+        unary_minus: args.iter().any(|a| a == "--unary-minus"),
+        ..rules_of(game)
+    }
+}
+
+/// The brute-force counts of every value of a board, computed once per board and rules.
 #[derive(Default)]
-struct Brute(BTreeMap<(Vec<i64>, &'static str), BTreeMap<Q, BruteCounts>>);
+struct Brute(BTreeMap<(Vec<i64>, String), BTreeMap<Q, BruteCounts>>);
 
 impl Brute {
     /// Checks puzzle `p` of `game` against the brute force: counts, `min_ops`, and every
     /// written solution (the shortest, and with `--all` each listed one).
-    fn check(&mut self, game: &'static str, p: &Value) {
+    fn check(&mut self, game: &str, p: &Value) {
+        self.check_with(rules_of(game), p);
+    }
+
+    /// [`Brute::check`] under `rules`. With `^` on more than 4 numbers the brute force's
+    /// counts take minutes, so there only the written solutions are checked.
+    fn check_with(&mut self, rules: BruteRules, p: &Value) {
         let numbers = board(p);
         let target = p["target"].as_i64().unwrap();
-        let rules = rules_of(game);
+        let said = format!("{rules:?} {numbers:?} → {target}");
+        let written = self.check_solutions(rules, p, &numbers, target, &said);
+        if rules.pow && numbers.len() > 4 {
+            return;
+        }
         let all = self
             .0
-            .entry((numbers.clone(), game))
+            .entry((numbers.clone(), format!("{rules:?}")))
             .or_insert_with(|| brute::solve_all(&numbers, rules));
         let c = all
             .get(&Q::int(target))
             .unwrap_or_else(|| panic!("{p}: the brute force does not reach the target"));
-        let said = format!("{game} {numbers:?} → {target}");
+        if let Some(n) = written {
+            assert_eq!(n, c.distinct, "--all of {said}");
+        }
         assert_eq!(int(p, "trees"), c.trees, "trees of {said}");
         assert_eq!(
             int(p, "expressions"),
             c.expressions,
             "expressions of {said}"
         );
-        assert_eq!(int(p, "distinct"), c.distinct, "distinct of {said}");
+        if rules.unary_minus {
+            assert_eq!(p["distinct"], Value::Null, "distinct of {said}");
+        } else {
+            assert_eq!(int(p, "distinct"), c.distinct, "distinct of {said}");
+        }
         assert_eq!(int(p, "min_ops"), u64::from(c.min_ops), "min_ops of {said}");
+    }
+
+    /// Every written solution of `p` evaluates to the target under `rules`, on numbers of
+    /// the board (all of them where every number must be used), the first in `min_ops + 1`
+    /// numbers; the number of solutions listed with `--all`, if any.
+    fn check_solutions(
+        &self,
+        rules: BruteRules,
+        p: &Value,
+        numbers: &[i64],
+        target: i64,
+        said: &str,
+    ) -> Option<u64> {
         let mut written = vec![p["solution"].as_str().unwrap().to_string()];
+        let mut listed = None;
         if let Some(list) = p.get("solutions") {
             let list: Vec<String> = list
                 .as_array()
@@ -105,7 +151,7 @@ impl Brute {
                 .iter()
                 .map(|s| s.as_str().unwrap().to_string())
                 .collect();
-            assert_eq!(list.len() as u64, c.distinct, "--all of {said}");
+            listed = Some(list.len() as u64);
             assert_eq!(
                 list.iter().collect::<HashSet<_>>().len(),
                 list.len(),
@@ -117,7 +163,7 @@ impl Brute {
             let (v, leaves) = brute::eval_printed(s, rules)
                 .unwrap_or_else(|| panic!("{said}: `{s}` is not valid under the rules"));
             assert_eq!(v, Q::int(target), "{said}: `{s}`");
-            let mut left = numbers.clone();
+            let mut left = numbers.to_vec();
             for l in &leaves {
                 let i = left
                     .iter()
@@ -125,7 +171,7 @@ impl Brute {
                     .unwrap_or_else(|| panic!("{said}: `{s}` uses {l} once too often"));
                 left.remove(i);
             }
-            if game == "24" {
+            if rules.use_all {
                 assert!(left.is_empty(), "{said}: `{s}` leaves {left:?} unused");
             }
             if k == 0 {
@@ -136,6 +182,7 @@ impl Brute {
                 );
             }
         }
+        listed
     }
 }
 
@@ -256,6 +303,17 @@ fn the_same_request_gives_the_same_bytes_at_1_and_8_threads() {
         flag.extend(["--threads", threads]);
         assert_eq!(generate(&flag), once, "--threads {threads}");
     }
+    // The same with tables from an earlier `analyze` in `data/`: generate reads none.
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(crate::fixture::data_dir(), dir.path().join("data")).unwrap();
+    let out = cli()
+        .current_dir(dir.path())
+        .arg("generate")
+        .arg("--quiet")
+        .args(UNIQUE)
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, once, "with tables in data/");
     // Days too, at both thread counts.
     let days = ["--days", "3", "--seed", "11", "--format", "csv"];
     let one = generate(&[&days[..], &["--threads", "1"]].concat());
@@ -390,9 +448,11 @@ fn days_never_use_a_board_twice() {
     assert_eq!(days.len(), 35);
     let boards: HashSet<Vec<i64>> = days.iter().map(board).collect();
     assert_eq!(boards.len(), 35);
+    let mut brute = Brute::default();
     for (k, p) in days.iter().enumerate() {
         assert_eq!(int(p, "day"), k as u64 / 5 + 1);
         assert_eq!(int(p, "slot"), k as u64 % 5 + 1);
+        brute.check("digits", p);
     }
 }
 
@@ -400,6 +460,10 @@ fn days_never_use_a_board_twice() {
 fn csv_and_the_table_hold_the_same_puzzles_as_json() {
     let args = ["--game", "countdown", "--count", "3", "--seed", "8"];
     let list = json(&args);
+    let mut brute = Brute::default();
+    for p in &list {
+        brute.check("countdown", p);
+    }
     let csv = String::from_utf8(generate(&[&args[..], &["--format", "csv"]].concat())).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
@@ -453,10 +517,16 @@ fn json_matches_its_schema() {
     let minus = json(cases[2]);
     assert_eq!(minus[0]["distinct"], Value::Null);
     assert!(minus[0].get("band").is_none());
+    // The other cases' puzzles are checked by the tests above (the same seeds and streams).
+    let mut brute = Brute::default();
+    for p in &minus {
+        brute.check("24-minus", p);
+    }
 }
 
 /// Flags of `generate` whose values are thrown at random; `--count`, `--days` and `--tries`
-/// are given small values so that a valid request ends quickly.
+/// are given small values so that a valid request ends quickly, and the output is JSON so
+/// that every puzzle made is checked against the brute force.
 const FLAGS: &[&str] = &[
     "--game",
     "--pow",
@@ -470,7 +540,6 @@ const FLAGS: &[&str] = &[
     "--uses-all",
     "--no-repeats",
     "--difficulty",
-    "--format",
     "--all",
     "--day",
 ];
@@ -512,41 +581,84 @@ fn value() -> impl Strategy<Value = String> {
     ]
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 60,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
-
-    /// Any argument list: exit 0, 1 (nothing found in the tries, one line) or 2 (refused, one
-    /// line), never a panic or a hang.
-    #[test]
-    fn any_request_ends_in_one_line_or_puzzles(
-        flags in prop::collection::vec(
+/// One random request: flags with random values, and a small `--count` or `--days`.
+fn request() -> impl Strategy<Value = Vec<String>> {
+    (
+        prop::collection::vec(
             (prop::sample::select(FLAGS), prop::option::of(value())),
             0..5,
         ),
-        count in 1u32..4,
-        days in prop::option::of(1u32..3),
-    ) {
-        let mut args = vec!["generate".to_string(), "--quiet".into(), "--tries".into(), "300".into()];
-        match days {
-            Some(d) => args.extend(["--days".into(), d.to_string()]),
-            None => args.extend(["--count".into(), count.to_string()]),
-        }
-        for (f, v) in flags {
-            args.push(f.to_string());
-            args.extend(v);
-        }
-        let out = cli().args(&args).timeout(Duration::from_secs(90)).output().unwrap();
+        1u32..4,
+        prop::option::of(1u32..3),
+    )
+        .prop_map(|(flags, count, days)| {
+            let mut args = vec!["generate".to_string(), "--quiet".into()];
+            args.extend([
+                "--tries".into(),
+                "300".into(),
+                "--format".into(),
+                "json".into(),
+            ]);
+            match days {
+                Some(d) => args.extend(["--days".into(), d.to_string()]),
+                None => args.extend(["--count".into(), count.to_string()]),
+            }
+            for (f, v) in flags {
+                args.push(f.to_string());
+                args.extend(v);
+            }
+            args
+        })
+}
+
+/// Any argument list: exit 0 with puzzles that the brute force confirms, 1 (nothing found in
+/// the tries, one line) or 2 (refused, one line), never a panic or a hang; both puzzles and
+/// refusals among them.
+#[test]
+fn any_request_ends_in_one_line_or_puzzles() {
+    let cases = 60;
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let exits = std::sync::Mutex::new(BTreeMap::<i32, u32>::new());
+    let result = runner.run(&request(), |args| {
+        let out = cli()
+            .args(&args)
+            .timeout(Duration::from_secs(90))
+            .output()
+            .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         let said = format!("{args:?}: exit {:?}, stderr: {err}", out.status.code());
         prop_assert!(!err.contains("panicked"), "{}", said);
         match out.status.code() {
-            Some(0) => {}
+            Some(0) => {
+                let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+                crate::json_schema::validate(&list, "generate.schema.json");
+                prop_assert!(!list.as_array().unwrap().is_empty(), "{}", said);
+                let mut brute = Brute::default();
+                for p in list.as_array().unwrap() {
+                    brute.check_with(rules_of_args(&args), p);
+                }
+            }
             Some(1 | 2) => prop_assert_eq!(err.trim_end().lines().count(), 1, "{}", said),
             _ => return Err(TestCaseError::fail(said)),
         }
+        *exits
+            .lock()
+            .unwrap()
+            .entry(out.status.code().unwrap())
+            .or_default() += 1;
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
+    let exits = exits.into_inner().unwrap();
+    assert!(
+        exits.get(&0).copied().unwrap_or(0) >= cases / 20
+            && exits.get(&2).copied().unwrap_or(0) >= cases / 20,
+        "exit codes: {exits:?}"
+    );
 }
