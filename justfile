@@ -19,11 +19,12 @@ build:
 test:
     cargo test --release --lib --test integration
 
-# Fuzz every parser (100,000 cases each, in process) and `solve` (5,000 whole runs), with
-# the cases tried per parser printed; docs/FUZZING.md has the figures. `just fuzz 1000000
-# 20000` runs more; FUZZ_SEED=N another seed.
-fuzz CASES="100000" CLI_CASES="5000":
-    FUZZ_CASES={{CASES}} FUZZ_CLI_CASES={{CLI_CASES}} cargo test --release --test integration fuzz -- --nocapture 2>&1 | grep -E '^(fuzz |test result|test .*FAILED)'
+# Fuzz every parser (100,000 cases each, in process), `solve` (5,000 whole runs) and the
+# table files `hardest` and `plots` read (200 damaged copies), with the cases tried per
+# parser printed; docs/FUZZING.md has the figures. `just fuzz 1000000 20000 500` runs more;
+# FUZZ_SEED=N another seed.
+fuzz CASES="100000" CLI_CASES="5000" FILE_CASES="200":
+    FUZZ_CASES={{CASES}} FUZZ_CLI_CASES={{CLI_CASES}} FUZZ_FILE_CASES={{FILE_CASES}} cargo test --release --test integration fuzz -- --nocapture 2>&1 | grep -E '^(fuzz |test result|test .*FAILED)'
 
 # Format the code.
 fmt:
