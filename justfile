@@ -19,6 +19,13 @@ build:
 test:
     cargo test --release --lib --test integration
 
+# Fuzz every parser (100,000 cases each, in process), `solve` (5,000 whole runs) and the
+# table files `hardest` and `plots` read (200 damaged copies), with the cases tried per
+# parser printed; docs/FUZZING.md has the figures. `just fuzz 1000000 20000 500` runs more;
+# FUZZ_SEED=N another seed.
+fuzz CASES="100000" CLI_CASES="5000" FILE_CASES="200":
+    FUZZ_CASES={{CASES}} FUZZ_CLI_CASES={{CLI_CASES}} FUZZ_FILE_CASES={{FILE_CASES}} cargo test --release --test integration fuzz -- --nocapture 2>&1 | grep -E '^(fuzz |test result|test .*FAILED)'
+
 # Format the code.
 fmt:
     cargo fmt --all
@@ -116,7 +123,7 @@ analyze *ARGS: build
 
 # Draw the charts (PNG and SVG) and write OUT/REPORT.md from the tables under DATA.
 plots DATA="data" OUT="reports": build
-    {{bin}} plots --data {{DATA}} --out {{OUT}}
+    {{bin}} plots --data {{DATA}} --reports {{OUT}}
 
 # The hardest puzzles of a corpus, e.g. `just hardest --corpus 24 --target 24 --convention trees`.
 hardest *ARGS: build
@@ -126,7 +133,8 @@ hardest *ARGS: build
 # tables under DATA.
 # The Python environment (notebooks/requirements.txt, pinned) lives outside the clone in
 # $HOME/.cache/digits-lab/venv-nb and is rebuilt only when the requirements change. The
-# executed notebooks, with their outputs, go to reports/notebooks/.
+# executed notebooks, with their outputs, go to reports/notebooks/ for the default data/, and
+# to DATA/reports/notebooks/ for any other DATA (nothing is written outside it).
 notebooks DATA="data":
     #!/usr/bin/env bash
     set -euo pipefail
@@ -140,8 +148,9 @@ notebooks DATA="data":
     data="$(realpath "{{DATA}}")"
     "$venv/bin/python" notebooks/check_engines.py "$data"
     "$venv/bin/python" notebooks/check_json.py "{{bin}}" "$data"
-    mkdir -p reports/notebooks
+    if [ "{{DATA}}" = data ]; then executed="$PWD/reports/notebooks"; else executed="$data/reports/notebooks"; fi
+    mkdir -p "$executed"
     for nb in notebooks/*.ipynb; do
         echo "executing $nb"
-        DIGITS_LAB_DATA="$data" "$venv/bin/jupyter" execute --output="$PWD/reports/notebooks/$(basename "$nb")" "$nb"
+        DIGITS_LAB_DATA="$data" "$venv/bin/jupyter" execute --output="$executed/$(basename "$nb")" "$nb"
     done

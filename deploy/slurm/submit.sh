@@ -19,7 +19,7 @@
 #   --resume          keep the pieces that stopped tasks of these shards published (a task
 #                     that ran out of time) and compute only the rest (analyze --resume)
 #   --reports DIR     the finish job also draws the charts and REPORT.md into DIR
-#                     (`digits-lab plots --data OUT --out DIR`)                      default: not drawn
+#                     (`digits-lab plots --data OUT --reports DIR`)                      default: not drawn
 #   --sbatch ARG      one more sbatch option for both jobs (repeatable), e.g. --sbatch --partition=long
 #   --no-finish       no finish job (for --out on node-local disks: gather the pieces into
 #                     one folder first, then run finish.sbatch; README.md)

@@ -512,7 +512,7 @@ mod tests {
         assert!(err("-5").contains("values must be within 1..1000000"));
         // Found by fuzzing: a pool of many overlapping ranges once took minutes and GiBs to
         // list its cards.
-        let many = vec!["1-1000000"; 3].join(",");
+        let many = ["1-1000000"; 3].join(",");
         assert!(err(&many).contains("its ranges cover more than 2,000,000 values"));
         let p: Pool = "1-3x2,2-4,3".parse().unwrap();
         assert_eq!(p.cards(), vec![(1, 2), (2, 3), (3, 4), (4, 1)]);

@@ -1,7 +1,9 @@
 //! The tables of a corpus run: what they hold ([`schema`]), writing them atomically
 //! ([`write`]), reading them back ([`read`]), the small tables' rows as Rust values
-//! ([`rows`]) and the `puzzles` table scanned in slices read in place ([`slice`]).
+//! ([`rows`]) and the `puzzles` table scanned in slices read in place ([`slice`]); a
+//! corrupt file's panic inside polars caught as an error (`guard`).
 
+mod guard;
 pub mod read;
 pub mod rows;
 pub mod schema;

@@ -19,6 +19,7 @@ use polars::prelude::*;
 use thiserror::Error;
 
 use crate::corpus::CorpusId;
+use crate::store::guard::guarded;
 use crate::store::schema::Table;
 use crate::store::write::io_error;
 
@@ -55,6 +56,9 @@ pub enum ReadError {
         #[source]
         source: PolarsError,
     },
+    /// A Parquet file so broken that its reader gave up (it panicked, and was caught).
+    #[error("reading {}: the file is corrupt ({what})", path.display())]
+    Corrupt { path: PathBuf, what: String },
     #[error("reading {}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -108,6 +112,16 @@ pub(crate) fn parquet_err(path: &Path) -> impl Fn(PolarsError) -> ReadError + Co
     }
 }
 
+/// `read()` of the Parquet file `path`, its panic (a corrupt file) an error too.
+fn parquet<T>(path: &Path, read: impl FnOnce() -> PolarsResult<T>) -> Result<T> {
+    guarded(read)
+        .map_err(|what| ReadError::Corrupt {
+            path: path.to_path_buf(),
+            what,
+        })?
+        .map_err(parquet_err(path))
+}
+
 fn open_file(path: &Path) -> Result<File> {
     File::open(path).map_err(|source| ReadError::Io {
         path: path.to_path_buf(),
@@ -145,10 +159,12 @@ impl TableFiles {
         self.require(columns)?;
         let mut out: Option<DataFrame> = None;
         for path in &self.files {
-            let df = ParquetReader::new(open_file(path)?)
-                .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
-                .finish()
-                .map_err(parquet_err(path))?;
+            let file = open_file(path)?;
+            let df = parquet(path, || {
+                ParquetReader::new(file)
+                    .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
+                    .finish()
+            })?;
             match out.as_mut() {
                 None => out = Some(df),
                 Some(acc) => {
@@ -203,7 +219,7 @@ impl TableFiles {
         tx: &std::sync::mpsc::SyncSender<Result<DataFrame>>,
     ) -> Result<()> {
         let mut reader = ParquetReader::new(open_file(path)?);
-        let meta = reader.get_metadata().map_err(parquet_err(path))?.clone();
+        let meta = parquet(path, || reader.get_metadata().cloned())?;
         let groups: Vec<usize> = meta.row_groups.iter().map(|g| g.num_rows()).collect();
         let (mut start, mut g) = (0, 0);
         while g < groups.len() {
@@ -215,11 +231,12 @@ impl TableFiles {
             }
             let mut reader = ParquetReader::new(open_file(path)?);
             reader.set_metadata(meta.clone());
-            let df = reader
-                .with_columns(Some(names.to_vec()))
-                .with_slice(Some((start, len)))
-                .finish()
-                .map_err(parquet_err(path));
+            let df = parquet(path, || {
+                reader
+                    .with_columns(Some(names.to_vec()))
+                    .with_slice(Some((start, len)))
+                    .finish()
+            });
             if tx.send(df).is_err() {
                 return Ok(());
             }
@@ -305,9 +322,8 @@ impl CorpusStore {
                 path: self.dir.clone(),
             });
         };
-        let schema = ParquetReader::new(open_file(first)?)
-            .schema()
-            .map_err(parquet_err(first))?;
+        let file = open_file(first)?;
+        let schema = parquet(first, || ParquetReader::new(file).schema())?;
         Ok(TableFiles {
             corpus: self.id.to_string(),
             columns: schema.iter_names().map(|n| n.to_string()).collect(),
@@ -359,8 +375,8 @@ pub fn discover(data: &Path) -> (Vec<CorpusStore>, Vec<String>) {
 /// Reads one Parquet file.
 pub fn read_file(path: &Path) -> crate::Result<DataFrame> {
     let file = File::open(path).map_err(|e| io_error(path, e))?;
-    ParquetReader::new(file)
-        .finish()
+    guarded(|| ParquetReader::new(file).finish())
+        .map_err(|what| io_error(path, format!("the file is corrupt ({what})")))?
         .map_err(|e| io_error(path, e))
 }
 

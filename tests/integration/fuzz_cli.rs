@@ -43,7 +43,7 @@ fn pool() -> impl Strategy<Value = String> {
         Just("1-10x2,25,50,75,100".to_string()),
         "[1-9](-[1-9][0-9]?)?(x[0-9]{1,2})?(,[0-9]{1,3}(x[0-9])?){0,4}",
         "[0-9]{1,8}-[0-9]{1,8}(x[0-9]{1,2})?",
-        Just(vec!["1-1000000"; 3].join(",")),
+        Just(["1-1000000"; 3].join(",")),
         number(),
         Just(String::new()),
     ]
@@ -127,6 +127,9 @@ fn plausible_call() -> impl Strategy<Value = Vec<String>> {
             .prop_map(|(b, t)| ("countdown", t, b)),
         (prop::collection::vec(1i64..14, 1..6), 1i64..101).prop_map(|(b, t)| ("24", t, b)),
     ];
+    // Sometimes a target outside the game's range (negative, zero, large), with a
+    // `--targets` range that takes it in.
+    let moved = prop::option::weighted(0.3, -100i64..2000);
     let flags = prop::collection::vec(
         prop::sample::select(vec![
             "--pow",
@@ -138,9 +141,16 @@ fn plausible_call() -> impl Strategy<Value = Vec<String>> {
         ]),
         0..4,
     );
-    (board, flags).prop_map(|((game, target, board), flags)| {
+    (board, flags, moved).prop_map(|((game, target, board), flags, moved)| {
         let mut args = vec!["solve".to_string(), "--game".to_string(), game.to_string()];
         args.extend(flags.iter().map(|f| f.to_string()));
+        let target = match moved {
+            Some(t) => {
+                args.push(format!("--targets={}..{}", t.min(1), t.max(999)));
+                t
+            }
+            None => target,
+        };
         args.push(target.to_string());
         args.extend(board.iter().map(i64::to_string));
         args
@@ -262,4 +272,41 @@ fn what_fuzzing_found_is_refused_in_one_line() {
             "{args:?}"
         );
     }
+}
+
+/// Found by this fuzzing: a target at or below 0 in the 24 game (a `--targets` range that
+/// takes it in) panicked in the difficulty measures, which ask the engine about whole numbers
+/// only and gave it a window holding none.
+#[test]
+fn a_target_below_one_in_the_24_game_is_solved() {
+    let solve = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+            .args(["solve", "--game", "24"])
+            .args(args)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = solve(&["--targets=-3..999", "-3", "1", "2"]);
+    assert!(out.starts_with("-3 from 1 2 (24): not reachable"), "{out}");
+    let out = solve(&[
+        "--targets=-5..5",
+        "--no-moves",
+        "--",
+        "-5",
+        "1",
+        "2",
+        "3",
+        "4",
+    ]);
+    assert!(
+        out.starts_with("-5 from 1 2 3 4 (24): solvable in 3 operations"),
+        "{out}"
+    );
+    assert!(
+        out.contains("trees 122 · expressions 57 · distinct 31"),
+        "{out}"
+    );
 }

@@ -9,6 +9,7 @@ mod figures;
 mod fixture;
 mod fuzz;
 mod fuzz_cli;
+mod fuzz_files;
 mod generate;
 mod hardest;
 mod json_schema;

@@ -105,7 +105,7 @@ const HARDEST: &[&str] = &[
     "--format",
     "--data",
 ];
-const PLOTS: &[&str] = &["--data", "--reports", "--out"];
+const PLOTS: &[&str] = &["--data", "--out"];
 
 /// Analyze requests that, when valid, are small: a custom corpus from a pool of at most a
 /// dozen small numbers, boards of at most 5, targets up to a few thousand (or absurd ranges,

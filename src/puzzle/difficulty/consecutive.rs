@@ -47,6 +47,13 @@ pub fn whole_number_counts(
         unary_minus: false,
         ..*rules
     };
+    if hi < 1 {
+        // No positive integer in the run (a target at or below 0 in the 24 game): nothing
+        // reaches it, and the engine's window must hold a positive integer (found by
+        // fuzzing `solve`: this was a panic).
+        let len = usize::try_from(hi - lo + 1).unwrap_or(0);
+        return Ok(Some(vec![None; len]));
+    }
     let window = Some(Window { lo, hi });
     let dp = Dp::<Int>::build_with(board, &whole, window, None)?;
     Ok(Some(dp.counts_in(lo, hi)?))
