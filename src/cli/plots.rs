@@ -35,6 +35,9 @@ pub(super) fn report(data: &Path, out: &Path, quiet: bool) -> anyhow::Result<()>
     for s in &g.skipped {
         eprintln!("skipped corpus `{s}`: no folder {}", data.join(s).display());
     }
+    for s in &g.reach_only {
+        eprintln!("skipped corpus `{s}`: its tables were written by `analyze --reach-only`");
+    }
     println!(
         "wrote {} and {} charts (PNG and SVG) under {}",
         g.report.display(),

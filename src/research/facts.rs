@@ -254,6 +254,9 @@ pub struct Facts {
     pub corpora: Vec<CorpusFacts>,
     /// Default corpora whose folder is missing.
     pub missing: Vec<String>,
+    /// Corpora whose tables were written by `analyze --reach-only` (no solution counts, which
+    /// the report's figures need), left out.
+    pub reach_only: Vec<String>,
     /// What unary minus and `^` change against the plain 24 game, for the variant corpora
     /// present (`None` without the `24` corpus).
     pub variants: Option<Vec<Comparison>>,
@@ -271,6 +274,8 @@ impl Facts {
             });
         }
         let (found, missing) = discover(data);
+        let (reach_only, found): (Vec<_>, Vec<_>) = found.into_iter().partition(|c| c.reach_only());
+        let reach_only = reach_only.iter().map(|c| c.name().to_string()).collect();
         let corpora = found
             .into_iter()
             .map(CorpusFacts::load)
@@ -289,6 +294,7 @@ impl Facts {
         Ok(Facts {
             corpora,
             missing,
+            reach_only,
             variants,
             validation: validation::validation()?,
         })

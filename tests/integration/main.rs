@@ -10,6 +10,7 @@ mod fixture;
 mod hardest;
 mod json_schema;
 mod properties;
+mod reach;
 mod robustness;
 mod shards;
 mod tables;

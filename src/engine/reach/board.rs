@@ -80,7 +80,13 @@ impl<V: Number> Reach<V> {
     ) -> Result<Arc<ReachTable<V>>> {
         let subs = SubBoards::new(&Board::from_checked(numbers.to_vec()));
         let tables = proper_tables(&subs, rules, bits_hi, source)?;
-        Ok(Arc::new(build_sub(&subs, subs.full(), &tables, rules, bits_hi)?))
+        Ok(Arc::new(build_sub(
+            &subs,
+            subs.full(),
+            &tables,
+            rules,
+            bits_hi,
+        )?))
     }
 
     /// Builds the whole board's complete table, if it is not built yet.
@@ -121,7 +127,11 @@ impl<V: Number> Reach<V> {
             level[0] &= !1;
             let last = n - 1;
             let keep = (hi - 64 * last as i64) as u32;
-            level[last] &= if keep >= 63 { u64::MAX } else { (2u64 << keep) - 1 };
+            level[last] &= if keep >= 63 {
+                u64::MAX
+            } else {
+                (2u64 << keep) - 1
+            };
             for (u, l) in union.iter_mut().zip(level.iter()) {
                 *u |= l;
             }
@@ -289,7 +299,9 @@ fn build_sub<V: Number>(
     bits_hi: Option<i64>,
 ) -> Result<ReachTable<V>> {
     if subs.size(s) == 1 {
-        let i = subs.min_value(s).expect("a sub-board of one number holds a value");
+        let i = subs
+            .min_value(s)
+            .expect("a sub-board of one number holds a value");
         return ReachTable::lone(subs.values[i], rules, bits_hi);
     }
     let built = |a: usize| -> &ReachTable<V> {

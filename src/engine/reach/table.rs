@@ -153,13 +153,7 @@ fn bits_of<V: Number>(values: &[V], hi: i64) -> Vec<u64> {
 /// Every `a op b` and `b op a` of `a` in `ta`, `b` in `tb`, under every operation the rules
 /// allow. `same`: the two tables are the same sub-board's, so each unordered pair is tried
 /// once (both orientations of `−`, `÷` and `^` still are).
-fn combine_all<V: Number>(
-    ta: &[V],
-    tb: &[V],
-    same: bool,
-    rules: &Rules,
-    put: &mut impl FnMut(V),
-) {
+fn combine_all<V: Number>(ta: &[V], tb: &[V], same: bool, rules: &Rules, put: &mut impl FnMut(V)) {
     let limit = rules.limit;
     for (i, &a) in ta.iter().enumerate() {
         let from = if same { i } else { 0 };

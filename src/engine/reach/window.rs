@@ -59,7 +59,12 @@ fn or_shifted_down(out: &mut [u64], src: &[u64], k: usize) {
 /// ORs into `out` (bits of `0..=hi`) every `x op y`, `y op x` in `1..=hi` of `x` in `a` and
 /// `y` in `b`, whose bits cover `0..=2·hi`. Bits above `hi` and bit 0 may be left set: the
 /// caller masks them.
-pub(super) fn combine_in<V: Number>(a: &ReachTable<V>, b: &ReachTable<V>, hi: i64, out: &mut [u64]) {
+pub(super) fn combine_in<V: Number>(
+    a: &ReachTable<V>,
+    b: &ReachTable<V>,
+    hi: i64,
+    out: &mut [u64],
+) {
     // The smaller table outside: each of its values costs a few pointer moves.
     let (a, b) = if a.values.len() <= b.values.len() {
         (a, b)

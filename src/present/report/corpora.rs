@@ -16,7 +16,13 @@ pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
             "- `{m}`: skipped — its folder `{m}/` is not in the data folder."
         );
     }
-    if !facts.missing.is_empty() {
+    for r in &facts.reach_only {
+        let _ = writeln!(
+            w,
+            "- `{r}`: skipped — its tables were written by `analyze --reach-only`, which keeps no solution counts."
+        );
+    }
+    if !facts.missing.is_empty() || !facts.reach_only.is_empty() {
         let _ = writeln!(w);
     }
     if facts.corpora.is_empty() {
