@@ -37,6 +37,38 @@ fn has(bits: &[u64], v: i64) -> bool {
     bits[(v >> 6) as usize] >> (v & 63) & 1 == 1
 }
 
+/// The highest set bit of `bits` below `v`.
+fn below(bits: &[u64], v: i64) -> Option<i64> {
+    let (mut w, b) = ((v >> 6) as usize, (v & 63) as u32);
+    let mut word = match bits.get(w) {
+        Some(x) => x & ((1u64 << b) - 1),
+        None => {
+            w = bits.len();
+            0
+        }
+    };
+    loop {
+        if word != 0 {
+            return Some(64 * w as i64 + 63 - i64::from(word.leading_zeros()));
+        }
+        w = w.checked_sub(1)?;
+        word = bits[w];
+    }
+}
+
+/// The lowest set bit of `bits` above `v`.
+fn above(bits: &[u64], v: i64) -> Option<i64> {
+    let (mut w, b) = ((v >> 6) as usize, (v & 63) as u32);
+    let mut word = bits.get(w)? & (u64::MAX << b) & !(1u64 << b);
+    loop {
+        if word != 0 {
+            return Some(64 * w as i64 + i64::from(word.trailing_zeros()));
+        }
+        w += 1;
+        word = *bits.get(w)?;
+    }
+}
+
 impl<V: Number> Reach<V> {
     /// The reachability of `board` under `rules`. With a `window` (positive integers without
     /// `^`; its `lo` is taken as 1), the whole board's values are found in `1..=window.hi`
@@ -211,8 +243,8 @@ impl<V: Number> Reach<V> {
         if let Some(hi) = self.hi
             && (1..=hi).contains(&target)
         {
-            let below = (1..target).rev().find(|&v| has(&self.union, v));
-            let above = (target + 1..=hi).find(|&v| has(&self.union, v));
+            let below = below(&self.union, target).filter(|&v| v >= 1);
+            let above = above(&self.union, target).filter(|&v| v <= hi);
             let nearest = match (below, above) {
                 (Some(b), Some(a)) if a - target < target - b => Some((a, a - target)),
                 (Some(b), _) => Some((b, target - b)),
@@ -277,11 +309,16 @@ fn proper_tables<V: Number>(
 ) -> Result<Vec<Option<Arc<ReachTable<V>>>>> {
     let full = subs.full();
     let mut tables: Vec<Option<Arc<ReachTable<V>>>> = vec![None; subs.count()];
+    let mut numbers = Vec::with_capacity(subs.size(full));
     for &s in subs.in_size_order() {
         if s == 0 || s == full {
             continue;
         }
-        let shared = source.and_then(|src| src.reach_table(&subs.numbers(s)));
+        numbers.clear();
+        for (i, &v) in subs.values.iter().enumerate() {
+            numbers.extend(std::iter::repeat_n(v, usize::from(subs.count_of(s, i))));
+        }
+        let shared = source.and_then(|src| src.reach_table(&numbers));
         tables[s] = Some(match shared {
             Some(t) => t,
             None => Arc::new(build_sub(subs, s, &tables, rules, bits_hi)?),

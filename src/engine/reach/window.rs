@@ -75,8 +75,10 @@ pub(super) fn combine_in<V: Number>(
     let tb = &b.values;
     let n = tb.len();
     let y = |i: usize| int(tb[i]);
-    // Index of the first `y` ≥ 2: products and quotients by 1 give an operand back.
-    let from2 = tb.partition_point(|&v| int(v) < 2);
+    // Index of the first `y` ≥ 2 (values are distinct and positive, so only a 1 comes
+    // before it): products and quotients by 1 give an operand back. Read, not searched: a
+    // search would miss the cache at every step of a table not read yet.
+    let from2 = usize::from(n > 0 && int(tb[0]) < 2);
     let (mut mul_hi, mut sub_lo, mut sub_hi) = (n, 0, 0);
     let (mut rsub_lo, mut rsub_hi, mut div_lo, mut div_hi, mut rdiv_lo, mut rdiv_hi) =
         (0, 0, 0, 0, 0, 0);
