@@ -217,8 +217,24 @@ impl<'a> Tally<'a> {
             .binary_search(&entry.group)
             .expect("every board's group is known");
         let mut reached = 0u32;
-        for (k, (&solved, &ops)) in solvable.iter().zip(min_ops).enumerate() {
-            self.sums[g][k].add_puzzle(ways, solved, [0; 3], ops)?;
+        for (sums, (&solved, &ops)) in self.sums[g].iter_mut().zip(solvable.iter().zip(min_ops)) {
+            // `add_puzzle` without the counts, which a reach-only run has not: the same sums.
+            let s = &mut sums.0;
+            let add = |a: &mut u64, b: u64| -> Result<()> {
+                *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
+                Ok(())
+            };
+            add(&mut s[0], 1)?;
+            add(&mut s[2], ways)?;
+            if solved {
+                add(&mut s[1], 1)?;
+                add(&mut s[3], ways)?;
+                add(
+                    &mut s[7],
+                    ways.checked_mul(u64::from(ops))
+                        .ok_or(Error::CountOverflow)?,
+                )?;
+            }
             reached += u32::from(solved);
         }
         self.reached.push(reached);

@@ -39,7 +39,8 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
     pub cache_mb: u32,
     /// Compute only what reachability gives (solvable, min_ops, the closest value): the
-    /// tables keep those columns only, and `unique` is not written.
+    /// tables keep those columns only, `unique` is not written, and no report is drawn (the
+    /// report needs solution counts).
     #[arg(long)]
     pub reach_only: bool,
 }
@@ -86,7 +87,9 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         Ok(complete)
     })?;
     // The report is about whole corpora: a shard that leaves some to other shards draws none.
-    if args.no_report {
+    // Nor does a reach-only run: the report needs solution counts, and would replace one
+    // drawn from full tables.
+    if args.no_report || args.reach_only {
         return Ok(());
     }
     if complete {

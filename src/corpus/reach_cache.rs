@@ -52,18 +52,27 @@ impl<V: Number> ReachCache<V> {
             levels: 0,
             bytes: 0,
         };
-        for level in 1..=max_level {
-            let mut subs: FxHashSet<Vec<i64>> = FxHashSet::default();
-            for b in boards() {
-                if b.len() > level {
-                    let sb = SubBoards::new(&b);
-                    for s in 1..sb.full() {
-                        if sb.size(s) == level {
-                            subs.insert(sb.numbers(s));
-                        }
-                    }
+        // Every proper sub-board of every board, by size, listed in one pass over the boards
+        // (a sub-board's numbers are copied only the first time it is seen).
+        let mut levels: Vec<FxHashSet<Vec<i64>>> = vec![FxHashSet::default(); max_level + 1];
+        let mut numbers = Vec::new();
+        for b in boards() {
+            let sb = SubBoards::new(&b);
+            for s in 1..sb.full() {
+                let size = sb.size(s);
+                if size > max_level {
+                    continue;
+                }
+                numbers.clear();
+                for (i, &v) in sb.values.iter().enumerate() {
+                    numbers.extend(std::iter::repeat_n(v, usize::from(sb.count_of(s, i))));
+                }
+                if !levels[size].contains(numbers.as_slice()) {
+                    levels[size].insert(numbers.clone());
                 }
             }
+        }
+        for (level, subs) in levels.into_iter().enumerate().skip(1) {
             if subs.is_empty() {
                 break;
             }

@@ -31,12 +31,6 @@ pub struct Reach<V> {
     union: Vec<u64>,
 }
 
-/// Whether bit `v` of `bits` is set.
-#[inline]
-fn has(bits: &[u64], v: i64) -> bool {
-    bits[(v >> 6) as usize] >> (v & 63) & 1 == 1
-}
-
 /// The highest set bit of `bits` below `v`.
 fn below(bits: &[u64], v: i64) -> Option<i64> {
     let (mut w, b) = ((v >> 6) as usize, (v & 63) as u32);
@@ -193,15 +187,24 @@ impl<V: Number> Reach<V> {
         if let Some(w) = self.hi
             && hi <= w
         {
-            let out = (lo..=hi)
-                .map(|t| {
-                    if t < 1 {
-                        return None;
+            // Level by level, word by word: each value is credited by the first (smallest)
+            // level holding it.
+            let mut out = vec![None; len];
+            let mut seen = vec![0u64; self.union.len()];
+            for (k, level) in self.levels.iter().enumerate().skip(1) {
+                let ops = u8::try_from(k - 1).unwrap_or(u8::MAX);
+                for (w, (bits, seen)) in level.iter().zip(seen.iter_mut()).enumerate() {
+                    let mut new = bits & !*seen;
+                    *seen |= new;
+                    while new != 0 {
+                        let v = 64 * w as i64 + i64::from(new.trailing_zeros());
+                        new &= new - 1;
+                        if (lo..=hi).contains(&v) {
+                            out[(v - lo) as usize] = Some(ops);
+                        }
                     }
-                    let k = self.levels.iter().position(|l| has(l, t))?;
-                    u8::try_from(k - 1).ok()
-                })
-                .collect();
+                }
+            }
             return Ok(out);
         }
         self.complete()?;
