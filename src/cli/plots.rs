@@ -36,7 +36,10 @@ pub(super) fn report(data: &Path, out: &Path, quiet: bool) -> anyhow::Result<()>
         eprintln!("skipped corpus `{s}`: no folder {}", data.join(s).display());
     }
     for s in &g.reach_only {
-        eprintln!("skipped corpus `{s}`: its tables were written by `analyze --reach-only`");
+        eprintln!(
+            "corpus `{s}`: reach-only tables (`analyze --reach-only`): its headline figures only, \
+             no charts"
+        );
     }
     println!(
         "wrote {} and {} charts (PNG and SVG) under {}",

@@ -44,7 +44,7 @@ pub fn generate(data: &Path, out: &Path) -> Result<Generated, ChartError> {
         report,
         charts: rendered,
         skipped: facts.missing.clone(),
-        reach_only: facts.reach_only.clone(),
+        reach_only: facts.reach_only.iter().map(|r| r.name.clone()).collect(),
     })
 }
 
