@@ -113,7 +113,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     {
         return Err(Error::input(format!(
             "--resume: the tables under {} were written for another request (corpus, game, \
-             targets, sharding or version); run without --resume to start again",
+             targets, sharding, version or --reach-only); run without --resume to start again",
             dir.display()
         )));
     }
@@ -149,9 +149,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let mut totals = Totals::default();
     let max_level = game.size.saturating_sub(1);
     let (cached_levels, cached_tables, cache_bytes) = if opts.reach_only {
-        let hi = memory::window(*game.targets.end()).hi;
-        let cache =
-            ReachCache::<V>::build(&game.rules, boards, max_level, opts.cache_budget, Some(hi))?;
+        let hi = reach_window(game).map(|w| w.hi);
+        let cache = ReachCache::<V>::build(&game.rules, boards, max_level, opts.cache_budget, hi)?;
         for &p in &todo {
             totals.add(&piece(p).run_reach::<V>(&cache, &progress)?);
         }
@@ -190,6 +189,12 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         &(json + "\n"),
     )?;
     Ok(summary)
+}
+
+/// The window a reach-only run gives the reachability engine: the full run's, when it is
+/// within [`crate::engine::reach::MAX_WINDOW`] (else every table is built complete).
+fn reach_window(game: &Game) -> Option<crate::engine::Window> {
+    Some(memory::window(*game.targets.end())).filter(|w| w.hi <= crate::engine::reach::MAX_WINDOW)
 }
 
 /// Writes `targets.parquet` of `corpus` under `out` from the `sums` of all `n` shards,

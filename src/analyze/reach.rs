@@ -16,7 +16,6 @@ use crate::game::number::Number;
 use crate::store::schema::Table;
 use crate::store::write::{self, PartWriter};
 
-use super::memory;
 use super::piece::{Piece, Totals};
 use super::pieces;
 use super::reach_rows::{self, ReachRows};
@@ -31,7 +30,7 @@ impl Piece<'_> {
     ) -> Result<Totals> {
         let (corpus, positions) = (self.corpus, self.positions);
         let lo = *corpus.game.targets.start();
-        let window = memory::window(*corpus.game.targets.end());
+        let window = super::reach_window(&corpus.game);
         let file = |t: Table| pieces::file(self.dir, t, self.shard, self.index);
         let (tx, rx) = mpsc::sync_channel::<(usize, Vec<ReachRows>)>(2);
         let writer = |rx: mpsc::Receiver<(usize, Vec<ReachRows>)>| -> Result<Tally> {

@@ -53,12 +53,12 @@ impl ReachRows {
 pub(super) fn analyze<V: Number>(
     corpus: &Corpus,
     board: &Board,
-    window: Window,
+    window: Option<Window>,
     cache: &ReachCache<V>,
 ) -> Result<ReachRows> {
     let rules = &corpus.game.rules;
     let (lo, hi) = (*corpus.game.targets.start(), *corpus.game.targets.end());
-    let mut reach = Reach::<V>::build(board, rules, Some(window), Some(cache))?;
+    let mut reach = Reach::<V>::build(board, rules, window, Some(cache))?;
     let ops = reach.min_ops_in(lo, hi)?;
     let mut rows = ReachRows::with_capacity(ops.len());
     for (target, o) in (lo..=hi).zip(ops) {

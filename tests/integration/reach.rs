@@ -387,6 +387,24 @@ fn reach_only_countdown_equals_the_full_run() {
     );
 }
 
+/// A target range too wide for the window's bits (`MAX_WINDOW`): every table built complete,
+/// the same columns as a full run's. Also repeated cards, and targets below 1.
+#[test]
+fn reach_only_beyond_the_window_equals_the_full_run() {
+    let custom = digits_lab::corpus::Custom {
+        pool: Some("1-4x2,9".into()),
+        size: Some(4),
+        distinct: None,
+        targets: Some("-5..70000".into()),
+    };
+    let corpus = Corpus::custom("wide", countdown(), &custom).unwrap();
+    assert!(70_000 + 7_010 > digits_lab::engine::reach::MAX_WINDOW);
+    let (full, reach) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run(&corpus, full.path(), Shard::default(), false);
+    run(&corpus, reach.path(), Shard::default(), true);
+    assert_same_reach(full.path(), reach.path(), "wide", Extras::default());
+}
+
 #[test]
 fn reach_only_tables_have_exactly_the_reach_only_columns() {
     let out = tempfile::tempdir().unwrap();

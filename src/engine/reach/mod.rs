@@ -17,4 +17,9 @@ mod table;
 mod window;
 
 pub use board::Reach;
+
+/// The largest window top a corpus run gives the reachability engine: every table then
+/// carries bits over `0..=2·hi`, 16 KB at this bound (Countdown and Digits need 1,108). A
+/// target range beyond it is answered from complete tables instead.
+pub const MAX_WINDOW: i64 = 1 << 16;
 pub use table::{ReachSource, ReachTable};

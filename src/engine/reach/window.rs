@@ -123,7 +123,7 @@ pub(super) fn combine_in<V: Number>(
             set(out, x * y(i));
         }
         // x ÷ y in 1..=hi: y in max(2, ⌈x/hi⌉)..=x, dividing x.
-        let lo_y = ((x + hi - 1) / hi).max(2);
+        let lo_y = ((x - 1) / hi + 1).max(2);
         while div_lo < n && y(div_lo) < lo_y {
             div_lo += 1;
         }
