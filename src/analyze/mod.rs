@@ -15,6 +15,9 @@
 //! - `--shard K/N` ([`Shard`]) takes every N-th board and writes part files `part-K-of-N`.
 //!   Per-target sums are kept as exact integers (deal counts), so the summary built from all
 //!   shards' sums is identical to a single run's ([`targets`]).
+//! - `--reach-only` ([`Options::reach_only`]) runs the same pieces with the reachability
+//!   engine instead (`reach`, `reach_rows`): only solvable, `min_ops` and the closest value,
+//!   the tables written with those columns only.
 
 mod board;
 mod closest;
