@@ -398,7 +398,7 @@ fn reach_only_beyond_the_window_equals_the_full_run() {
         targets: Some("-5..70000".into()),
     };
     let corpus = Corpus::custom("wide", countdown(), &custom).unwrap();
-    assert!(70_000 + 7_010 > digits_lab::engine::reach::MAX_WINDOW);
+    const { assert!(70_000 + 7_010 > digits_lab::engine::reach::MAX_WINDOW) };
     let (full, reach) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     run(&corpus, full.path(), Shard::default(), false);
     run(&corpus, reach.path(), Shard::default(), true);
