@@ -469,6 +469,32 @@ fn reach_only_shards_add_up_and_do_not_mix_with_full_ones() {
     assert!(err.contains("--reach-only"), "{err}");
 }
 
+/// `--resume` keeps the finished pieces of a reach-only run, and refuses to continue one as a
+/// full run (or the other way round): the plan says which kind of run wrote the pieces.
+#[test]
+fn resume_keeps_reach_only_pieces_and_refuses_the_other_kind() {
+    let corpus = fixture::slice(CorpusId::Countdown);
+    let out = tempfile::tempdir().unwrap();
+    run(&corpus, out.path(), Shard::default(), true);
+    let dir = out.path().join("countdown");
+    let before = std::fs::read(dir.join("puzzles/part-1-of-1.piece-0001.parquet")).unwrap();
+    let resume = |reach_only: bool| {
+        let opts = Options {
+            resume: true,
+            ..options(out.path(), Shard::default(), reach_only)
+        };
+        analyze::analyze(&corpus, &opts)
+    };
+    let again = resume(true).unwrap();
+    assert_eq!((again.pieces_resumed, again.pieces), (1, 1));
+    assert_eq!(
+        std::fs::read(dir.join("puzzles/part-1-of-1.piece-0001.parquet")).unwrap(),
+        before
+    );
+    let err = resume(false).unwrap_err().to_string();
+    assert!(err.contains("--reach-only"), "{err}");
+}
+
 fn cli() -> Command {
     Command::new(env!("CARGO_BIN_EXE_digits-lab"))
 }
