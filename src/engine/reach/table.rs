@@ -52,6 +52,18 @@ struct Collector<V> {
 }
 
 impl<V: Number> Collector<V> {
+    /// Puts the positive integer `i` (of a positive-integer domain).
+    #[inline]
+    fn put_int(&mut self, seen: &mut [u64], i: i64) {
+        if i < SMALL {
+            let w = (i >> 6) as usize;
+            seen[w] |= 1 << (i & 63);
+            self.top = self.top.max(w + 1);
+        } else {
+            self.other.extend(V::from_int(i));
+        }
+    }
+
     #[inline]
     fn put(&mut self, seen: &mut [u64], v: V) {
         if !V::SIGNED
@@ -106,7 +118,11 @@ impl<V: Number> ReachTable<V> {
                 top: 0,
             };
             for (a, b, same) in splits {
-                combine_all(&a.values, &b.values, same, rules, &mut |v| c.put(seen, v));
+                if !V::SIGNED && !rules.pow && rules.limit == i64::MAX {
+                    combine_ints(&a.values, &b.values, same, &mut |i| c.put_int(seen, i));
+                } else {
+                    combine_all(&a.values, &b.values, same, rules, &mut |v| c.put(seen, v));
+                }
             }
             c.take(seen)
         });
@@ -148,6 +164,34 @@ fn bits_of<V: Number>(values: &[V], hi: i64) -> Vec<u64> {
         }
     }
     bits
+}
+
+/// [`combine_all`] for positive integers without `^` or a bound but overflow, on the
+/// integers themselves: the same values as `Int::apply` gives (`a − b` when `a > b`, `a ÷ b`
+/// when `b` divides `a`, a sum or product that would overflow left out), without its
+/// generic checks.
+fn combine_ints<V: Number>(ta: &[V], tb: &[V], same: bool, put: &mut impl FnMut(i64)) {
+    let int = |v: &V| v.as_int().expect("a positive-integer table holds integers");
+    for (i, a) in ta.iter().enumerate() {
+        let a = int(a);
+        let from = if same { i } else { 0 };
+        for b in &tb[from..] {
+            let b = int(b);
+            if let Some(v) = a.checked_add(b) {
+                put(v);
+            }
+            if let Some(v) = a.checked_mul(b) {
+                put(v);
+            }
+            let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+            if hi > lo {
+                put(hi - lo);
+            }
+            if hi % lo == 0 {
+                put(hi / lo);
+            }
+        }
+    }
 }
 
 /// Every `a op b` and `b op a` of `a` in `ta`, `b` in `tb`, under every operation the rules
