@@ -98,6 +98,36 @@ bench-analyze CORPORA="24 countdown digits": build
         echo "analyze --corpus $c: median $(median 1) s wall, $(median 2) s CPU, $(median 3) MiB peak"
     done
 
+# `analyze --corpus countdown --reach-only` (solvable, min_ops, closest; Parquet written) on 2
+# threads, RUNS runs, CPU time (user + system) and the median; with NUMBERS_BENCH set to a built
+# `NumbersBenchmark` of the C solver hknrx/Numbers (not part of this project; see
+# docs/BENCHMARKS.md), each run is followed by `NumbersBenchmark 2 6` (the same 13,243
+# selections, 2 threads) and the medians' ratio is printed.
+bench-reach RUNS="5": build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    c="${NUMBERS_BENCH:-}"
+    if [ -n "$c" ] && [ ! -x "$c" ]; then echo "error: NUMBERS_BENCH=$c is not an executable" >&2; exit 2; fi
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    cpu() { awk '{ print $2 + $3 }' "$out/time"; }
+    for i in $(seq {{RUNS}}); do
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus countdown --reach-only --threads 2 --quiet --no-report --out "$out/data"
+        echo "reach-only, run $i: $(cut -d' ' -f1 "$out/time") s wall, $(cpu) s CPU, $(( $(cut -d' ' -f4 "$out/time") / 1024 )) MiB peak"
+        cpu >> "$out/ours"
+        if [ -n "$c" ]; then
+            /usr/bin/time -f "%e %U %S %M" -o "$out/time" "$c" 2 6 > /dev/null
+            echo "NumbersBenchmark 2 6, run $i: $(cut -d' ' -f1 "$out/time") s wall, $(cpu) s CPU"
+            cpu >> "$out/c"
+        fi
+    done
+    median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+    echo "reach-only Countdown: median $(median "$out/ours") s CPU"
+    if [ -n "$c" ]; then
+        echo "NumbersBenchmark 2 6: median $(median "$out/c") s CPU; ratio $(awk "BEGIN { printf \"%.2f\", $(median "$out/ours") / $(median "$out/c") }")"
+    fi
+
 # Peak memory of a corpus over three times the size of Digits (six distinct numbers from
 # 1–30: 593,775 boards, targets 1–999; ~15 minutes), one run, beside one run of Digits: the
 # shared sub-board tables are bounded by --cache-mb, so the two peaks should be close.

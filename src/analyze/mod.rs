@@ -15,6 +15,9 @@
 //! - `--shard K/N` ([`Shard`]) takes every N-th board and writes part files `part-K-of-N`.
 //!   Per-target sums are kept as exact integers (deal counts), so the summary built from all
 //!   shards' sums is identical to a single run's ([`targets`]).
+//! - `--reach-only` ([`Options::reach_only`]) runs the same pieces with the reachability
+//!   engine instead (`reach`, `reach_rows`): only solvable, `min_ops` and the closest value,
+//!   the tables written with those columns only.
 
 mod board;
 mod closest;
@@ -22,6 +25,8 @@ mod columns;
 mod memory;
 mod piece;
 mod pieces;
+mod reach;
+mod reach_rows;
 mod rows;
 mod targets;
 
@@ -33,6 +38,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::corpus::cache::SubTableCache;
+use crate::corpus::reach_cache::ReachCache;
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
 use crate::game::number::{Int, Number, Rational};
@@ -55,6 +61,9 @@ pub struct Options {
     /// Keep the pieces an earlier, stopped run of the same request finished, and compute only
     /// the others.
     pub resume: bool,
+    /// Compute only what reachability gives (solvable, `min_ops`, the closest value) and
+    /// write the tables with those columns only (`docs/TABLES.md`, *Reach-only tables*).
+    pub reach_only: bool,
 }
 
 /// What a run did, also written as `run-K-of-N.json`.
@@ -97,7 +106,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let started = Instant::now();
     let game = &corpus.game;
     let shard = opts.shard;
-    let plan = Plan::of(corpus, shard)?;
+    let plan = Plan::of(corpus, shard)?.with_reach_only(opts.reach_only);
     let keep = opts.resume && plan.resumable(dir)?;
     if opts.resume
         && !keep
@@ -107,11 +116,11 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     {
         return Err(Error::input(format!(
             "--resume: the tables under {} were written for another request (corpus, game, \
-             targets, sharding or version); run without --resume to start again",
+             targets, sharding, version or --reach-only); run without --resume to start again",
             dir.display()
         )));
     }
-    pieces::prepare(dir, shard, keep)?;
+    pieces::prepare(dir, shard, keep, opts.reach_only)?;
     plan.write(dir)?;
     let done = plan.complete(dir);
     let positions = shard.positions(corpus.boards.len());
@@ -124,31 +133,41 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             .flat_map(|&p| pieces[p])
             .map(|&i| corpus.boards.board(i))
     };
-    let cache =
-        SubTableCache::<V>::build(game, boards, game.size.saturating_sub(1), opts.cache_budget)?;
-    let meta = metadata(corpus, Some(shard))?;
+    let meta = metadata(corpus, Some(shard), opts.reach_only)?;
     let progress = progress_bar(positions.len() as u64, opts.quiet);
     let resumed: usize = (0..pieces.len())
         .filter(|&p| done[p])
         .map(|p| pieces[p].len())
         .sum();
     progress.inc(resumed as u64);
+    let piece = |p: usize| Piece {
+        corpus,
+        dir,
+        shard,
+        index: p,
+        positions: pieces[p],
+        chunk_boards: plan.chunk_boards(),
+        meta: &meta,
+    };
     let mut totals = Totals::default();
-    for &p in &todo {
-        let piece = Piece {
-            corpus,
-            dir,
-            shard,
-            index: p,
-            positions: pieces[p],
-            chunk_boards: plan.chunk_boards(),
-            meta: &meta,
-        };
-        totals.add(&piece.run::<V>(&cache, &progress)?);
-    }
+    let max_level = game.size.saturating_sub(1);
+    let (cached_levels, cached_tables, cache_bytes) = if opts.reach_only {
+        let hi = reach_window(game).map(|w| w.hi);
+        let cache = ReachCache::<V>::build(&game.rules, boards, max_level, opts.cache_budget, hi)?;
+        for &p in &todo {
+            totals.add(&piece(p).run_reach::<V>(&cache, &progress)?);
+        }
+        (cache.levels, cache.tables(), cache.bytes)
+    } else {
+        let cache = SubTableCache::<V>::build(game, boards, max_level, opts.cache_budget)?;
+        for &p in &todo {
+            totals.add(&piece(p).run::<V>(&cache, &progress)?);
+        }
+        (cache.levels, cache.tables(), cache.bytes)
+    };
     progress.finish_and_clear();
     // The summary covers every shard, so its metadata names none.
-    let targets_written = targets::write(dir, corpus, shard.n, &metadata(corpus, None)?)?;
+    let targets_written = targets::write(dir, corpus, shard.n)?;
     let summary = Summary {
         corpus: corpus.name(),
         version: env!("CARGO_PKG_VERSION"),
@@ -160,9 +179,9 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         puzzles: totals.rows,
         solvable: totals.solvable,
         unique: totals.unique,
-        cached_levels: cache.levels,
-        cached_tables: cache.tables(),
-        cache_bytes: cache.bytes,
+        cached_levels,
+        cached_tables,
+        cache_bytes,
         threads: rayon::current_num_threads(),
         seconds: started.elapsed().as_secs_f64(),
         targets_written,
@@ -175,17 +194,27 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     Ok(summary)
 }
 
+/// The window a reach-only run gives the reachability engine: the full run's, when it is
+/// within [`crate::engine::reach::MAX_WINDOW`] (else every table is built complete).
+fn reach_window(game: &Game) -> Option<crate::engine::Window> {
+    Some(memory::window(*game.targets.end())).filter(|w| w.hi <= crate::engine::reach::MAX_WINDOW)
+}
+
 /// Writes `targets.parquet` of `corpus` under `out` from the `sums` of all `n` shards,
 /// computing nothing (for shards that ran elsewhere and were gathered into one folder);
 /// refuses, naming the shards to rerun, when some are missing or unfinished.
 pub fn gather(out: &Path, corpus: &Corpus, n: usize) -> Result<()> {
     let dir = out.join(corpus.name());
-    targets::gather(&dir, corpus, n, &metadata(corpus, None)?)
+    targets::gather(&dir, corpus, n)
 }
 
 /// The key-value metadata of every file: what produced it (no timing, so the bytes depend
-/// only on the inputs).
-fn metadata(corpus: &Corpus, shard: Option<Shard>) -> Result<Vec<(String, String)>> {
+/// only on the inputs), and `"reach_only": true` for a reach-only run's files.
+fn metadata(
+    corpus: &Corpus,
+    shard: Option<Shard>,
+    reach_only: bool,
+) -> Result<Vec<(String, String)>> {
     #[derive(Serialize)]
     struct Meta<'a> {
         program: &'static str,
@@ -194,6 +223,8 @@ fn metadata(corpus: &Corpus, shard: Option<Shard>) -> Result<Vec<(String, String
         game: &'a Game,
         #[serde(skip_serializing_if = "Option::is_none")]
         shard: Option<Shard>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        reach_only: bool,
     }
     let m = Meta {
         program: "digits-lab",
@@ -201,6 +232,7 @@ fn metadata(corpus: &Corpus, shard: Option<Shard>) -> Result<Vec<(String, String
         corpus: corpus.id.name(),
         game: &corpus.game,
         shard,
+        reach_only,
     };
     Ok(vec![(
         "digits-lab".to_string(),

@@ -40,6 +40,9 @@ pub(super) struct Plan {
     chunk_boards: usize,
     piece_boards: usize,
     pieces: usize,
+    /// A reach-only run (`--reach-only`), whose pieces have no `unique` file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    reach_only: bool,
 }
 
 impl Plan {
@@ -59,7 +62,19 @@ impl Plan {
             chunk_boards,
             piece_boards,
             pieces: boards.div_ceil(piece_boards),
+            reach_only: false,
         })
+    }
+
+    /// The same plan for a reach-only run when `reach_only`.
+    pub fn with_reach_only(mut self, reach_only: bool) -> Plan {
+        self.reach_only = reach_only;
+        self
+    }
+
+    /// The tables each piece writes.
+    fn tables(&self) -> &'static [Table] {
+        piece_tables(self.reach_only)
     }
 
     pub fn chunk_boards(&self) -> usize {
@@ -99,11 +114,20 @@ impl Plan {
     pub fn complete(&self, dir: &Path) -> Vec<bool> {
         (0..self.pieces)
             .map(|p| {
-                PIECE_TABLES
+                self.tables()
                     .iter()
                     .all(|t| file(dir, *t, self.shard, p).is_file())
             })
             .collect()
+    }
+}
+
+/// The tables each piece of a run writes: a reach-only run writes no `unique`.
+pub(super) fn piece_tables(reach_only: bool) -> &'static [Table] {
+    if reach_only {
+        &[Table::Boards, Table::Puzzles, Table::Sums]
+    } else {
+        &PIECE_TABLES
     }
 }
 
@@ -128,10 +152,17 @@ pub(super) fn file(dir: &Path, table: Table, shard: Shard, p: usize) -> PathBuf 
 /// would make the tables wrong: files of another sharding of the corpus, the summary (rebuilt
 /// once every shard is in), this shard's temporaries, and — unless `keep_pieces` — this
 /// shard's pieces. Other shards' files and temporaries are left alone: they may be running
-/// into the same folder.
-pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool) -> Result<()> {
-    let folders = || PIECE_TABLES.iter().map(|t| dir.join(t.name()));
-    for d in folders() {
+/// into the same folder. A reach-only run makes no `unique` folder, and removes an empty one
+/// an earlier run of this shard leaves.
+pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool, reach_only: bool) -> Result<()> {
+    let folders = || {
+        PIECE_TABLES
+            .iter()
+            .map(|t| dir.join(t.name()))
+            .filter(|d| d.is_dir())
+    };
+    for t in piece_tables(reach_only) {
+        let d = dir.join(t.name());
         fs::create_dir_all(&d).map_err(|e| io_error(&d, e))?;
     }
     let probe = dir.join(format!(".write-test-{}-of-{}", shard.k, shard.n));
@@ -152,6 +183,10 @@ pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool) -> Result<()>
                 fs::remove_file(entry.path()).map_err(|e| io_error(&entry.path(), e))?;
             }
         }
+    }
+    let unique = dir.join(Table::Unique.name());
+    if reach_only && fs::read_dir(&unique).is_ok_and(|mut d| d.next().is_none()) {
+        fs::remove_dir(&unique).map_err(|e| io_error(&unique, e))?;
     }
     let summary = dir.join(format!("{}.parquet", Table::Targets.name()));
     if summary.exists() {

@@ -12,7 +12,7 @@ use crate::corpus::{Corpus, CorpusBoard};
 use crate::error::{Error, Result};
 use crate::game::rules::GameKind;
 use crate::model::Fitted;
-use crate::store::schema::{Extras, Kind, col};
+use crate::store::schema::{Extras, Kind, Table, col};
 use crate::store::write::frame;
 
 use super::board::BoardRows;
@@ -32,6 +32,8 @@ pub(super) struct Tally<'a> {
     groups: Vec<String>,
     sums: Vec<Vec<Sums>>,
     lo: i64,
+    /// Whether the run is `--reach-only` (its tables keep the columns reachability gives).
+    pub reach_only: bool,
     pub rows: u64,
     pub solvable: u64,
     pub unique: u64,
@@ -56,6 +58,7 @@ impl<'a> Tally<'a> {
             groups,
             positions: positions.to_vec(),
             lo,
+            reach_only: false,
             rows: 0,
             solvable: 0,
             unique: 0,
@@ -67,6 +70,7 @@ impl<'a> Tally<'a> {
         Extras {
             twenty_four: self.corpus.game.kind == GameKind::TwentyFour,
             published: self.corpus.boards.iter().any(|b| b.published.is_some()),
+            reach_only: self.reach_only,
         }
     }
 
@@ -203,6 +207,43 @@ impl<'a> Tally<'a> {
         Ok((puzzles, unique))
     }
 
+    /// Folds one board of a reach-only run (at position `i` of the corpus) into the sums:
+    /// per target, whether it is solvable and in how few operations.
+    pub fn fold_reach(&mut self, i: usize, solvable: &[bool], min_ops: &[u8]) -> Result<()> {
+        let entry = self.corpus.boards.get(i);
+        let ways = entry.ways;
+        let g = self
+            .groups
+            .binary_search(&entry.group)
+            .expect("every board's group is known");
+        let mut reached = 0u32;
+        for (sums, (&solved, &ops)) in self.sums[g].iter_mut().zip(solvable.iter().zip(min_ops)) {
+            // `add_puzzle` without the counts, which a reach-only run has not: the same sums.
+            let s = &mut sums.0;
+            let add = |a: &mut u64, b: u64| -> Result<()> {
+                *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
+                Ok(())
+            };
+            add(&mut s[0], 1)?;
+            add(&mut s[2], ways)?;
+            if solved {
+                add(&mut s[1], 1)?;
+                add(&mut s[3], ways)?;
+                add(
+                    &mut s[7],
+                    ways.checked_mul(u64::from(ops))
+                        .ok_or(Error::CountOverflow)?,
+                )?;
+            }
+            reached += u32::from(solved);
+        }
+        self.reached.push(reached);
+        self.first_moves.push(0);
+        self.solvable += u64::from(reached);
+        self.rows += solvable.len() as u64;
+        Ok(())
+    }
+
     /// The `boards` rows of the run.
     pub fn boards_frame(&self) -> Result<DataFrame> {
         let entries: Vec<CorpusBoard> = self
@@ -275,7 +316,11 @@ impl<'a> Tally<'a> {
                 ),
             ]);
         }
-        frame(cols)
+        let df = frame(cols)?;
+        if self.reach_only {
+            return Table::Boards.select(&df, self.extras());
+        }
+        Ok(df)
     }
 
     /// The `sums` rows of the run: per group and target.
@@ -306,7 +351,11 @@ impl<'a> Tally<'a> {
                 rows.iter().map(|r| r.2.0[j]).collect::<Vec<_>>(),
             ));
         }
-        frame(cols)
+        let df = frame(cols)?;
+        if self.reach_only {
+            return Table::Sums.select(&df, self.extras());
+        }
+        Ok(df)
     }
 }
 
@@ -314,7 +363,13 @@ impl Sums {
     /// Adds one board's puzzle at this sum's target: `ways` deals of a board that reaches it
     /// (`solved`) with `[trees, expressions, distinct]` solutions (`distinct` 0 where
     /// undefined) in `min_ops` operations.
-    fn add_puzzle(&mut self, ways: u64, solved: bool, counts: [u64; 3], min_ops: u8) -> Result<()> {
+    pub(super) fn add_puzzle(
+        &mut self,
+        ways: u64,
+        solved: bool,
+        counts: [u64; 3],
+        min_ops: u8,
+    ) -> Result<()> {
         let [trees, expressions, d] = counts;
         let unique = u64::from(d == 1);
         let m = |x: u64| ways.checked_mul(x).ok_or(Error::CountOverflow);

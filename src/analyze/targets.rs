@@ -51,13 +51,8 @@ impl Sums {
 
 /// When the sums of every piece of all `n` shards are present, builds `targets.parquet`
 /// from them; whether it did.
-pub(super) fn write(
-    dir: &Path,
-    corpus: &Corpus,
-    n: usize,
-    meta: &[(String, String)],
-) -> Result<bool> {
-    match gather(dir, corpus, n, meta) {
+pub(super) fn write(dir: &Path, corpus: &Corpus, n: usize) -> Result<bool> {
+    match gather(dir, corpus, n) {
         Ok(()) => Ok(true),
         Err(Error::Missing(_)) => Ok(false),
         Err(e) => Err(e),
@@ -65,8 +60,10 @@ pub(super) fn write(
 }
 
 /// Builds `targets.parquet` from the sums of every piece of all `n` shards, computing
-/// nothing; refuses, naming the shards to rerun, when some piece is missing.
-pub fn gather(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) -> Result<()> {
+/// nothing; refuses, naming the shards to rerun, when some piece is missing. The sums of a
+/// reach-only run (no solution counts) give a reach-only summary; shards of both kinds are
+/// refused.
+pub fn gather(dir: &Path, corpus: &Corpus, n: usize) -> Result<()> {
     let shards = pieces::all_sums(dir, corpus, n)?;
     let missing: Vec<String> = shards
         .iter()
@@ -84,9 +81,22 @@ pub fn gather(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) 
     // Asked once: it reads every board of the corpus.
     let grouped = corpus.grouped();
     let mut total: BTreeMap<(String, i64), Sums> = BTreeMap::new();
+    let mut reach_only = None;
     for p in shards.iter().flatten() {
         let df = read_file(p)?;
+        // A reach-only run's sums have no solution counts.
+        let counted = df.column(col::WAYS_EXPRESSIONS).is_ok();
+        if *reach_only.get_or_insert(!counted) == counted {
+            return Err(Error::input(format!(
+                "{}: some shards were written by `analyze --reach-only` and some without it: \
+                 rerun them all the same way",
+                dir.display()
+            )));
+        }
         let col_u64 = |name: &str| -> Result<Vec<u64>> {
+            if !counted && !Table::Sums.in_reach_only(name) {
+                return Ok(vec![0; df.height()]);
+            }
             let c = df.column(name).map_err(|e| io_error(p, e))?;
             let c = c.u64().map_err(|e| io_error(p, e))?;
             Ok(c.into_no_null_iter().collect())
@@ -117,13 +127,21 @@ pub fn gather(dir: &Path, corpus: &Corpus, n: usize, meta: &[(String, String)]) 
             total.entry(("all".to_string(), t)).or_default().add(row)?;
         }
     }
-    let df = summary(corpus, &total)?;
+    let reach_only = reach_only.unwrap_or(false);
+    let extras = Extras {
+        reach_only,
+        ..Extras::default()
+    };
+    let mut df = summary(corpus, &total)?;
+    if reach_only {
+        df = Table::Targets.select(&df, extras)?;
+    }
     write::write_frame(
         &dir.join(format!("{}.parquet", Table::Targets.name())),
         Table::Targets,
-        Extras::default(),
+        extras,
         &df,
-        meta,
+        &super::metadata(corpus, None, reach_only)?,
     )
 }
 

@@ -39,6 +39,11 @@ pub struct AnalyzeArgs {
     /// peak grows by about this much; tables beyond it are built per chunk of boards.
     #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
     pub cache_mb: u32,
+    /// Compute only what reachability gives (solvable, min_ops, the closest value): the
+    /// tables keep those columns only, `unique` is not written, and no report is drawn (the
+    /// report needs solution counts).
+    #[arg(long)]
+    pub reach_only: bool,
 }
 
 pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
@@ -49,6 +54,7 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         quiet: args.quiet,
         cache_budget: (args.cache_mb as usize).saturating_mul(1 << 20),
         resume: args.resume,
+        reach_only: args.reach_only,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
@@ -64,13 +70,16 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
                     0 => String::new(),
                     r => format!(", {r} of {} pieces kept from before", s.pieces),
                 };
+                let unique = match args.reach_only {
+                    true => String::new(),
+                    false => format!(", {} unique", s.unique),
+                };
                 eprintln!(
-                    "{}: {} boards, {} puzzles ({} solvable, {} unique) in {:.1} s{resumed} → {}",
+                    "{}: {} boards, {} puzzles ({} solvable{unique}) in {:.1} s{resumed} → {}",
                     s.corpus,
                     s.boards,
                     s.puzzles,
                     s.solvable,
-                    s.unique,
                     s.seconds,
                     opts.out.join(&s.corpus).display()
                 );
@@ -79,7 +88,9 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         Ok(complete)
     })?;
     // The report is about whole corpora: a shard that leaves some to other shards draws none.
-    if args.no_report {
+    // Nor does a reach-only run: the report needs solution counts, and would replace one
+    // drawn from full tables.
+    if args.no_report || args.reach_only {
         return Ok(());
     }
     if complete {

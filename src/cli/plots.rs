@@ -40,6 +40,12 @@ pub(super) fn report(data: &Path, out: &Path, quiet: bool) -> anyhow::Result<()>
     for s in &g.skipped {
         eprintln!("skipped corpus `{s}`: no folder {}", data.join(s).display());
     }
+    for s in &g.reach_only {
+        eprintln!(
+            "corpus `{s}`: reach-only tables (`analyze --reach-only`): its headline figures only, \
+             no charts"
+        );
+    }
     println!(
         "wrote {} and {} charts (PNG and SVG) under {}",
         g.report.display(),

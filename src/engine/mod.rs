@@ -29,7 +29,8 @@
 //! - `accumulators`, `scratch` and `drain`: where counts are added up, kept per thread,
 //!   and turned into sorted tables;
 //! - `entry` and `sub_table`: what a table holds; `convention`: the conventions counted;
-//! - `query`: reading a built board (counts, closest values).
+//! - `query`: reading a built board (counts, closest values);
+//! - `reach`: reachability only, no counts, for `analyze --reach-only`.
 
 mod accumulators;
 mod combine;
@@ -41,6 +42,7 @@ mod flat;
 mod flat_walk;
 mod fraction;
 mod query;
+pub mod reach;
 mod scratch;
 mod sub_table;
 mod team;

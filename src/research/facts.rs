@@ -248,12 +248,23 @@ impl CorpusFacts {
     }
 }
 
+/// A corpus whose tables were written by `analyze --reach-only`: its name and its `targets`
+/// rows (which hold solvable shares and `min_ops`, but no solution counts).
+#[derive(Clone, Debug)]
+pub struct ReachOnly {
+    pub name: String,
+    pub targets: Vec<TargetRow>,
+}
+
 /// The facts of every corpus under a data folder.
 #[derive(Clone, Debug)]
 pub struct Facts {
     pub corpora: Vec<CorpusFacts>,
     /// Default corpora whose folder is missing.
     pub missing: Vec<String>,
+    /// Corpora whose tables were written by `analyze --reach-only`: only their headline
+    /// figures are read (the other figures and the charts need solution counts).
+    pub reach_only: Vec<ReachOnly>,
     /// What unary minus and `^` change against the plain 24 game, for the variant corpora
     /// present (`None` without the `24` corpus).
     pub variants: Option<Vec<Comparison>>,
@@ -269,6 +280,16 @@ impl Facts {
             return Err(ReadError::no_data(data));
         }
         let (found, missing) = discover(data);
+        let (reach_only, found): (Vec<_>, Vec<_>) = found.into_iter().partition(|c| c.reach_only());
+        let reach_only = reach_only
+            .iter()
+            .map(|c| {
+                Ok(ReachOnly {
+                    name: c.name().to_string(),
+                    targets: c.targets()?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
         let corpora = found
             .into_iter()
             .map(CorpusFacts::load)
@@ -287,6 +308,7 @@ impl Facts {
         Ok(Facts {
             corpora,
             missing,
+            reach_only,
             variants,
             validation: validation::validation()?,
         })

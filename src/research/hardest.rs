@@ -101,6 +101,15 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
         .game()
         .map_err(|_| HardestError::UnknownCorpus(q.corpus.clone()))?;
     let store = CorpusStore::open(q.data, q.corpus)?;
+    if store.reach_only() {
+        return Err(store
+            .absent(format!(
+                "its tables were written by `analyze --reach-only`, which keeps no solution \
+                 counts: run `digits-lab analyze --corpus {}` without it for `hardest`",
+                q.corpus
+            ))
+            .into());
+    }
     if let Some(t) = q.target {
         let targets = store.targets()?;
         if !targets.iter().any(|r| r.target == t) {

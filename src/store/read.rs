@@ -331,6 +331,13 @@ impl CorpusStore {
         })
     }
 
+    /// Whether the tables were written by `analyze --reach-only`: their `puzzles` table has
+    /// no solution counts.
+    pub fn reach_only(&self) -> bool {
+        self.table(Table::Puzzles)
+            .is_ok_and(|t| !t.has(crate::store::schema::col::EXPRESSIONS))
+    }
+
     /// The error for something the corpus's tables lack.
     pub fn absent(&self, what: String) -> ReadError {
         ReadError::Absent {

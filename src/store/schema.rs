@@ -124,6 +124,9 @@ pub struct Extras {
     pub twenty_four: bool,
     /// The published date, slot and target of each board (`nyt`).
     pub published: bool,
+    /// Written by `analyze --reach-only`: only the columns reachability gives
+    /// ([`Table::in_reach_only`]); the others need solution counts.
+    pub reach_only: bool,
 }
 
 impl Extras {
@@ -472,7 +475,59 @@ impl Table {
 
     /// The columns the table has for a corpus with `extras`, in order.
     pub fn columns_for(self, extras: Extras) -> impl Iterator<Item = &'static Column> {
-        self.columns().iter().filter(move |c| extras.has(c.only))
+        self.columns().iter().filter(move |c| {
+            extras.has(c.only) && (!extras.reach_only || self.in_reach_only(c.name))
+        })
+    }
+
+    /// Whether tables written by `analyze --reach-only` keep column `name`: the board's
+    /// description, solvable, `min_ops`, the closest value, and the sums and summary built
+    /// from them. `unique` is not written at all (it needs the `distinct` count).
+    pub fn in_reach_only(self, name: &str) -> bool {
+        let kept: &[&str] = match self {
+            Table::Boards => &[
+                BOARD_ID,
+                BOARD,
+                NUMBERS,
+                WEIGHT,
+                SELECTION_WEIGHT,
+                GROUP,
+                TARGETS_REACHED,
+                ONES,
+                DATE,
+                SLOT,
+                TARGET,
+            ],
+            Table::Puzzles => &[BOARD_ID, TARGET, SOLVABLE, MIN_OPS, CLOSEST, DISTANCE],
+            Table::Unique => &[],
+            Table::Sums => &[
+                GROUP,
+                TARGET,
+                BOARDS,
+                SOLVING,
+                WAYS,
+                WAYS_SOLVING,
+                WAYS_MIN_OPS,
+            ],
+            Table::Targets => &[
+                GROUP,
+                TARGET,
+                BOARDS,
+                SOLVING,
+                SOLVABLE_SHARE,
+                PROBABILITY,
+                MEAN_MIN_OPS,
+            ],
+        };
+        kept.contains(&name)
+    }
+
+    /// `df` with only the columns the table has for `extras`, in their order (a frame built
+    /// with every column, cut down for a reach-only run).
+    pub fn select(self, df: &DataFrame, extras: Extras) -> Result<DataFrame> {
+        let names: Vec<&str> = self.columns_for(extras).map(|c| c.name).collect();
+        df.select(names)
+            .map_err(|e| Error::Io(format!("selecting the `{}` columns: {e}", self.name())))
     }
 
     /// The column called `name`.
@@ -567,6 +622,40 @@ mod tests {
             ..extras
         };
         assert_eq!(Table::Boards.columns_for(published).count(), 12);
+        let reach = Extras {
+            reach_only: true,
+            ..extras
+        };
+        let names = |t: Table, e: Extras| t.columns_for(e).map(|c| c.name).collect::<Vec<_>>();
+        assert_eq!(
+            names(Table::Puzzles, reach),
+            [BOARD_ID, TARGET, SOLVABLE, MIN_OPS, CLOSEST, DISTANCE]
+        );
+        assert_eq!(
+            names(Table::Targets, reach),
+            [
+                GROUP,
+                TARGET,
+                BOARDS,
+                SOLVING,
+                SOLVABLE_SHARE,
+                PROBABILITY,
+                MEAN_MIN_OPS
+            ]
+        );
+        assert_eq!(names(Table::Boards, reach).len(), 8);
+        assert!(!names(Table::Boards, reach).contains(&FIRST_MOVES));
+        assert_eq!(
+            names(
+                Table::Boards,
+                Extras {
+                    reach_only: true,
+                    ..published
+                }
+            )
+            .len(),
+            11
+        );
         assert_eq!(
             Table::Puzzles.column(TREES).map(|c| c.only),
             Some(Only::TwentyFour)

@@ -38,6 +38,7 @@ fn run_with_cache(
         quiet: true,
         cache_budget,
         resume: false,
+        reach_only: false,
     };
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -79,6 +79,7 @@ pub fn write_corpus(data: &Path, corpus: &Corpus) {
         quiet: true,
         cache_budget: 1 << 30,
         resume: false,
+        reach_only: false,
     };
     analyze::analyze(corpus, &opts).expect("the fixture corpus runs");
 }

@@ -15,6 +15,7 @@ mod hardest;
 mod json_schema;
 mod places;
 mod properties;
+mod reach;
 mod robustness;
 mod shards;
 mod tables;

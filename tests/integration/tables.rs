@@ -17,6 +17,7 @@ fn every_table_analyze_writes_has_exactly_the_schemas_columns() {
         let extras = Extras {
             twenty_four: id.is_24_game(),
             published: id == CorpusId::Nyt,
+            reach_only: false,
         };
         for table in Table::ALL {
             let files = if table.has_parts() {

@@ -16,11 +16,37 @@ pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
             "- `{m}`: skipped — its folder `{m}/` is not in the data folder."
         );
     }
-    if !facts.missing.is_empty() {
+    for r in &facts.reach_only {
+        let mut all: Vec<_> = r.targets.iter().filter(|t| t.group == "all").collect();
+        all.sort_by_key(|t| t.target);
+        let puzzles: u64 = all.iter().map(|t| u64::from(t.boards)).sum();
+        let solvable: u64 = all.iter().map(|t| u64::from(t.solving)).sum();
+        let range = match (all.first(), all.last()) {
+            (Some(a), Some(b)) => format!("targets {}–{}", a.target, b.target),
+            _ => "no targets".into(),
+        };
+        let share = match puzzles {
+            0 => "–".to_string(),
+            p => pct(solvable as f64 / p as f64),
+        };
+        let _ = writeln!(
+            w,
+            "- `{}`: reach-only tables (`analyze --reach-only`): {} boards, {range}, {} puzzles, \
+             {} solvable ({share}); left out of the figures and charts below, which need \
+             solution counts.",
+            r.name,
+            grouped(all.first().map_or(0, |t| u64::from(t.boards))),
+            grouped(puzzles),
+            grouped(solvable),
+        );
+    }
+    if !facts.missing.is_empty() || !facts.reach_only.is_empty() {
         let _ = writeln!(w);
     }
     if facts.corpora.is_empty() {
-        let _ = writeln!(w, "No corpus tables were found.\n");
+        if facts.reach_only.is_empty() {
+            let _ = writeln!(w, "No corpus tables were found.\n");
+        }
         return;
     }
     let _ = writeln!(

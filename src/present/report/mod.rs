@@ -25,6 +25,8 @@ pub struct Generated {
     pub report: PathBuf,
     pub charts: Vec<Rendered>,
     pub skipped: Vec<String>,
+    /// Corpora left out because their tables were written by `analyze --reach-only`.
+    pub reach_only: Vec<String>,
 }
 
 /// Reads the tables under `data`, renders the charts into `out/charts/` and writes
@@ -42,6 +44,7 @@ pub fn generate(data: &Path, out: &Path) -> Result<Generated, ChartError> {
         report,
         charts: rendered,
         skipped: facts.missing.clone(),
+        reach_only: facts.reach_only.iter().map(|r| r.name.clone()).collect(),
     })
 }
 

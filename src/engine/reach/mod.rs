@@ -1,0 +1,25 @@
+//! Reachability only: which values each sub-board of a board reaches, with no solution
+//! counts, for `analyze --reach-only`. Solvable, `min_ops` and the closest value of a missed
+//! target follow from which values each sub-board reaches, so none of the counting the full
+//! engine does (`trees`, `expressions`, the flat nodes of `distinct`, the difficulty trail)
+//! is needed: a sub-board's table is its set of values, built from the sets of its splits
+//! under every operation the rules allow, exactly as the full engine's tables are (the same
+//! checked arithmetic, the same closure under negation with unary minus), so a value is in
+//! one exactly when it is in the other.
+//!
+//! - `table`: one sub-board's values ([`ReachTable`]) and where shared tables come from
+//!   ([`ReachSource`]);
+//! - `window`: the whole board's values in the target window, as bits;
+//! - `board`: one board ([`Reach`]): `min_ops` per target and closest values.
+
+mod board;
+mod table;
+mod window;
+
+pub use board::Reach;
+
+/// The largest window top a corpus run gives the reachability engine: every table then
+/// carries bits over `0..=2·hi`, 16 KB at this bound (Countdown and Digits need 1,108). A
+/// target range beyond it is answered from complete tables instead.
+pub const MAX_WINDOW: i64 = 1 << 16;
+pub use table::{ReachSource, ReachTable};
