@@ -28,6 +28,9 @@ pub(super) struct Tally<'a> {
     reached: Vec<u32>,
     /// Per board so far, how many boards its first move can leave.
     first_moves: Vec<u32>,
+    /// Per board so far, how far it reaches every target from 1 (`None` when the
+    /// corpus's targets do not start at 1).
+    covers_to: Vec<Option<u32>>,
     /// The corpus's groups, sorted, and per group and target offset, the sums.
     groups: Vec<String>,
     sums: Vec<Vec<Sums>>,
@@ -52,6 +55,7 @@ impl<'a> Tally<'a> {
             corpus,
             reached: Vec::with_capacity(positions.len()),
             first_moves: Vec::with_capacity(positions.len()),
+            covers_to: Vec::with_capacity(positions.len()),
             sums: vec![vec![Sums::default(); targets]; groups.len()],
             groups,
             positions: positions.to_vec(),
@@ -112,6 +116,10 @@ impl<'a> Tally<'a> {
             p.append(b);
             self.reached.push(reached);
             self.first_moves.push(r.first_moves);
+            // The run of reached targets from 1, read off the row already folded: no
+            // engine work (the whole range when every target is reached).
+            self.covers_to
+                .push((self.lo == 1).then(|| b.solvable.iter().take_while(|&&s| s).count() as u32));
             self.solvable += u64::from(reached);
             let u = &r.unique;
             if u.len() > 0 {
@@ -275,6 +283,7 @@ impl<'a> Tally<'a> {
                 ),
             ]);
         }
+        cols.push(Column::new(col::COVERS_TO.into(), self.covers_to.clone()));
         frame(cols)
     }
 

@@ -3,10 +3,12 @@
 
 mod analyze;
 mod corpus;
+mod cover;
 mod fit;
 mod game;
 mod gather;
 mod hardest;
+mod phase;
 mod plots;
 mod solve;
 
@@ -17,10 +19,12 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
 pub use corpus::CorpusArgs;
+pub use cover::CoverArgs;
 pub use fit::FitArgs;
 pub use game::GameArgs;
 pub use gather::GatherArgs;
 pub use hardest::HardestArgs;
+pub use phase::PhaseArgs;
 pub use plots::PlotsArgs;
 pub use solve::SolveArgs;
 
@@ -50,6 +54,12 @@ pub enum Command {
     /// Fit the difficulty model to the human solve times and print its cross-validated ρ;
     /// write the model and its report (or, with --check, compare with the built-in model).
     Fit(FitArgs),
+    /// The solvability phase transition: the probability that a random target is reachable
+    /// from k random numbers of 1..M, into phase.parquet, then the charts and REPORT.md.
+    Phase(PhaseArgs),
+    /// How far a board makes every target from 1 (`cover 2 3 5 33`), or search the boards
+    /// that go furthest (`cover --size 4 --max 2,4,6,50`).
+    Cover(CoverArgs),
 }
 
 /// Runs a parsed command, writing its output to stdout.
@@ -61,6 +71,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Plots(args) => plots::run(&args),
         Command::Hardest(args) => hardest::run(&args),
         Command::Fit(args) => fit::run(&args),
+        Command::Phase(args) => phase::run(&args),
+        Command::Cover(args) => cover::run(&args),
     }
 }
 

@@ -41,6 +41,7 @@ mod flat;
 mod flat_walk;
 mod fraction;
 mod query;
+pub mod reach;
 mod scratch;
 mod sub_table;
 mod team;

@@ -2,6 +2,7 @@
 //! ([`write`]), reading them back ([`read`]), the small tables' rows as Rust values
 //! ([`rows`]) and the `puzzles` table scanned in slices read in place ([`slice`]).
 
+pub mod phase;
 pub mod read;
 pub mod rows;
 pub mod schema;
