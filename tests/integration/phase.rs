@@ -57,11 +57,7 @@ fn reach_agrees_with_the_countdown_corpus_run() {
         .collect();
     let mut reach: HashMap<u32, Vec<u64>> = HashMap::new();
     let mut rows = 0;
-    for ((id, t), s) in ids
-        .into_iter()
-        .zip(targets.into_iter())
-        .zip(solvable.into_iter())
-    {
+    for ((id, t), s) in ids.into_iter().zip(targets).zip(solvable) {
         let (id, t, s) = (id.unwrap(), t.unwrap() as u64, s.unwrap());
         let r = reach
             .entry(id)
@@ -101,11 +97,7 @@ fn an_exact_cell_equals_the_corpus_run_of_the_same_boards() {
     let reached = u32s(&df, "targets_reached").unwrap();
     let covers = u32s(&df, "covers_to").unwrap();
     let mut sum = 0u128;
-    for ((id, r), c) in ids
-        .into_iter()
-        .zip(reached.into_iter())
-        .zip(covers.into_iter())
-    {
+    for ((id, r), c) in ids.into_iter().zip(reached).zip(covers) {
         let b = &by_id[&id.unwrap()];
         sum += draws(b) * u128::from(r.unwrap());
         assert_eq!(
@@ -315,4 +307,40 @@ fn phase_writes_the_same_bytes_at_any_thread_count_and_reports() {
                 .is_file()
         );
     }
+}
+
+/// docs/TABLES.md lists exactly `phase.parquet`'s columns, and the file has them in order.
+#[test]
+fn tables_md_lists_the_phase_columns() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/TABLES.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let section = &doc[doc
+        .find("## `phase.parquet`")
+        .expect("a phase.parquet section")..];
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| `")).collect();
+    let want: Vec<String> = digits_lab::store::phase::COLUMNS
+        .iter()
+        .map(|(n, t, m)| format!("| `{n}` | {t} | {m} |"))
+        .collect();
+    assert_eq!(rows, want);
+    let dir = tempfile::tempdir().unwrap();
+    let cells = phase::sweep(
+        &phase::Plan {
+            ks: vec![2],
+            ms: vec![5],
+            exact_limit: 100,
+            samples: 10,
+            seed: 1,
+        },
+        &|_| {},
+    )
+    .unwrap();
+    let file = digits_lab::store::phase::write(dir.path(), &cells).unwrap();
+    let df = digits_lab::store::read::read_file(&file).unwrap();
+    let names: Vec<&str> = df.get_column_names().iter().map(|c| c.as_str()).collect();
+    let want: Vec<&str> = digits_lab::store::phase::COLUMNS
+        .iter()
+        .map(|c| c.0)
+        .collect();
+    assert_eq!(names, want);
 }

@@ -7,6 +7,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::format::grouped;
 use crate::research::phase::Cell;
 
 use super::style::{AXIS, ChartResult, GREY, INK, PALETTE, legend, mesh, plot_area, titled};
@@ -34,7 +35,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     let area = titled(root, title)?;
     let x = |c: &Cell| {
         if rescaled {
-            c.q.max(1e-3).log10()
+            c.q.max(1e-6).log10()
         } else {
             f64::from(c.k)
         }
@@ -60,12 +61,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .y_desc("P: probability that a random target in 1..M is reachable")
         .x_label_formatter(&|v| {
             if rescaled {
-                let q = 10f64.powf(*v);
-                if q >= 10.0 {
-                    format!("{q:.0}")
-                } else {
-                    format!("{q:.2}")
-                }
+                q_label(10f64.powf(*v))
             } else if (v - v.round()).abs() < 1e-9 {
                 format!("{}", v.round() as i64)
             } else {
@@ -97,7 +93,7 @@ pub(super) fn draw<DB: DrawingBackend>(
                 row.iter().map(|c| (x(c), c.p)),
                 colour.stroke_width(3),
             ))?
-            .label(format!("M = {m}"))
+            .label(format!("M = {}", grouped(*m)))
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
             });
@@ -111,5 +107,15 @@ pub(super) fn draw<DB: DrawingBackend>(
             }),
         )?;
     }
-    legend(&mut chart, SeriesLabelPosition::LowerRight)
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)
+}
+
+/// A value of `q` with two significant digits (0.00031, 0.032, 3.2, 32).
+fn q_label(q: f64) -> String {
+    if q >= 10.0 {
+        format!("{q:.0}")
+    } else {
+        let digits = (1.0 - q.log10().floor()).max(1.0) as usize;
+        format!("{q:.digits$}")
+    }
 }
