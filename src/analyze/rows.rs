@@ -28,6 +28,9 @@ pub(super) struct Tally<'a> {
     reached: Vec<u32>,
     /// Per board so far, how many boards its first move can leave.
     first_moves: Vec<u32>,
+    /// Per board so far, how far it reaches every target from 1 (`None` when the
+    /// corpus's targets do not start at 1).
+    covers_to: Vec<Option<u32>>,
     /// The corpus's groups, sorted, and per group and target offset, the sums.
     groups: Vec<String>,
     sums: Vec<Vec<Sums>>,
@@ -54,6 +57,7 @@ impl<'a> Tally<'a> {
             corpus,
             reached: Vec::with_capacity(positions.len()),
             first_moves: Vec::with_capacity(positions.len()),
+            covers_to: Vec::with_capacity(positions.len()),
             sums: vec![vec![Sums::default(); targets]; groups.len()],
             groups,
             positions: positions.to_vec(),
@@ -116,6 +120,10 @@ impl<'a> Tally<'a> {
             p.append(b);
             self.reached.push(reached);
             self.first_moves.push(r.first_moves);
+            // The run of reached targets from 1, read off the row already folded: no
+            // engine work (the whole range when every target is reached).
+            self.covers_to
+                .push((self.lo == 1).then(|| b.solvable.iter().take_while(|&&s| s).count() as u32));
             self.solvable += u64::from(reached);
             let u = &r.unique;
             if u.len() > 0 {
@@ -239,6 +247,8 @@ impl<'a> Tally<'a> {
         }
         self.reached.push(reached);
         self.first_moves.push(0);
+        self.covers_to
+            .push((self.lo == 1).then(|| solvable.iter().take_while(|&&s| s).count() as u32));
         self.solvable += u64::from(reached);
         self.rows += solvable.len() as u64;
         Ok(())
@@ -316,6 +326,7 @@ impl<'a> Tally<'a> {
                 ),
             ]);
         }
+        cols.push(Column::new(col::COVERS_TO.into(), self.covers_to.clone()));
         let df = frame(cols)?;
         if self.reach_only {
             return Table::Boards.select(&df, self.extras());

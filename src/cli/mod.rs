@@ -3,11 +3,13 @@
 
 mod analyze;
 mod corpus;
+mod cover;
 mod fit;
 mod game;
 mod gather;
 mod generate;
 mod hardest;
+mod phase;
 mod places;
 mod plots;
 mod solve;
@@ -19,11 +21,13 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
 pub use corpus::CorpusArgs;
+pub use cover::CoverArgs;
 pub use fit::FitArgs;
 pub use game::GameArgs;
 pub use gather::GatherArgs;
 pub use generate::GenerateArgs;
 pub use hardest::HardestArgs;
+pub use phase::PhaseArgs;
 pub use plots::PlotsArgs;
 pub use solve::SolveArgs;
 
@@ -56,6 +60,12 @@ pub enum Command {
     /// Make puzzles to order: boards drawn with a seed, kept when they meet the constraints
     /// (solutions, min_ops, difficulty band), each with a verified solution; or NYT-style days.
     Generate(GenerateArgs),
+    /// The solvability phase transition: the probability that a random target is reachable
+    /// from k random numbers of 1..M, into phase.parquet, then the charts and REPORT.md.
+    Phase(PhaseArgs),
+    /// How far a board makes every target from 1 (`cover 2 3 5 33`), or search the boards
+    /// that go furthest (`cover --size 4 --max 2,4,6,50`).
+    Cover(CoverArgs),
 }
 
 /// Runs a parsed command, writing its output to stdout.
@@ -68,6 +78,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Hardest(args) => hardest::run(&args),
         Command::Fit(args) => fit::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Phase(args) => phase::run(&args),
+        Command::Cover(args) => cover::run(&args),
     }
 }
 

@@ -271,6 +271,8 @@ pub struct Facts {
     /// The difficulty model judged on the human data (refitted from the training file the
     /// binary carries, not read from the tables).
     pub validation: Validation,
+    /// The phase-transition sweep of `digits-lab phase` (`data/phase.parquet`), when run.
+    pub phase: Option<Vec<crate::research::phase::Cell>>,
 }
 
 impl Facts {
@@ -311,6 +313,7 @@ impl Facts {
             reach_only,
             variants,
             validation: validation::validation()?,
+            phase: crate::store::phase::read(data)?,
         })
     }
 

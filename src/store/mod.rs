@@ -4,6 +4,7 @@
 //! corrupt file's panic inside polars caught as an error (`guard`).
 
 mod guard;
+pub mod phase;
 pub mod read;
 pub mod rows;
 pub mod schema;

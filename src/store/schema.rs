@@ -40,6 +40,7 @@ pub mod col {
     pub const FRACTIONS: &str = "fractions";
     pub const ONES: &str = "ones";
     pub const FIRST_MOVES: &str = "first_moves";
+    pub const COVERS_TO: &str = "covers_to";
     pub const SOLUTION: &str = "solution";
     pub const MOVES: &str = "moves";
     pub const BOARDS: &str = "boards";
@@ -227,6 +228,11 @@ const BOARDS_COLUMNS: &[Column] = &[
         I64,
         Only::Published,
         "`nyt` only: the puzzle's real target",
+    ),
+    c(
+        COVERS_TO,
+        U32,
+        "the largest `N` such that the board reaches every target `1..=N` under the corpus's rules (0 when it misses 1); the range's end when it reaches every target of the range (it may go further: `digits-lab cover` says how far); null when the corpus's targets do not start at 1",
     ),
 ];
 
@@ -497,6 +503,7 @@ impl Table {
                 DATE,
                 SLOT,
                 TARGET,
+                COVERS_TO,
             ],
             Table::Puzzles => &[BOARD_ID, TARGET, SOLVABLE, MIN_OPS, CLOSEST, DISTANCE],
             Table::Unique => &[],
@@ -614,14 +621,15 @@ mod tests {
                 GROUP,
                 TARGETS_REACHED,
                 ONES,
-                FIRST_MOVES
+                FIRST_MOVES,
+                COVERS_TO
             ]
         );
         let published = Extras {
             published: true,
             ..extras
         };
-        assert_eq!(Table::Boards.columns_for(published).count(), 12);
+        assert_eq!(Table::Boards.columns_for(published).count(), 13);
         let reach = Extras {
             reach_only: true,
             ..extras
@@ -643,7 +651,7 @@ mod tests {
                 MEAN_MIN_OPS
             ]
         );
-        assert_eq!(names(Table::Boards, reach).len(), 8);
+        assert_eq!(names(Table::Boards, reach).len(), 9);
         assert!(!names(Table::Boards, reach).contains(&FIRST_MOVES));
         assert_eq!(
             names(
@@ -654,7 +662,7 @@ mod tests {
                 }
             )
             .len(),
-            11
+            12
         );
         assert_eq!(
             Table::Puzzles.column(TREES).map(|c| c.only),

@@ -13,6 +13,7 @@ mod fuzz_files;
 mod generate;
 mod hardest;
 mod json_schema;
+mod phase;
 mod places;
 mod properties;
 mod reach;

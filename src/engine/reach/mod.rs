@@ -10,9 +10,13 @@
 //! - `table`: one sub-board's values ([`ReachTable`]) and where shared tables come from
 //!   ([`ReachSource`]);
 //! - `window`: the whole board's values in the target window, as bits;
-//! - `board`: one board ([`Reach`]): `min_ops` per target and closest values.
+//! - `board`: one board ([`Reach`]): `min_ops` per target and closest values;
+//! - `bounded`: Countdown's rules only, for random boards one at a time (the phase sweep and
+//!   `cover`): every sub-board's values cut by a bound on what can still land in `1..=hi`
+//!   ([`bounded::Bounded`]), where a corpus run shares whole sub-board tables instead.
 
 mod board;
+pub mod bounded;
 mod table;
 mod window;
 

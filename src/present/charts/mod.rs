@@ -10,6 +10,7 @@
 mod countdown;
 mod expected;
 mod nyt;
+mod phase;
 mod probability;
 mod stacked;
 mod style;
@@ -93,6 +94,11 @@ pub enum Chart {
         points: Vec<(f64, f64)>,
         /// Cross-validated Spearman ρ with the observed time.
         rho: f64,
+    },
+    /// The phase transition: `P(k, M)` against `k`, or against the rescaled parameter `q`.
+    Phase {
+        rescaled: bool,
+        cells: Vec<crate::research::phase::Cell>,
     },
 }
 
@@ -213,6 +219,14 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
         points: v.points.clone(),
         rho: v.training.cv.pooled_time.mean,
     });
+    if let Some(cells) = facts.phase.as_ref().filter(|c| !c.is_empty()) {
+        for rescaled in [false, true] {
+            out.push(Chart::Phase {
+                rescaled,
+                cells: cells.clone(),
+            });
+        }
+    }
     out
 }
 
@@ -281,6 +295,10 @@ impl Chart {
             Chart::Stacked { stem, .. } => stem.clone(),
             Chart::NytSlots { .. } => "nyt-slots".into(),
             Chart::Validation { .. } => "difficulty-validation".into(),
+            Chart::Phase {
+                rescaled: false, ..
+            } => "phase-k".into(),
+            Chart::Phase { rescaled: true, .. } => "phase-rescaled".into(),
         }
     }
 
@@ -307,6 +325,12 @@ impl Chart {
             }
             Chart::Validation { .. } => {
                 "Difficulty model: predicted against observed solve time, 24-game players".into()
+            }
+            Chart::Phase {
+                rescaled: false, ..
+            } => "Phase transition: probability of winning against the numbers on the board".into(),
+            Chart::Phase { rescaled: true, .. } => {
+                "Phase transition: probability of winning against the rescaled parameter q".into()
             }
         }
     }
@@ -336,6 +360,7 @@ impl Chart {
             Chart::Validation { points, rho } => {
                 validation::draw(root, &self.title(), points, *rho)
             }
+            Chart::Phase { rescaled, cells } => phase::draw(root, &self.title(), cells, *rescaled),
         };
         r.map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())

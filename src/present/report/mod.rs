@@ -9,6 +9,7 @@
 mod corpora;
 mod hardest;
 mod nyt;
+mod phase;
 mod questions;
 mod validation;
 
@@ -70,6 +71,7 @@ pub fn render(facts: &Facts, rendered: &[Rendered]) -> String {
     questions::conventions_section(w, facts);
     questions::variants_section(w, facts);
     nyt::nyt_section(w, facts);
+    phase::phase_section(w, facts);
     o
 }
 

@@ -1,0 +1,128 @@
+//! `digits-lab phase`: the solvability phase transition `P(k, M)` into `phase.parquet`, then
+//! the charts and the report (as `analyze` does).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::format::grouped;
+use crate::research::phase::{self, Method, Plan};
+use crate::store;
+
+use super::plots;
+
+#[derive(Debug, Args)]
+pub struct PhaseArgs {
+    /// The data folder `phase.parquet` is written to (beside the corpora's folders).
+    #[arg(long, default_value = "data")]
+    pub out: PathBuf,
+    /// Board sizes, comma-separated, each 1 to 7.
+    #[arg(long, value_delimiter = ',', default_value = "2,3,4,5,6,7",
+          value_parser = clap::value_parser!(u32).range(1..=7))]
+    pub k: Vec<u32>,
+    /// Ranges 1..M the numbers and targets are drawn from, comma-separated, each 1 to 10000.
+    #[arg(long, value_delimiter = ',', default_value = "10,100,1000,10000",
+          value_parser = clap::value_parser!(u64).range(1..=phase::MAX_M))]
+    pub m: Vec<u64>,
+    /// Boards per sampled cell, 2 to 10000000.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(2..=10_000_000))]
+    pub samples: u64,
+    /// A cell is exact (every multiset) when it has at most this many multisets, 0 to 20000000.
+    #[arg(long, default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(0..=20_000_000))]
+    pub exact_limit: u64,
+    /// The seed of the sampled cells' boards.
+    #[arg(long, default_value_t = 2012)]
+    pub seed: u64,
+    /// Worker threads, 1 to 1024 (default: one per core). The output is the same for any.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Where the charts and REPORT.md go.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    /// Write phase.parquet only: no charts, no REPORT.md.
+    #[arg(long)]
+    pub no_report: bool,
+    /// No progress bar, no table on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
+    let plan = Plan {
+        ks: args.k.clone(),
+        ms: args.m.clone(),
+        exact_limit: args.exact_limit,
+        samples: args.samples,
+        seed: args.seed,
+    };
+    plan.check()?;
+    let total: u64 = plan
+        .cells()
+        .iter()
+        .map(|&(k, m, method)| phase::cell_boards(&plan, k, m, method))
+        .fold(0, u64::saturating_add);
+    let bar = progress_bar(total, args.quiet);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()?;
+    let cells = pool.install(|| phase::sweep(&plan, &|n| bar.inc(n)))?;
+    bar.finish_and_clear();
+    let path = store::phase::write(&args.out, &cells)?;
+    if !args.quiet {
+        print!("{}", table(&cells));
+        println!("wrote {}", path.display());
+    }
+    if !args.no_report {
+        plots::report(&args.out, &args.reports, args.quiet)?;
+    }
+    Ok(())
+}
+
+/// The sweep as a text table, then the critical `k` per `M`.
+fn table(cells: &[phase::Cell]) -> String {
+    let mut o = String::from(
+        "P(k, M): k numbers and a target drawn from 1..M, Countdown's rules\n     k        M        P   95% interval        boards  method        q\n",
+    );
+    for c in cells {
+        let interval = match c.method {
+            Method::Exact => "exact".to_string(),
+            Method::Sampled => format!("{:.4}–{:.4}", c.lo, c.hi),
+        };
+        o.push_str(&format!(
+            "{:>6} {:>8} {:>8.4} {:>14} {:>13}  {:<8} {:>7.3}\n",
+            c.k,
+            grouped(c.m),
+            c.p,
+            interval,
+            grouped(c.boards),
+            c.method.name(),
+            c.q
+        ));
+    }
+    let mut ms: Vec<u64> = cells.iter().map(|c| c.m).collect();
+    ms.sort_unstable();
+    ms.dedup();
+    let crit: Vec<String> = ms
+        .iter()
+        .map(|&m| {
+            let k = phase::critical_k(cells, m).map_or("not crossed".into(), |k| format!("{k:.2}"));
+            format!("M = {}: {k}", grouped(m))
+        })
+        .collect();
+    o.push_str(&format!("critical k (P = 1/2): {}\n", crit.join(" · ")));
+    o
+}
+
+fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("phase {bar:40} {pos}/{len} boards · {per_sec} · ETA {eta}")
+            .expect("the template is valid"),
+    );
+    pb
+}

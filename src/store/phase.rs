@@ -1,0 +1,179 @@
+//! `phase.parquet`: the phase-transition sweep of `digits-lab phase` (one row per `(k, M)`
+//! cell, [`crate::research::phase`]), written atomically like every table (a hidden
+//! temporary renamed when complete) and read back by `plots` for the report and charts.
+//! Its columns are listed here, in order, and in docs/TABLES.md.
+
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use crate::error::Result;
+use crate::research::phase::{Cell, Method};
+use crate::store::read::{ReadError, f64s, strs, u32s, u64s};
+use crate::store::write::{frame, io_error, temp_path};
+
+/// The file's name inside the data folder.
+pub const FILE: &str = "phase.parquet";
+
+/// Every column: name, type and meaning (docs/TABLES.md lists the same).
+pub const COLUMNS: &[(&str, &str, &str)] = &[
+    ("k", "UInt32", "numbers on the board"),
+    ("m", "UInt64", "numbers and targets are drawn from 1..=m"),
+    (
+        "p",
+        "Float64",
+        "probability that a random target is reachable from a random board",
+    ),
+    (
+        "lo",
+        "Float64",
+        "lower end of the 95% interval (= `p` when exact)",
+    ),
+    (
+        "hi",
+        "Float64",
+        "upper end of the 95% interval (= `p` when exact)",
+    ),
+    (
+        "boards",
+        "UInt64",
+        "boards evaluated: every multiset when exact, the sample otherwise",
+    ),
+    ("method", "String", "`exact` or `sampled`"),
+    (
+        "q",
+        "Float64",
+        "the rescaled parameter: (sub-board, value) pairs with the value in 1..=m per board, over m",
+    ),
+];
+
+/// The path of the table under `data`.
+pub fn path(data: &Path) -> PathBuf {
+    data.join(FILE)
+}
+
+/// Writes the cells to `data/phase.parquet` atomically (`data` is created if missing).
+pub fn write(data: &Path, cells: &[Cell]) -> Result<PathBuf> {
+    fs::create_dir_all(data).map_err(|e| io_error(data, e))?;
+    let dest = path(data);
+    let mut df = frame(vec![
+        Column::new("k".into(), cells.iter().map(|c| c.k).collect::<Vec<_>>()),
+        Column::new("m".into(), cells.iter().map(|c| c.m).collect::<Vec<_>>()),
+        Column::new("p".into(), cells.iter().map(|c| c.p).collect::<Vec<_>>()),
+        Column::new("lo".into(), cells.iter().map(|c| c.lo).collect::<Vec<_>>()),
+        Column::new("hi".into(), cells.iter().map(|c| c.hi).collect::<Vec<_>>()),
+        Column::new(
+            "boards".into(),
+            cells.iter().map(|c| c.boards).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "method".into(),
+            cells.iter().map(|c| c.method.name()).collect::<Vec<_>>(),
+        ),
+        Column::new("q".into(), cells.iter().map(|c| c.q).collect::<Vec<_>>()),
+    ])?;
+    let tmp = temp_path(&dest);
+    let written = File::create(&tmp)
+        .map_err(|e| io_error(&tmp, e))
+        .and_then(|file| {
+            ParquetWriter::new(file)
+                .with_compression(ParquetCompression::Zstd(None))
+                .set_parallel(false)
+                .finish(&mut df)
+                .map_err(|e| io_error(&tmp, e))?;
+            File::open(&tmp)
+                .and_then(|f| f.sync_all())
+                .map_err(|e| io_error(&tmp, e))
+        });
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    fs::rename(&tmp, &dest).map_err(|e| io_error(&dest, e))?;
+    Ok(dest)
+}
+
+/// Reads `data/phase.parquet`: `None` when there is none.
+pub fn read(data: &Path) -> std::result::Result<Option<Vec<Cell>>, ReadError> {
+    let file = path(data);
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let p = |source: PolarsError| ReadError::Parquet {
+        path: file.clone(),
+        source,
+    };
+    let bad = |what: String| p(PolarsError::ComputeError(what.into()));
+    let df = File::open(&file)
+        .map_err(|source| ReadError::Io {
+            path: file.clone(),
+            source,
+        })
+        .and_then(|f| ParquetReader::new(f).finish().map_err(p))?;
+    let k = u32s(&df, "k").map_err(p)?;
+    let m = u64s(&df, "m").map_err(p)?;
+    let pr = f64s(&df, "p").map_err(p)?;
+    let lo = f64s(&df, "lo").map_err(p)?;
+    let hi = f64s(&df, "hi").map_err(p)?;
+    let boards = u64s(&df, "boards").map_err(p)?;
+    let method = strs(&df, "method").map_err(p)?;
+    let q = f64s(&df, "q").map_err(p)?;
+    (0..df.height())
+        .map(|i| {
+            let row = (k[i], m[i], pr[i], lo[i], hi[i], boards[i], q[i]);
+            let (Some(k), Some(m), Some(p), Some(lo), Some(hi), Some(boards), Some(q)) = row else {
+                return Err(bad(format!("row {i} has a null")));
+            };
+            let method = Method::parse(&method[i])
+                .ok_or_else(|| bad(format!("row {i}: unknown method `{}`", method[i])))?;
+            Ok(Cell {
+                k,
+                m,
+                p,
+                lo,
+                hi,
+                boards,
+                method,
+                q,
+            })
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip() {
+        let dir = std::env::temp_dir().join(format!("phase-rt-{}", std::process::id()));
+        let cells = vec![
+            Cell {
+                k: 2,
+                m: 10,
+                p: 0.25,
+                lo: 0.25,
+                hi: 0.25,
+                boards: 55,
+                method: Method::Exact,
+                q: 0.3,
+            },
+            Cell {
+                k: 6,
+                m: 1000,
+                p: 0.5,
+                lo: 0.48,
+                hi: 0.52,
+                boards: 4000,
+                method: Method::Sampled,
+                q: 0.9,
+            },
+        ];
+        write(&dir, &cells).unwrap();
+        assert_eq!(read(&dir).unwrap(), Some(cells));
+        assert_eq!(read(&dir.join("none")).unwrap(), None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
