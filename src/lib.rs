@@ -47,6 +47,7 @@ pub mod error;
 pub mod format;
 pub mod game;
 pub mod model;
+pub mod player;
 pub mod present;
 pub mod puzzle;
 pub mod research;

@@ -9,6 +9,7 @@ mod figures;
 mod fixture;
 mod hardest;
 mod json_schema;
+mod player;
 mod properties;
 mod robustness;
 mod shards;
