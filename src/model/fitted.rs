@@ -2,15 +2,20 @@
 //! `digits-lab fit`, with its report `data/difficulty-fit.md` beside it), and the predictions
 //! every puzzle gets from it: the difficulty (predicted ln mean solve time), the time in
 //! seconds and the share of players who solve it.
+//!
+//! The model takes the simulated player's ln expected moves where its exact walk is computed
+//! (every puzzle of the 24 game, and one puzzle at a time in `solve`, `hardest` and the NYT
+//! report) and the player's surrogate, a linear fit of it on exact features, elsewhere.
 
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::player::Weights;
 use crate::puzzle::difficulty::{Features, Setting};
 
 use super::fit::Linear;
-use super::inputs::{self, INPUTS};
+use super::inputs::{self, SURROGATE};
 use super::rate::RateMap;
 
 /// Where the model file lives in the repository.
@@ -19,6 +24,47 @@ pub const MODEL_JSON: &str = "data/difficulty-model.json";
 /// The model file as the binary carries it.
 const EMBEDDED: &str = include_str!("../../data/difficulty-model.json");
 
+/// The simulated player's fitted weights, by move feature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerWeights {
+    pub features: Vec<String>,
+    pub weights: Vec<f64>,
+}
+
+impl PlayerWeights {
+    pub fn of(w: &Weights) -> PlayerWeights {
+        PlayerWeights {
+            features: crate::player::FEATURES
+                .iter()
+                .map(|f| f.name.to_string())
+                .collect(),
+            weights: w.0.to_vec(),
+        }
+    }
+
+    /// The weights in the player's order (checked against its feature names on load).
+    pub fn weights(&self) -> Weights {
+        let mut w = Weights::UNIFORM;
+        w.0.copy_from_slice(&self.weights);
+        w
+    }
+}
+
+/// The player's surrogate: ln(player moves) from [`SURROGATE`]'s exact inputs, fitted on a
+/// seeded sample of Digits and Countdown puzzles whose walk was computed, with its error on
+/// another sample.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Surrogate {
+    pub linear: Linear,
+    /// Puzzles it was fitted on and checked on.
+    pub fitted_on: usize,
+    pub checked_on: usize,
+    /// On the check sample: Spearman ρ with the player's exact ln moves, and the root mean
+    /// squared error in ln moves.
+    pub check_rho: f64,
+    pub check_rmse: f64,
+}
+
 /// A fitted difficulty model.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fitted {
@@ -26,14 +72,33 @@ pub struct Fitted {
     pub about: String,
     /// Training sets.
     pub rows: usize,
-    /// Cross-validated Spearman ρ of the prediction with mean solve time and with solve rate
-    /// (pooled out-of-fold, mean over repeats).
+    /// Nested cross-validated Spearman ρ of the prediction with mean solve time and with
+    /// solve rate (pooled outer out-of-fold, mean over repeats).
     pub rho_time: f64,
     pub rho_solve: f64,
-    /// ln(mean solve time in seconds) from the inputs of [`INPUTS`].
+    /// The simulated player's weights.
+    pub player: PlayerWeights,
+    /// ln(mean solve time in seconds) from the inputs it names (of
+    /// [`inputs::all_names`]).
     pub linear: Linear,
+    pub surrogate: Surrogate,
     /// The share of players who solve a puzzle of a given ln mean time.
     pub rate: RateMap,
+    /// Each candidate input set: how often the outer folds chose it, and its own
+    /// cross-validated ρ (not nested) with time and with solve rate.
+    pub candidates: Vec<CandidateScore>,
+    /// Each training set's nested out-of-fold predicted ln time (repeat 0), in the order of
+    /// the training file, for the report's comparisons.
+    pub out_of_fold: Vec<f64>,
+}
+
+/// One candidate input set's figures (see [`Fitted::candidates`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CandidateScore {
+    pub inputs: String,
+    pub chosen: usize,
+    pub rho_time: f64,
+    pub rho_solve: f64,
 }
 
 impl Fitted {
@@ -43,21 +108,67 @@ impl Fitted {
         MODEL.get_or_init(|| {
             let m: Fitted = serde_json::from_str(EMBEDDED)
                 .expect("data/difficulty-model.json is a model (a test reads it)");
+            let names = inputs::all_names();
             assert!(
-                m.linear
-                    .inputs
-                    .iter()
-                    .map(String::as_str)
-                    .eq(INPUTS.map(|i| i.name)),
+                m.linear.inputs.iter().all(|i| names.contains(&i.as_str()))
+                    && m.surrogate
+                        .linear
+                        .inputs
+                        .iter()
+                        .map(String::as_str)
+                        .eq(SURROGATE)
+                    && m.player
+                        .features
+                        .iter()
+                        .map(String::as_str)
+                        .eq(crate::player::FEATURES.iter().map(|f| f.name)),
                 "data/difficulty-model.json takes the inputs of model::inputs (a test checks)"
             );
             m
         })
     }
 
+    /// The simulated player's weights.
+    pub fn weights(&self) -> Weights {
+        self.player.weights()
+    }
+
+    /// Whether the model takes the player's input at all.
+    pub fn uses_player(&self) -> bool {
+        self.linear.inputs.iter().any(|i| i == inputs::PLAYER.name)
+    }
+
+    /// The surrogate's estimate of the player's ln moves.
+    pub fn surrogate_ln_moves(&self, f: &Features, target: i64, s: &Setting) -> f64 {
+        self.surrogate
+            .linear
+            .predict(&inputs::surrogate_inputs(f, target, s))
+    }
+
+    /// The model's inputs, in the order it takes them: the exact ones from the features, the
+    /// player's from `ln_moves` (the surrogate's estimate when `None`).
+    pub fn inputs(
+        &self,
+        f: &Features,
+        target: i64,
+        s: &Setting,
+        ln_moves: Option<f64>,
+    ) -> Vec<f64> {
+        let exact = inputs::of(f, target, s);
+        let names = inputs::all_names();
+        self.linear
+            .inputs
+            .iter()
+            .map(|name| match names.iter().position(|n| n == name) {
+                Some(i) if i < exact.len() => exact[i],
+                _ => ln_moves.unwrap_or_else(|| self.surrogate_ln_moves(f, target, s)),
+            })
+            .collect()
+    }
+
     /// The predicted ln mean solve time in seconds: the difficulty score.
-    pub fn ln_time(&self, f: &Features, target: i64, s: &Setting) -> f64 {
-        self.linear.predict(&inputs::of(f, target, s))
+    pub fn ln_time(&self, f: &Features, target: i64, s: &Setting, ln_moves: Option<f64>) -> f64 {
+        self.linear.predict(&self.inputs(f, target, s, ln_moves))
     }
 
     /// The predicted share of players who solve a puzzle of difficulty `ln_time`.
@@ -72,31 +183,45 @@ impl Fitted {
         let all_close = |a: &[f64], b: &[f64]| {
             a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| close(x, y))
         };
-        let (l, m) = (&self.linear, &o.linear);
+        let same_linear = |l: &Linear, m: &Linear| {
+            l.inputs == m.inputs
+                && all_close(&[l.intercept, l.alpha], &[m.intercept, m.alpha])
+                && all_close(&l.mean, &m.mean)
+                && all_close(&l.sd, &m.sd)
+                && all_close(&l.weights, &m.weights)
+        };
+        let (s, t) = (&self.surrogate, &o.surrogate);
         self.about == o.about
             && self.rows == o.rows
-            && l.inputs == m.inputs
+            && self.player.features == o.player.features
+            && all_close(&self.player.weights, &o.player.weights)
+            && same_linear(&self.linear, &o.linear)
+            && same_linear(&s.linear, &t.linear)
+            && (s.fitted_on, s.checked_on) == (t.fitted_on, t.checked_on)
+            && all_close(&self.out_of_fold, &o.out_of_fold)
+            && self.candidates.len() == o.candidates.len()
+            && self.candidates.iter().zip(&o.candidates).all(|(a, b)| {
+                (&a.inputs, a.chosen) == (&b.inputs, b.chosen)
+                    && all_close(&[a.rho_time, a.rho_solve], &[b.rho_time, b.rho_solve])
+            })
             && all_close(
                 &[
                     self.rho_time,
                     self.rho_solve,
-                    l.intercept,
-                    l.alpha,
                     self.rate.a,
                     self.rate.b,
+                    s.check_rho,
+                    s.check_rmse,
                 ],
                 &[
                     o.rho_time,
                     o.rho_solve,
-                    m.intercept,
-                    m.alpha,
                     o.rate.a,
                     o.rate.b,
+                    t.check_rho,
+                    t.check_rmse,
                 ],
             )
-            && all_close(&l.mean, &m.mean)
-            && all_close(&l.sd, &m.sd)
-            && all_close(&l.weights, &m.weights)
     }
 
     /// The model file's text: pretty JSON ending in a newline.

@@ -16,6 +16,7 @@
 
 pub mod cv;
 pub mod fit;
+pub mod fit_report;
 pub mod fitted;
 pub mod folds;
 pub mod inputs;
@@ -25,6 +26,7 @@ pub mod player_fit;
 pub mod rate;
 pub mod report;
 pub mod stats;
+pub mod surrogate;
 pub mod train;
 pub mod training;
 

@@ -9,7 +9,7 @@
 //! predicted. The inner scores see the rows the player's weights were fitted on, so they
 //! flatter the player a little; the outer score cannot, which is why it is the figure quoted.
 
-use crate::player::Graph;
+use crate::player::Prepared;
 
 use super::fit::{Linear, fit};
 use super::folds::folds;
@@ -52,11 +52,11 @@ pub const CANDIDATES: [Candidate; 4] = [
 pub const INNER: usize = 5;
 
 /// The rows the model sees: the five exact inputs of every set, its ln mean time, and the
-/// player's graph.
+/// player's prepared graph.
 pub struct Rows<'a> {
     pub base: &'a [Vec<f64>],
     pub y: &'a [f64],
-    pub graphs: &'a [Graph],
+    pub graphs: &'a [Prepared<'a>],
 }
 
 /// What the procedure chooses on some rows: the player's weights, the candidate, the model.
@@ -93,7 +93,7 @@ pub fn columns(x: &[Vec<f64>], c: &[usize]) -> Vec<Vec<f64>> {
 
 /// Chooses and fits on `train` (indices into `r`), seeded by `seed`.
 pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
-    let graphs: Vec<&Graph> = train.iter().map(|&i| &r.graphs[i]).collect();
+    let graphs: Vec<&Prepared> = train.iter().map(|&i| &r.graphs[i]).collect();
     let base = pick(r.base, train);
     let y = pick(r.y, train);
     let weights = fit_weights(&graphs, &base, &y);

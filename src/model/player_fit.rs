@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 
-use crate::player::{Graph, Outcome, Weights};
+use crate::player::{Outcome, Prepared, Weights};
 
 use super::fit::{ALPHAS, ridge};
 
@@ -37,7 +37,7 @@ pub fn ln_moves(o: &Outcome) -> Option<f64> {
 
 /// The squared error of the least-squares fit of `y` on `base` and the player's ln moves
 /// under `w`; infinite when some row's player can never succeed.
-pub fn error(graphs: &[&Graph], base: &[Vec<f64>], y: &[f64], w: &Weights) -> f64 {
+pub fn error(graphs: &[&Prepared], base: &[Vec<f64>], y: &[f64], w: &Weights) -> f64 {
     let moves: Vec<Option<f64>> = graphs
         .par_iter()
         .map(|g| ln_moves(&g.evaluate(w)))
@@ -59,7 +59,7 @@ pub fn error(graphs: &[&Graph], base: &[Vec<f64>], y: &[f64], w: &Weights) -> f6
 }
 
 /// The weights of least [`error`], by coordinate search from the uniform player.
-pub fn fit_weights(graphs: &[&Graph], base: &[Vec<f64>], y: &[f64]) -> Weights {
+pub fn fit_weights(graphs: &[&Prepared], base: &[Vec<f64>], y: &[f64]) -> Weights {
     let mut w = Weights::UNIFORM;
     let mut best = error(graphs, base, y, &w);
     for step in STEPS {

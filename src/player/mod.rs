@@ -24,4 +24,4 @@ pub mod moves;
 pub mod walk;
 
 pub use moves::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
-pub use walk::{Graph, Outcome, StateGraphTooLarge, play};
+pub use walk::{Graph, Outcome, Prepared, StateGraphTooLarge, play};

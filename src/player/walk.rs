@@ -48,6 +48,8 @@ impl Outcome {
 enum End {
     Success,
     Failure,
+    /// One value left where every number must be used: a success when it is the target.
+    Last(i128, i128),
     Goes,
 }
 
@@ -60,9 +62,9 @@ struct Node {
 #[derive(Clone, Copy, Debug)]
 struct Edge {
     child: u32,
-    /// How many moves (pairs of equal values) lead the same way with the same features.
+    /// How many moves (pairs of equal values) lead the same way by the same step.
     copies: u32,
-    features: MoveFeatures,
+    step: Step,
 }
 
 /// One move from the starting board, for explanations: `a op b = result`.
@@ -71,19 +73,29 @@ pub struct FirstMove {
     pub text: String,
 }
 
-/// The state graph of one puzzle, ready to be evaluated for any weights.
+/// The state graph of one puzzle, ready to be evaluated for any weights. Where every number
+/// must be used the graph does not depend on the target, and [`Graph::retarget`] aims it at
+/// another one without a rebuild.
 #[derive(Clone, Debug)]
 pub struct Graph {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     /// The moves of the root, in the order of its edges.
     first: Vec<FirstMove>,
+    target: i64,
+    largest: i64,
+    use_all: bool,
+}
+
+/// A graph's move features for its target, computed once for many evaluations.
+#[derive(Clone, Debug)]
+pub struct Prepared<'g> {
+    graph: &'g Graph,
+    features: Vec<MoveFeatures>,
 }
 
 struct Builder<V: Number> {
     target: V,
-    target_int: i64,
-    largest: i64,
     use_all: bool,
     limit: i64,
     memo: FxHashMap<Vec<V>, u32>,
@@ -125,11 +137,8 @@ impl<V: Number> Builder<V> {
         if !self.use_all && state.contains(&self.target) {
             End::Success
         } else if state.len() == 1 {
-            if state[0] == self.target {
-                End::Success
-            } else {
-                End::Failure
-            }
+            let w = state[0].to_wide();
+            End::Last(w.num, w.den)
         } else {
             End::Goes
         }
@@ -164,7 +173,6 @@ impl<V: Number> Builder<V> {
                     num: w.num,
                     den: w.den,
                 };
-                let f = features(step, self.target_int, self.largest);
                 if root {
                     self.first.push(FirstMove {
                         text: format!("{x} {} {y} = {r}", op.symbol()),
@@ -172,18 +180,18 @@ impl<V: Number> Builder<V> {
                     local.push(Edge {
                         child,
                         copies: 1,
-                        features: f,
+                        step,
                     });
                 } else if let Some(e) = local
                     .iter_mut()
-                    .find(|e| e.child == child && e.features == f)
+                    .find(|e| e.child == child && e.step == step)
                 {
                     e.copies += 1;
                 } else {
                     local.push(Edge {
                         child,
                         copies: 1,
-                        features: f,
+                        step,
                     });
                 }
             }
@@ -227,8 +235,6 @@ impl Graph {
         start.sort_unstable();
         let mut b = Builder {
             target: t,
-            target_int: target,
-            largest: numbers.iter().copied().max().unwrap_or(0),
             use_all: rules.use_all,
             limit: rules.limit,
             memo: FxHashMap::default(),
@@ -241,7 +247,19 @@ impl Graph {
             nodes: b.nodes,
             edges: b.edges,
             first: b.first,
+            target,
+            largest: numbers.iter().copied().max().unwrap_or(0),
+            use_all: rules.use_all,
         }))
+    }
+
+    /// Aims the graph at `target` instead; `false` (and nothing changes) where numbers may go
+    /// unused, since there an attempt stops at the target and the graph depends on it.
+    pub fn retarget(&mut self, target: i64) -> bool {
+        if self.use_all && target > 0 {
+            self.target = target;
+        }
+        self.use_all && target > 0
     }
 
     /// States in the graph.
@@ -254,19 +272,48 @@ impl Graph {
         self.edges.len()
     }
 
+    /// The move features for the graph's target.
+    pub fn prepare(&self) -> Prepared<'_> {
+        Prepared {
+            graph: self,
+            features: self
+                .edges
+                .iter()
+                .map(|e| features(e.step, self.target, self.largest))
+                .collect(),
+        }
+    }
+
+    /// What the player does with these weights (see [`Prepared::evaluate`]).
+    pub fn evaluate(&self, w: &Weights) -> Outcome {
+        self.prepare().evaluate(w)
+    }
+
+    /// The player's first moves with these weights, most likely first (ties in board order),
+    /// with their probabilities.
+    pub fn first_moves(&self, w: &Weights) -> Vec<(String, f64)> {
+        self.prepare().first_moves(w)
+    }
+}
+
+impl Prepared<'_> {
     /// What the player does with these weights: one pass over the states, children first.
     pub fn evaluate(&self, w: &Weights) -> Outcome {
-        let mut p = vec![0.0f64; self.nodes.len()];
-        let mut len = vec![0.0f64; self.nodes.len()];
+        let g = self.graph;
+        let mut p = vec![0.0f64; g.nodes.len()];
+        let mut len = vec![0.0f64; g.nodes.len()];
         let mut pref = Vec::new();
-        for (k, node) in self.nodes.iter().enumerate() {
+        let target = i128::from(g.target);
+        for (k, node) in g.nodes.iter().enumerate() {
             match node.end {
                 End::Success => p[k] = 1.0,
+                End::Last(num, den) => p[k] = if (num, den) == (target, 1) { 1.0 } else { 0.0 },
                 End::Failure => {}
                 End::Goes => {
-                    let edges = &self.edges[node.edges.0 as usize..node.edges.1 as usize];
+                    let range = node.edges.0 as usize..node.edges.1 as usize;
+                    let edges = &g.edges[range.clone()];
                     pref.clear();
-                    pref.extend(edges.iter().map(|e| w.preference(&e.features)));
+                    pref.extend(self.features[range].iter().map(|f| w.preference(f)));
                     let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                     let (mut total, mut sp, mut sl) = (0.0, 0.0, 0.0);
                     for (e, &z) in edges.iter().zip(&pref) {
@@ -280,22 +327,25 @@ impl Graph {
                 }
             }
         }
-        let root = self.nodes.len() - 1;
+        let root = g.nodes.len() - 1;
         Outcome {
             p_success: p[root],
             attempt_moves: len[root],
         }
     }
 
-    /// The player's first moves with these weights, most likely first (ties in board order),
-    /// with their probabilities.
+    /// See [`Graph::first_moves`].
     pub fn first_moves(&self, w: &Weights) -> Vec<(String, f64)> {
-        let root = self.nodes[self.nodes.len() - 1];
-        let edges = &self.edges[root.edges.0 as usize..root.edges.1 as usize];
-        let pref: Vec<f64> = edges.iter().map(|e| w.preference(&e.features)).collect();
+        let g = self.graph;
+        let root = g.nodes[g.nodes.len() - 1];
+        let range = root.edges.0 as usize..root.edges.1 as usize;
+        let pref: Vec<f64> = self.features[range]
+            .iter()
+            .map(|f| w.preference(f))
+            .collect();
         let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let total: f64 = pref.iter().map(|z| (z - top).exp()).sum();
-        let mut out: Vec<(String, f64)> = self
+        let mut out: Vec<(String, f64)> = g
             .first
             .iter()
             .zip(&pref)
@@ -400,6 +450,26 @@ mod tests {
             .unwrap();
         // 24 + 1, 24 × 1, 24 − 1, 1 − 24, 24 ÷ 1, 1 ÷ 24: two of six leave 24.
         assert!(close(o.p_success, 2.0 / 6.0) && close(o.attempt_moves, 1.0));
+    }
+
+    #[test]
+    fn a_retargeted_graph_is_a_graph_built_for_the_target() {
+        let mut w = Weights::UNIFORM;
+        w.0 = [1.0, -0.5, 0.7, -1.0, -2.0, 0.3, -0.4, 0.2, 0.1, -0.6];
+        let mut g = Graph::build::<Rational>(&[3, 4, 9, 10], &twenty_four(), 24)
+            .unwrap()
+            .unwrap();
+        for t in [1, 7, 24, 60] {
+            assert!(g.retarget(t));
+            let fresh = Graph::build::<Rational>(&[3, 4, 9, 10], &twenty_four(), t)
+                .unwrap()
+                .unwrap();
+            assert_eq!(g.evaluate(&w), fresh.evaluate(&w));
+        }
+        let mut g = Graph::build::<Int>(&[3, 4, 9], &digits(), 24)
+            .unwrap()
+            .unwrap();
+        assert!(!g.retarget(25));
     }
 
     #[test]

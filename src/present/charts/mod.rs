@@ -211,7 +211,7 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
     let v = &facts.validation;
     out.push(Chart::Validation {
         points: v.points.clone(),
-        rho: v.training.cv.pooled_time.mean,
+        rho: v.model.rho_time,
     });
     out
 }

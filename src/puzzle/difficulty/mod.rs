@@ -80,9 +80,16 @@ impl Features {
         }
     }
 
-    /// The difficulty: the predicted ln mean solve time in seconds; higher is harder.
+    /// The difficulty: the predicted ln mean solve time in seconds; higher is harder. The
+    /// simulated player's input is `ln_moves` where its walk was computed, the surrogate's
+    /// estimate when `None`.
+    pub fn score_with(&self, target: i64, setting: Setting, ln_moves: Option<f64>) -> f64 {
+        Fitted::embedded().ln_time(self, target, &setting, ln_moves)
+    }
+
+    /// The difficulty with the player's surrogate ([`Features::score_with`] without a walk).
     pub fn score(&self, target: i64, setting: Setting) -> f64 {
-        Fitted::embedded().ln_time(self, target, &setting)
+        self.score_with(target, setting, None)
     }
 }
 
