@@ -15,7 +15,7 @@ use crate::player::Weights;
 use crate::puzzle::difficulty::{Features, Setting};
 
 use super::fit::Linear;
-use super::inputs::{self, SURROGATE};
+use super::inputs::{self, INPUTS, SURROGATE};
 use super::rate::RateMap;
 
 /// Where the model file lives in the repository.
@@ -78,9 +78,10 @@ pub struct Fitted {
     pub rho_solve: f64,
     /// The simulated player's weights.
     pub player: PlayerWeights,
-    /// ln(mean solve time in seconds) from the inputs it names (of
-    /// [`inputs::all_names`]).
+    /// ln(mean solve time in seconds) from the inputs it names, which are
+    /// [`inputs::all_names`] at `columns`.
     pub linear: Linear,
+    pub columns: Vec<usize>,
     pub surrogate: Surrogate,
     /// The share of players who solve a puzzle of a given ln mean time.
     pub rate: RateMap,
@@ -110,7 +111,12 @@ impl Fitted {
                 .expect("data/difficulty-model.json is a model (a test reads it)");
             let names = inputs::all_names();
             assert!(
-                m.linear.inputs.iter().all(|i| names.contains(&i.as_str()))
+                m.linear.inputs.len() == m.columns.len()
+                    && m.linear
+                        .inputs
+                        .iter()
+                        .zip(&m.columns)
+                        .all(|(i, &c)| names.get(c) == Some(&i.as_str()))
                     && m.surrogate
                         .linear
                         .inputs
@@ -135,7 +141,7 @@ impl Fitted {
 
     /// Whether the model takes the player's input at all.
     pub fn uses_player(&self) -> bool {
-        self.linear.inputs.iter().any(|i| i == inputs::PLAYER.name)
+        self.columns.contains(&INPUTS.len())
     }
 
     /// The surrogate's estimate of the player's ln moves.
@@ -155,20 +161,37 @@ impl Fitted {
         ln_moves: Option<f64>,
     ) -> Vec<f64> {
         let exact = inputs::of(f, target, s);
-        let names = inputs::all_names();
-        self.linear
-            .inputs
+        let player = if self.uses_player() {
+            ln_moves.unwrap_or_else(|| self.surrogate_ln_moves(f, target, s))
+        } else {
+            0.0
+        };
+        self.columns
             .iter()
-            .map(|name| match names.iter().position(|n| n == name) {
-                Some(i) if i < exact.len() => exact[i],
-                _ => ln_moves.unwrap_or_else(|| self.surrogate_ln_moves(f, target, s)),
-            })
+            .map(|&c| exact.get(c).copied().unwrap_or(player))
             .collect()
     }
 
-    /// The predicted ln mean solve time in seconds: the difficulty score.
+    /// The predicted ln mean solve time in seconds: the difficulty score. (Without the
+    /// `Vec` of [`Fitted::inputs`]: it runs for every one of 177 million Digits puzzles.)
     pub fn ln_time(&self, f: &Features, target: i64, s: &Setting, ln_moves: Option<f64>) -> f64 {
-        self.linear.predict(&self.inputs(f, target, s, ln_moves))
+        let exact = inputs::of(f, target, s);
+        let player = if self.uses_player() {
+            ln_moves.unwrap_or_else(|| self.surrogate_ln_moves(f, target, s))
+        } else {
+            0.0
+        };
+        let l = &self.linear;
+        l.intercept
+            + self
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| {
+                    let x = exact.get(c).copied().unwrap_or(player);
+                    l.weights[k] * (x - l.mean[k]) / l.sd[k]
+                })
+                .sum::<f64>()
     }
 
     /// The predicted share of players who solve a puzzle of difficulty `ln_time`.
@@ -196,6 +219,7 @@ impl Fitted {
             && self.player.features == o.player.features
             && all_close(&self.player.weights, &o.player.weights)
             && same_linear(&self.linear, &o.linear)
+            && self.columns == o.columns
             && same_linear(&s.linear, &t.linear)
             && (s.fitted_on, s.checked_on) == (t.fitted_on, t.checked_on)
             && all_close(&self.out_of_fold, &o.out_of_fold)

@@ -130,6 +130,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         rho_solve: mean(&nested_solve),
         player: PlayerWeights::of(&choice.weights),
         linear,
+        columns: columns.to_vec(),
         surrogate: fit_surrogate(&choice.weights)?,
         rate: fit_rate_map(&samples),
         candidates,

@@ -25,8 +25,8 @@ pub const FEATURES: [Feature; N] = [
     },
     Feature {
         name: "distance",
-        what: "how far the result lands from the target: |ln(|result| / target)|, capped at 4 \
-               (4 for 0)",
+        what: "how far the result lands from the target: the size of ln(result ÷ target), \
+               capped at 4 (4 for 0)",
     },
     Feature {
         name: "factor",
