@@ -9,7 +9,7 @@ use crate::player::FEATURES;
 
 use super::inputs::{self, INPUTS};
 use super::nested::INNER;
-use super::player_fit::{BOUND, STEPS};
+use super::player_fit::{BOUND, NOT_NEGATIVE, NOT_POSITIVE, STEPS};
 use super::report::{fixed, markdown};
 use super::stats::{mean, spearman};
 use super::surrogate;
@@ -49,9 +49,12 @@ pub fn report(t: &Training) -> String {
         "- Its weights maximise the likelihood of ln time = linear in the five exact inputs \
          and the player's ln moves, plus Gaussian noise (least squared error), by a \
          deterministic coordinate search from the uniform player (steps {}, weights within \
-         ±{}). A rank objective is flat in steps and cannot be climbed by such a search.",
+         ±{}). A rank objective is flat in steps and cannot be climbed by such a search. \
+         The player is held to seek the target: `{}` not negative, `{}` not positive.",
         STEPS.map(|s| fixed(s, 3)).join(", "),
-        fixed(BOUND, 0)
+        fixed(BOUND, 0),
+        NOT_NEGATIVE.join("`, `"),
+        NOT_POSITIVE.join("` and `"),
     );
     w!(
         "- Per outer fold, each candidate input set is scored by {INNER}-fold inner \

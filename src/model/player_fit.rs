@@ -25,6 +25,27 @@ pub const STEPS: [f64; 4] = [1.0, 0.5, 0.25, 0.125];
 /// of a feature is already a player who never (or always) makes the move.
 pub const BOUND: f64 = 6.0;
 
+/// The signs the player's weights are held to: it seeks the target, so it may not avoid
+/// reaching it (`hits` not negative), nor prefer a result further from it (`distance`) or
+/// one that climbs past everything in sight (`climbs`), both not positive — the forward,
+/// target-seeking habit of van der Maas & Nyamsuren (2017). Unconstrained, the fit drifts to
+/// a player that wanders away from the target, whose moves still rank puzzles but no longer
+/// describe a person.
+pub const NOT_NEGATIVE: [&str; 1] = ["hits"];
+pub const NOT_POSITIVE: [&str; 2] = ["distance", "climbs"];
+
+/// The range weight `i` may take.
+pub fn range(i: usize) -> (f64, f64) {
+    let name = crate::player::FEATURES[i].name;
+    if NOT_POSITIVE.contains(&name) {
+        (-BOUND, 0.0)
+    } else if NOT_NEGATIVE.contains(&name) {
+        (0.0, BOUND)
+    } else {
+        (-BOUND, BOUND)
+    }
+}
+
 /// Passes over the weights at one step before the step is halved regardless.
 const PASSES: usize = 8;
 
@@ -68,7 +89,8 @@ pub fn fit_weights(graphs: &[&Prepared], base: &[Vec<f64>], y: &[f64]) -> Weight
             for i in 0..w.0.len() {
                 for dir in [1.0, -1.0] {
                     let mut t = w;
-                    t.0[i] = (t.0[i] + dir * step).clamp(-BOUND, BOUND);
+                    let (lo, hi) = range(i);
+                    t.0[i] = (t.0[i] + dir * step).clamp(lo, hi);
                     if t == w {
                         continue;
                     }
