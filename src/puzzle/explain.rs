@@ -45,17 +45,22 @@ pub struct Explanation {
     /// Whether the prediction reaches outside the game the model was fitted on (the 24 game
     /// with four cards and its own rules).
     pub extrapolated: bool,
-    /// The player's exact walk; `None` where the board's state graph is too large, and the
-    /// score takes the player's surrogate instead.
+    /// The player's exact walk; `None` where the board's state graph is too large or only
+    /// moves the player does not make reach the target, and the score takes the player's
+    /// surrogate instead.
     pub player: Option<PlayerReport>,
     pub drivers: Vec<Driver>,
 }
 
-/// The player's walk on `numbers` at `target`, `None` where its state graph is too large.
+/// The player's walk on `numbers` at `target`; `None` where its state graph is too large, or
+/// where only moves it does not make (`^`, unary minus) reach the target.
 pub fn walk<V: Number>(game: &Game, numbers: &[i64], target: i64) -> Option<PlayerReport> {
     let g = Graph::build::<V>(numbers, &game.rules, target).ok()??;
     let w = Fitted::embedded().weights();
     let o = g.evaluate(&w);
+    if !o.moves().is_finite() {
+        return None;
+    }
     let first = g.first_moves(&w);
     let (first_move, first_move_p) = first.first().cloned().unwrap_or_default();
     Some(PlayerReport {
@@ -134,24 +139,22 @@ fn words(
     x: f64,
     player: Option<&PlayerReport>,
 ) -> String {
-    let plural = |n: u64, one: &str, many: &str| {
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     match c {
         0 => plural(
             f.whole_expressions,
             "solution in whole numbers",
             "solutions in whole numbers",
         ),
-        1 => plural(s.first_moves.into(), "different first move", "different first moves"),
+        1 => plural(
+            s.first_moves.into(),
+            "different first move",
+            "different first moves",
+        ),
         2 => plural(s.ones.into(), "1 on the board", "1s on the board"),
         3 if f.fractions > 0 => "needs a fraction".to_string(),
         3 => "no fraction needed".to_string(),
-        4 if x > 0.0 => format!(
-            "must climb to {} (past {})",
-            f.peak,
-            target.max(s.largest)
-        ),
+        4 if x > 0.0 => format!("must climb to {} (past {})", f.peak, target.max(s.largest)),
         4 => "never climbs past the target or the largest number".to_string(),
         _ if c < INPUTS.len() => INPUTS[c].name.to_string(),
         _ => match player {

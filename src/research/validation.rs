@@ -66,6 +66,11 @@ pub struct NytCheck {
     pub puzzles: usize,
     /// Spearman ρ of the score with the slot, and of minus the `distinct` count with it.
     pub rho_slot: f64,
+    /// Spearman ρ of the target with the slot: the confound that makes any score growing
+    /// with the target rank the slots.
+    pub rho_target: f64,
+    /// The lowest and highest target of each slot, 1 to 5.
+    pub targets_by_slot: Vec<(u8, i64, i64)>,
     pub rho_distinct: f64,
     /// The mean score of each slot, 1 to 5.
     pub mean_by_slot: Vec<(u8, f64)>,
@@ -91,6 +96,16 @@ pub fn nyt_check(puzzles: &[NytPuzzle]) -> Option<NytCheck> {
     let distinct: Vec<f64> = scored
         .iter()
         .map(|(p, _)| -(p.distinct.or(p.expressions).unwrap_or(0) as f64))
+        .collect();
+    let target: Vec<f64> = scored.iter().map(|(p, _)| p.target as f64).collect();
+    let targets_by_slot = (1..=5u8)
+        .filter_map(|s| {
+            let t = scored
+                .iter()
+                .filter(|(p, _)| p.slot == s)
+                .map(|(p, _)| p.target);
+            Some((s, t.clone().min()?, t.max()?))
+        })
         .collect();
     let mean_by_slot = (1..=5u8)
         .filter_map(|s| {
@@ -118,6 +133,8 @@ pub fn nyt_check(puzzles: &[NytPuzzle]) -> Option<NytCheck> {
     Some(NytCheck {
         puzzles: scored.len(),
         rho_slot: spearman(&score, &slot),
+        rho_target: spearman(&target, &slot),
+        targets_by_slot,
         rho_distinct: spearman(&distinct, &slot),
         mean_by_slot,
         days,

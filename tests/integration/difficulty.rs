@@ -151,7 +151,9 @@ fn solve_prints_the_prediction_for_a_24_game_puzzle() {
     // Digits gets a prediction too, marked as reaching outside the 24 game, with the inputs
     // that drive it (issue 27's example puzzle).
     let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-        .args(["solve", "--game", "digits", "277", "3", "5", "7", "11", "19", "23"])
+        .args([
+            "solve", "--game", "digits", "277", "3", "5", "7", "11", "19", "23",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -163,7 +165,9 @@ fn solve_prints_the_prediction_for_a_24_game_puzzle() {
         100.0 * a.predicted_solve_rate()
     );
     assert!(text.contains(&line), "{line}\n{text}");
-    let drivers = text.lines().filter(|l| l.ends_with(" time") && l.contains(": ×"));
+    let drivers = text
+        .lines()
+        .filter(|l| l.ends_with(" time") && l.contains(": ×"));
     assert_eq!(drivers.count(), 3, "{text}");
     assert!(text.contains("the simulated player needs ~"), "{text}");
 }

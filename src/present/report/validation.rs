@@ -214,13 +214,20 @@ fn nyt(w: &mut String, n: &NytCheck) {
     let _ = writeln!(
         w,
         "**The NYT slots are not a measure of difficulty.** The daily slot is set almost \
-         entirely by the target's size (ρ(target, slot) = 0.98; the slots' targets fall in \
-         51–98, 105–199, 201–297, 301–398 and 401–499), so any score that grows with the \
+         entirely by the target's size (here ρ(target, slot) = {}; the slots' targets fall in \
+         {}), so any score that grows with the \
          target ranks the slots, and agreement with the slot is no evidence that a score \
          matches people. For what they are: at the real targets of the {} NYT puzzles, \
          Spearman ρ of `difficulty` with the slot is {} (minus the `distinct` count: {}); the \
          mean score is {}: {}. On {} of {} days the five scores rise strictly from slot 1 to \
          slot 5; {} of {} pairs of consecutive slots are in order.\n",
+        f3(n.rho_target),
+        list(
+            &n.targets_by_slot
+                .iter()
+                .map(|(_, lo, hi)| format!("{lo}–{hi}"))
+                .collect::<Vec<_>>()
+        ),
         grouped(n.puzzles as u64),
         f3(n.rho_slot),
         f3(n.rho_distinct),
@@ -249,7 +256,7 @@ fn carry_over(w: &mut String, m: &Fitted) {
          six-number board is too costly for 177 million puzzles: the `difficulty` column of \
          the Digits, Countdown and NYT tables takes the player's surrogate (a linear fit of \
          its ln moves on exact features, Spearman ρ {} with the exact walk on {} held-out \
-         puzzles), while `solve` and `hardest` walk exactly.\n",
+         puzzles), while `solve` walks exactly.\n",
         f3(m.surrogate.check_rho),
         grouped(m.surrogate.checked_on as u64),
     );
