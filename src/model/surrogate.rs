@@ -38,7 +38,7 @@ struct Point {
 /// numbers drawn without replacement from 1–25 (Digits) or the Countdown cards, a target
 /// drawn from the game's range.
 fn draw(rng: &mut SplitMix64, k: usize) -> (Game, Vec<i64>, i64) {
-    let digits = k % 2 == 0;
+    let digits = k.is_multiple_of(2);
     let game = Game::preset(if digits {
         GameKind::Digits
     } else {
