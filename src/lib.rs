@@ -50,6 +50,7 @@ pub mod format;
 pub mod game;
 pub mod generate;
 pub mod model;
+pub mod player;
 pub mod present;
 pub mod puzzle;
 pub mod research;

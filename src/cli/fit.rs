@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use clap::Args;
 
-use crate::model::{Fitted, train, training};
+use crate::model::{Fitted, fit_report, train, training};
 use crate::store::write::write_text;
 
 #[derive(Debug, Args)]
@@ -25,18 +25,24 @@ pub struct FitArgs {
 
 pub fn run(args: &FitArgs) -> Result<()> {
     let sets = training::read(args.training.as_deref())?;
-    let t = train::train(sets);
+    let t = train::train(sets)?;
     let m = &t.model;
     println!(
-        "{} training sets; cross-validated Spearman ρ ({} × {}-fold, pooled out-of-fold): \
-         {:.3} with mean solve time (repeats {:.3} to {:.3}), {:.3} with solve rate",
+        "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
+         out-of-fold; the player's weights, inputs and penalty chosen inside): {:.3} with mean \
+         solve time, {:.3} with solve rate",
         m.rows,
         train::REPEATS,
         train::FOLDS,
-        t.cv.pooled_time.mean,
-        t.cv.pooled_time.min,
-        t.cv.pooled_time.max,
-        t.cv.pooled_solve.mean,
+        m.rho_time,
+        m.rho_solve,
+    );
+    println!(
+        "chosen: {}; player's surrogate for Digits and Countdown: ρ {:.3} with the exact \
+         walk on {} held-out puzzles",
+        crate::model::nested::CANDIDATES[t.choice.candidate].name,
+        m.surrogate.check_rho,
+        m.surrogate.checked_on,
     );
     if args.check {
         if !m.matches(Fitted::embedded()) {
@@ -53,7 +59,7 @@ pub fn run(args: &FitArgs) -> Result<()> {
     let model_path = args.out.join("difficulty-model.json");
     let report_path = args.out.join("difficulty-fit.md");
     write_text(&model_path, &m.to_json())?;
-    write_text(&report_path, &train::report(&t))?;
+    write_text(&report_path, &fit_report::report(&t))?;
     println!(
         "wrote {} and {}",
         model_path.display(),

@@ -2,16 +2,21 @@
 //! `digits-lab fit`, with its report `data/difficulty-fit.md` beside it), and the predictions
 //! every puzzle gets from it: the difficulty (predicted ln mean solve time), the time in
 //! seconds and the share of players who solve it.
+//!
+//! The model takes the simulated player's ln expected moves where its exact walk is computed
+//! (every puzzle of the 24 game, and one puzzle at a time in `solve`, `hardest` and the NYT
+//! report) and the player's surrogate, a linear fit of it on exact features, elsewhere.
 
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::player::Weights;
 use crate::puzzle::difficulty::{Features, Setting};
 
 use super::fit::Linear;
-use super::inputs::{self, INPUTS};
+use super::inputs::{self, INPUTS, SURROGATE};
 use super::rate::RateMap;
 
 /// Where the model file lives in the repository.
@@ -20,6 +25,47 @@ pub const MODEL_JSON: &str = "data/difficulty-model.json";
 /// The model file as the binary carries it.
 const EMBEDDED: &str = include_str!("../../data/difficulty-model.json");
 
+/// The simulated player's fitted weights, by move feature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerWeights {
+    pub features: Vec<String>,
+    pub weights: Vec<f64>,
+}
+
+impl PlayerWeights {
+    pub fn of(w: &Weights) -> PlayerWeights {
+        PlayerWeights {
+            features: crate::player::FEATURES
+                .iter()
+                .map(|f| f.name.to_string())
+                .collect(),
+            weights: w.0.to_vec(),
+        }
+    }
+
+    /// The weights in the player's order (checked against its feature names on load).
+    pub fn weights(&self) -> Weights {
+        let mut w = Weights::UNIFORM;
+        w.0.copy_from_slice(&self.weights);
+        w
+    }
+}
+
+/// The player's surrogate: ln(player moves) from [`SURROGATE`]'s exact inputs, fitted on a
+/// seeded sample of Digits and Countdown puzzles whose walk was computed, with its error on
+/// another sample.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Surrogate {
+    pub linear: Linear,
+    /// Puzzles it was fitted on and checked on.
+    pub fitted_on: usize,
+    pub checked_on: usize,
+    /// On the check sample: Spearman ρ with the player's exact ln moves, and the root mean
+    /// squared error in ln moves.
+    pub check_rho: f64,
+    pub check_rmse: f64,
+}
+
 /// A fitted difficulty model.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fitted {
@@ -27,14 +73,34 @@ pub struct Fitted {
     pub about: String,
     /// Training sets.
     pub rows: usize,
-    /// Cross-validated Spearman ρ of the prediction with mean solve time and with solve rate
-    /// (pooled out-of-fold, mean over repeats).
+    /// Nested cross-validated Spearman ρ of the prediction with mean solve time and with
+    /// solve rate (pooled outer out-of-fold, mean over repeats).
     pub rho_time: f64,
     pub rho_solve: f64,
-    /// ln(mean solve time in seconds) from the inputs of [`INPUTS`].
+    /// The simulated player's weights.
+    pub player: PlayerWeights,
+    /// ln(mean solve time in seconds) from the inputs it names, which are
+    /// [`inputs::all_names`] at `columns`.
     pub linear: Linear,
+    pub columns: Vec<usize>,
+    pub surrogate: Surrogate,
     /// The share of players who solve a puzzle of a given ln mean time.
     pub rate: RateMap,
+    /// Each candidate input set: how often the outer folds chose it, and its own
+    /// cross-validated ρ (not nested) with time and with solve rate.
+    pub candidates: Vec<CandidateScore>,
+    /// Each training set's nested out-of-fold predicted ln time (repeat 0), in the order of
+    /// the training file, for the report's comparisons.
+    pub out_of_fold: Vec<f64>,
+}
+
+/// One candidate input set's figures (see [`Fitted::candidates`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CandidateScore {
+    pub inputs: String,
+    pub chosen: usize,
+    pub rho_time: f64,
+    pub rho_solve: f64,
 }
 
 impl Fitted {
@@ -47,43 +113,70 @@ impl Fitted {
         })
     }
 
-    /// The model of a model file's text (`origin` names it in errors), checked: the inputs
-    /// are those of [`INPUTS`] in their order, every input has a mean, a positive sd and a
-    /// weight, and every number is finite, so that predicting can neither index out of range
-    /// nor divide by zero.
+    /// The model of a model file's text (`origin` names it in errors), checked: its inputs
+    /// are those of [`inputs::all_names`] at `columns`, the surrogate's those of
+    /// [`SURROGATE`] and the player's its move features, every list has one number per
+    /// input, every number is finite and every sd positive, so that predicting can neither
+    /// index out of range nor divide by zero.
     pub fn parse(text: &str, origin: &str) -> Result<Fitted> {
         let bad = |what: String| Error::input(format!("{origin}: {what}"));
         let m: Fitted =
             serde_json::from_str(text).map_err(|e| bad(format!("not a model file: {e}")))?;
+        let names = inputs::all_names();
         let l = &m.linear;
-        if !l
-            .inputs
-            .iter()
-            .map(String::as_str)
-            .eq(INPUTS.map(|i| i.name))
+        if l.inputs.len() != m.columns.len()
+            || !l
+                .inputs
+                .iter()
+                .zip(&m.columns)
+                .all(|(i, &c)| names.get(c) == Some(&i.as_str()))
         {
             return Err(bad(format!(
-                "its inputs are {:?}, not those of this build ({:?})",
-                l.inputs,
-                INPUTS.map(|i| i.name)
+                "its inputs {:?} at columns {:?} are not those of this build ({names:?})",
+                l.inputs, m.columns
             )));
         }
-        let n = INPUTS.len();
-        if [l.mean.len(), l.sd.len(), l.weights.len()] != [n; 3] {
+        let s = &m.surrogate.linear;
+        if !s.inputs.iter().map(String::as_str).eq(SURROGATE) {
             return Err(bad(format!(
-                "each of mean, sd and weights must have {n} numbers, one per input"
+                "its surrogate's inputs are {:?}, not {SURROGATE:?}",
+                s.inputs
             )));
+        }
+        let features = crate::player::FEATURES.iter().map(|f| f.name);
+        if !m.player.features.iter().map(String::as_str).eq(features.clone())
+            || m.player.weights.len() != m.player.features.len()
+        {
+            return Err(bad(format!(
+                "its player's features are not {:?}, one weight each",
+                features.collect::<Vec<_>>()
+            )));
+        }
+        for (what, lin) in [("model", l), ("surrogate", s)] {
+            let n = lin.inputs.len();
+            if [lin.mean.len(), lin.sd.len(), lin.weights.len()] != [n; 3] {
+                return Err(bad(format!(
+                    "the {what}'s mean, sd and weights must have {n} numbers, one per input"
+                )));
+            }
         }
         let numbers = [
             m.rho_time,
             m.rho_solve,
             l.intercept,
             l.alpha,
+            s.intercept,
+            s.alpha,
+            m.surrogate.check_rho,
+            m.surrogate.check_rmse,
             m.rate.a,
             m.rate.b,
         ];
-        let mut all = numbers.iter().chain(&l.mean).chain(&l.sd).chain(&l.weights);
-        if !all.all(|x| x.is_finite()) || !l.sd.iter().all(|&x| x > 0.0) {
+        let mut all = numbers
+            .iter()
+            .chain([l, s].into_iter().flat_map(|x| x.mean.iter().chain(&x.sd).chain(&x.weights)))
+            .chain(&m.player.weights);
+        if !all.all(|x| x.is_finite()) || !l.sd.iter().chain(&s.sd).all(|&x| x > 0.0) {
             return Err(bad(
                 "its numbers must be finite and every sd positive".into()
             ));
@@ -91,9 +184,64 @@ impl Fitted {
         Ok(m)
     }
 
-    /// The predicted ln mean solve time in seconds: the difficulty score.
-    pub fn ln_time(&self, f: &Features, target: i64, s: &Setting) -> f64 {
-        self.linear.predict(&inputs::of(f, target, s))
+    /// The simulated player's weights.
+    pub fn weights(&self) -> Weights {
+        self.player.weights()
+    }
+
+    /// Whether the model takes the player's input at all.
+    pub fn uses_player(&self) -> bool {
+        self.columns.contains(&INPUTS.len())
+    }
+
+    /// The surrogate's estimate of the player's ln moves.
+    pub fn surrogate_ln_moves(&self, f: &Features, target: i64, s: &Setting) -> f64 {
+        self.surrogate
+            .linear
+            .predict(&inputs::surrogate_inputs(f, target, s))
+    }
+
+    /// The model's inputs, in the order it takes them: the exact ones from the features, the
+    /// player's from `ln_moves` (the surrogate's estimate when `None`).
+    pub fn inputs(
+        &self,
+        f: &Features,
+        target: i64,
+        s: &Setting,
+        ln_moves: Option<f64>,
+    ) -> Vec<f64> {
+        let exact = inputs::of(f, target, s);
+        let player = if self.uses_player() {
+            ln_moves.unwrap_or_else(|| self.surrogate_ln_moves(f, target, s))
+        } else {
+            0.0
+        };
+        self.columns
+            .iter()
+            .map(|&c| exact.get(c).copied().unwrap_or(player))
+            .collect()
+    }
+
+    /// The predicted ln mean solve time in seconds: the difficulty score. (Without the
+    /// `Vec` of [`Fitted::inputs`]: it runs for every one of 177 million Digits puzzles.)
+    pub fn ln_time(&self, f: &Features, target: i64, s: &Setting, ln_moves: Option<f64>) -> f64 {
+        let exact = inputs::of(f, target, s);
+        let player = if self.uses_player() {
+            ln_moves.unwrap_or_else(|| self.surrogate_ln_moves(f, target, s))
+        } else {
+            0.0
+        };
+        let l = &self.linear;
+        l.intercept
+            + self
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| {
+                    let x = exact.get(c).copied().unwrap_or(player);
+                    l.weights[k] * (x - l.mean[k]) / l.sd[k]
+                })
+                .sum::<f64>()
     }
 
     /// The predicted share of players who solve a puzzle of difficulty `ln_time`.
@@ -108,31 +256,46 @@ impl Fitted {
         let all_close = |a: &[f64], b: &[f64]| {
             a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| close(x, y))
         };
-        let (l, m) = (&self.linear, &o.linear);
+        let same_linear = |l: &Linear, m: &Linear| {
+            l.inputs == m.inputs
+                && all_close(&[l.intercept, l.alpha], &[m.intercept, m.alpha])
+                && all_close(&l.mean, &m.mean)
+                && all_close(&l.sd, &m.sd)
+                && all_close(&l.weights, &m.weights)
+        };
+        let (s, t) = (&self.surrogate, &o.surrogate);
         self.about == o.about
             && self.rows == o.rows
-            && l.inputs == m.inputs
+            && self.player.features == o.player.features
+            && all_close(&self.player.weights, &o.player.weights)
+            && same_linear(&self.linear, &o.linear)
+            && self.columns == o.columns
+            && same_linear(&s.linear, &t.linear)
+            && (s.fitted_on, s.checked_on) == (t.fitted_on, t.checked_on)
+            && all_close(&self.out_of_fold, &o.out_of_fold)
+            && self.candidates.len() == o.candidates.len()
+            && self.candidates.iter().zip(&o.candidates).all(|(a, b)| {
+                (&a.inputs, a.chosen) == (&b.inputs, b.chosen)
+                    && all_close(&[a.rho_time, a.rho_solve], &[b.rho_time, b.rho_solve])
+            })
             && all_close(
                 &[
                     self.rho_time,
                     self.rho_solve,
-                    l.intercept,
-                    l.alpha,
                     self.rate.a,
                     self.rate.b,
+                    s.check_rho,
+                    s.check_rmse,
                 ],
                 &[
                     o.rho_time,
                     o.rho_solve,
-                    m.intercept,
-                    m.alpha,
                     o.rate.a,
                     o.rate.b,
+                    t.check_rho,
+                    t.check_rmse,
                 ],
             )
-            && all_close(&l.mean, &m.mean)
-            && all_close(&l.sd, &m.sd)
-            && all_close(&l.weights, &m.weights)
     }
 
     /// The model file's text: pretty JSON ending in a newline.

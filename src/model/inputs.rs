@@ -39,6 +39,49 @@ pub const INPUTS: [Input; 5] = [
     },
 ];
 
+/// The player's input: ln of the expected moves to the first success of the simulated player
+/// (`crate::player`), exact where its walk is computed and from [`surrogate_inputs`]
+/// elsewhere.
+pub const PLAYER: Input = Input {
+    name: "ln(player moves)",
+    why: "the expected moves a target-seeking player, fitted to people, makes before it first \
+          reaches the target, restarting after each failed attempt: the search a person does, \
+          in moves",
+};
+
+/// The names of every input a model may take: the five exact ones, then the player's.
+pub fn all_names() -> Vec<&'static str> {
+    INPUTS.iter().chain([&PLAYER]).map(|i| i.name).collect()
+}
+
+/// The inputs of the player's surrogate: the five exact inputs, then the fewest operations,
+/// whether every solution uses every number, and ln(target).
+pub const SURROGATE: [&str; 8] = [
+    "ln(1 + whole_expressions)",
+    "ln(first_moves)",
+    "ones",
+    "fractions",
+    "overshoot",
+    "min_ops",
+    "uses_all",
+    "ln(target)",
+];
+
+/// The surrogate's inputs of a puzzle (see [`SURROGATE`]).
+pub fn surrogate_inputs(f: &Features, target: i64, s: &Setting) -> [f64; SURROGATE.len()] {
+    let [a, b, c, d, e] = of(f, target, s);
+    [
+        a,
+        b,
+        c,
+        d,
+        e,
+        f64::from(f.min_ops),
+        if f.uses_all { 1.0 } else { 0.0 },
+        (target.max(1) as f64).ln(),
+    ]
+}
+
 /// The inputs of a puzzle at `target` with these features, on a board with this setting.
 pub fn of(f: &Features, target: i64, s: &Setting) -> [f64; INPUTS.len()] {
     [

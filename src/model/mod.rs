@@ -16,13 +16,17 @@
 
 pub mod cv;
 pub mod fit;
+pub mod fit_report;
 pub mod fitted;
 pub mod folds;
 pub mod inputs;
+pub mod nested;
 mod normal;
+pub mod player_fit;
 pub mod rate;
 pub mod report;
 pub mod stats;
+pub mod surrogate;
 pub mod train;
 pub mod training;
 

@@ -11,7 +11,7 @@ use super::fit::{ALPHAS, INNER_FOLDS, Linear};
 use super::rate::RateMap;
 
 /// `x` with `d` decimals, never as "-0.000" (rounding noise would flip signs in diffs).
-fn fixed(x: f64, d: usize) -> String {
+pub(super) fn fixed(x: f64, d: usize) -> String {
     let s = format!("{x:.d$}");
     match s.strip_prefix('-') {
         Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),

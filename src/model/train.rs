@@ -1,63 +1,163 @@
-//! The fit `digits-lab fit` runs: every training set measured by the engine, the model
-//! cross-validated (10 repeats of 10-fold, the penalty chosen inside each training split),
-//! then fitted on every set, with the solve-rate map and each single feature's own ρ for
-//! comparison.
+//! The fit `digits-lab fit` runs: every training set measured by the engine and played by the
+//! simulated player, the whole procedure (player's weights, choice of inputs, ridge penalty)
+//! judged by nested cross-validation, then run on every set; the player's surrogate for the
+//! large corpora, the solve-rate map and each single feature's own ρ for comparison.
 
+use crate::error::Result;
+use crate::game::number::Rational;
+use crate::game::rules::{Game, GameKind};
+use crate::player::{Graph, Prepared};
 use crate::puzzle::difficulty::Features;
 
 use super::cv::{CrossValidation, Sample, cross_validate};
-use super::fit::fit;
-use super::fitted::Fitted;
-use super::inputs::INPUTS;
+use super::fitted::{CandidateScore, Fitted, PlayerWeights};
+use super::inputs::{self, INPUTS};
+use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
+use super::player_fit::ln_moves;
 use super::rate::fit_rate_map;
-use super::report::markdown;
 use super::stats::spearman;
-use super::training::{TRAINING_CSV, TrainingSet};
+use super::surrogate::fit_surrogate;
+use super::training::{TARGET, TRAINING_CSV, TrainingSet};
 
-/// Folds and repeats of the cross-validation.
+/// Folds and repeats of the (outer) cross-validation.
 pub const FOLDS: usize = 10;
-pub const REPEATS: u64 = 10;
+pub const REPEATS: u64 = 1;
 
 /// A fit and how well it ranks sets it was not fitted on.
 #[derive(Clone, Debug)]
 pub struct Training {
     pub sets: Vec<TrainingSet>,
+    /// The nested cross-validation of the whole procedure.
+    pub nested: Nested,
+    /// Its pooled ρ with time and with solve rate, per repeat.
+    pub nested_time: Vec<f64>,
+    pub nested_solve: Vec<f64>,
+    /// What the procedure chose on every set.
+    pub choice: Choice,
+    /// The chosen inputs, cross-validated (not nested) with the player's weights fitted on
+    /// every set: the figure the old report gave, for comparison.
     pub cv: CrossValidation,
     pub model: Fitted,
     /// Per single feature, its own Spearman ρ with mean time and with solve rate.
     pub singles: Vec<(String, f64, f64)>,
+    /// Every set's predicted ln time from the final model, and its player's ln moves.
+    pub predicted: Vec<f64>,
+    pub player: Vec<f64>,
+}
+
+/// The player's graphs of the training sets (each at [`TARGET`]).
+pub fn graphs(sets: &[TrainingSet]) -> Vec<Graph> {
+    let rules = Game::preset(GameKind::TwentyFour).rules;
+    sets.iter()
+        .map(|s| {
+            Graph::build::<Rational>(&s.cards, &rules, TARGET)
+                .expect("four cards have a small graph")
+                .expect("24 is a rational")
+        })
+        .collect()
 }
 
 /// Fits the model to `sets`.
-pub fn train(sets: Vec<TrainingSet>) -> Training {
-    let samples: Vec<_> = sets.iter().map(TrainingSet::sample).collect();
-    let cv = cross_validate(&samples, FOLDS, REPEATS);
-    let x: Vec<Vec<f64>> = samples.iter().map(|s| s.inputs.clone()).collect();
+pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
+    let samples: Vec<Sample> = sets.iter().map(TrainingSet::sample).collect();
+    let base: Vec<Vec<f64>> = samples.iter().map(|s| s.inputs.clone()).collect();
     let y: Vec<f64> = samples.iter().map(|s| s.mean_time_s.ln()).collect();
-    let linear = fit(&x, &y, 0).named(INPUTS.iter().map(|i| i.name.to_string()).collect());
+    let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
+    let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
+    let graphs = graphs(&sets);
+    let prepared: Vec<Prepared> = graphs.iter().map(Graph::prepare).collect();
+    let rows = Rows {
+        base: &base,
+        y: &y,
+        graphs: &prepared,
+    };
+    let nested = nested::nested(&rows, FOLDS, REPEATS);
+    let nested_time: Vec<f64> = nested
+        .out_of_fold
+        .iter()
+        .map(|p| spearman(p, &time))
+        .collect();
+    let nested_solve: Vec<f64> = nested
+        .out_of_fold
+        .iter()
+        .map(|p| spearman(p, &rate))
+        .collect();
+    let all: Vec<usize> = (0..y.len()).collect();
+    let choice = nested::choose(&rows, &all, 0);
+    let names = inputs::all_names();
+    let columns = CANDIDATES[choice.candidate].columns;
+    let linear = choice
+        .linear
+        .clone()
+        .named(columns.iter().map(|&j| names[j].to_string()).collect());
+    let full = nested::full_rows(&rows, &choice.weights, &all);
+    let player: Vec<f64> = full.iter().map(|r| r[nested::PLAYER]).collect();
+    let predicted: Vec<f64> = nested::predict(&rows, &choice, &all);
+    let with = |c: &[usize]| -> Vec<Sample> {
+        nested::columns(&full, c)
+            .into_iter()
+            .zip(&samples)
+            .map(|(inputs, s)| Sample {
+                inputs,
+                ..s.clone()
+            })
+            .collect()
+    };
+    let cv = cross_validate(&with(columns), FOLDS, 10);
+    let mut chosen = vec![0usize; CANDIDATES.len()];
+    nested.chosen.iter().for_each(|&c| chosen[c] += 1);
+    let candidates: Vec<CandidateScore> = CANDIDATES
+        .iter()
+        .zip(chosen)
+        .map(|(c, chosen)| {
+            let v = cross_validate(&with(c.columns), FOLDS, 10);
+            CandidateScore {
+                inputs: c.name.to_string(),
+                chosen,
+                rho_time: v.pooled_time.mean,
+                rho_solve: v.pooled_solve.mean,
+            }
+        })
+        .collect();
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
     let model = Fitted {
         about: format!(
             "ln(mean solve time in seconds) of a 24-game puzzle, fitted by `digits-lab fit` \
              on {TRAINING_CSV}"
         ),
         rows: sets.len(),
-        rho_time: cv.pooled_time.mean,
-        rho_solve: cv.pooled_solve.mean,
+        rho_time: mean(&nested_time),
+        rho_solve: mean(&nested_solve),
+        player: PlayerWeights::of(&choice.weights),
         linear,
+        columns: columns.to_vec(),
+        surrogate: fit_surrogate(&choice.weights)?,
         rate: fit_rate_map(&samples),
+        candidates,
+        out_of_fold: nested.out_of_fold[0].clone(),
     };
-    let singles = singles(&sets, &samples);
-    Training {
+    let singles = singles(&sets, &samples, &player);
+    Ok(Training {
         sets,
+        nested,
+        nested_time,
+        nested_solve,
+        choice,
         cv,
         model,
         singles,
-    }
+        predicted,
+        player,
+    })
 }
 
 /// Each feature's own Spearman ρ with mean time and with solve rate: the plain counts, then
-/// the model's inputs one at a time.
-fn singles(sets: &[TrainingSet], samples: &[Sample]) -> Vec<(String, f64, f64)> {
+/// the model's inputs one at a time (the player's with the weights fitted on every set).
+pub fn singles(
+    sets: &[TrainingSet],
+    samples: &[Sample],
+    player: &[f64],
+) -> Vec<(String, f64, f64)> {
     let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
     let feature =
@@ -81,18 +181,18 @@ fn singles(sets: &[TrainingSet], samples: &[Sample]) -> Vec<(String, f64, f64)> 
             samples.iter().map(|s| s.inputs[i]).collect(),
         ));
     }
+    columns.push((inputs::PLAYER.name.to_string(), player.to_vec()));
     columns
         .into_iter()
         .map(|(name, x)| (name, spearman(&x, &time), spearman(&x, &rate)))
         .collect()
 }
 
-/// The fit report: the model's inputs and why each should matter, then the fit itself.
-pub fn report(t: &Training) -> String {
-    let mut o = markdown(&t.model.linear, &t.model.rate, &t.cv, &t.singles);
-    o.push_str("\n## Why each input\n\n");
-    for i in INPUTS {
-        o.push_str(&format!("- `{}`: {}.\n", i.name, i.why));
-    }
-    o
+/// The player's ln moves for `sets` under the embedded model's weights.
+pub fn embedded_player(sets: &[TrainingSet]) -> Vec<f64> {
+    let w = Fitted::embedded().weights();
+    graphs(sets)
+        .iter()
+        .map(|g| ln_moves(&g.evaluate(&w)).unwrap_or(f64::INFINITY))
+        .collect()
 }

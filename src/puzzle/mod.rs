@@ -3,6 +3,7 @@
 //! for a person ([`difficulty`]).
 
 pub mod difficulty;
+pub mod explain;
 pub mod moves;
 pub mod solution;
 pub mod solve;

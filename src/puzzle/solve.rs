@@ -10,8 +10,9 @@ use crate::error::{Error, Result};
 use crate::format::grouped;
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational, Wide};
-use crate::game::rules::{Arithmetic, Game, GameKind};
-use crate::puzzle::difficulty::{self, Assessment};
+use crate::game::rules::{Arithmetic, Game};
+use crate::puzzle::difficulty::{self, Assessment, Setting};
+use crate::puzzle::explain::{self, Explanation};
 use crate::puzzle::moves::{self, MoveCounts};
 
 /// What to compute besides the counts.
@@ -107,12 +108,14 @@ pub struct Report {
 }
 
 /// The difficulty model's prediction in the units its players were measured in.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Prediction {
     /// Mean solve time in seconds.
     pub time_s: f64,
     /// Share of players who solve it.
     pub solve_rate: f64,
+    /// Why: the simulated player's walk and the inputs that move the prediction most.
+    pub explanation: Explanation,
 }
 
 /// Checks the target against the game and solves the puzzle.
@@ -183,7 +186,11 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
             None => (None, None),
         }
     };
-    let difficulty = difficulty::assess(&dp, board, &game.rules, target)?;
+    let assessed = difficulty::assess(&dp, board, &game.rules, target)?.map(|a| {
+        let player = explain::walk::<V>(game, board.numbers(), target);
+        let setting = Setting::of::<V>(board, rules);
+        explain::explain(game, &a, target, setting, player)
+    });
     let score = distance
         .and_then(|d| game.scoring.score(d))
         .map(|(value, unit)| Score { value, unit });
@@ -209,13 +216,12 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
         solutions,
         closest,
         score,
-        predicted: difficulty
-            .filter(|_| game.kind == GameKind::TwentyFour)
-            .map(|a| Prediction {
-                time_s: a.predicted_time_s(),
-                solve_rate: a.predicted_solve_rate(),
-            }),
-        difficulty,
+        difficulty: assessed.as_ref().map(|(a, _)| *a),
+        predicted: assessed.map(|(a, explanation)| Prediction {
+            time_s: a.predicted_time_s(),
+            solve_rate: a.predicted_solve_rate(),
+            explanation,
+        }),
     })
 }
 
@@ -280,12 +286,21 @@ impl Report {
             );
         }
         if let Some(p) = &self.predicted {
+            let e = &p.explanation;
             let _ = writeln!(
                 o,
-                "  predicted: ~{:.0} s, {:.0}% of players solve it",
+                "  predicted: ~{:.0} s, {:.0}% of players solve it{}",
                 p.time_s,
-                100.0 * p.solve_rate
+                100.0 * p.solve_rate,
+                if e.extrapolated {
+                    " (extrapolated: the model was fitted on the 24 game)"
+                } else {
+                    ""
+                }
             );
+            for d in &e.drivers {
+                let _ = writeln!(o, "    {}: ×{:.2} time", d.text, d.time_factor);
+            }
         }
         if let Some(s) = &self.score {
             let _ = writeln!(o, "  score: {} {}", s.value, s.unit);

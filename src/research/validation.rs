@@ -1,12 +1,14 @@
 //! How the difficulty score compares with people. On the 24-game players it was fitted to:
-//! the model's cross-validated ρ beside every single feature's, each set's out-of-fold
-//! prediction against its observed time, and the largest misses (the fit is refitted from the
-//! training file the binary carries; it takes a second). On puzzles it never saw: the real
-//! NYT puzzles, whose daily slot is meant to get harder.
+//! the model's nested cross-validated ρ beside every single feature's, each set's nested
+//! out-of-fold prediction against its observed time, and the largest misses (the predictions
+//! are the ones `digits-lab fit` stored in the model file: refitting takes minutes). On the
+//! real NYT puzzles: how the score spreads over the daily slots, which follow the target's
+//! size and are no measure of difficulty.
 
 use crate::error::Result;
+use crate::model::Fitted;
 use crate::model::stats::spearman;
-use crate::model::train::{Training, train};
+use crate::model::train::{embedded_player, singles};
 use crate::model::training::{self, TrainingSet};
 
 use super::nyt::NytPuzzle;
@@ -17,7 +19,10 @@ pub const MISSES: usize = 8;
 /// The model judged on its training sets, by cross-validation.
 #[derive(Clone, Debug)]
 pub struct Validation {
-    pub training: Training,
+    pub model: Fitted,
+    pub sets: Vec<TrainingSet>,
+    /// Per single feature, its own Spearman ρ with mean time and with solve rate.
+    pub singles: Vec<(String, f64, f64)>,
     /// Per training set, `(observed mean time, out-of-fold predicted time)` in seconds.
     pub points: Vec<(f64, f64)>,
     /// The sets whose out-of-fold prediction is furthest from the observed time (by ratio),
@@ -25,26 +30,30 @@ pub struct Validation {
     pub misses: Vec<(TrainingSet, f64)>,
 }
 
-/// The model refitted and cross-validated on the training file the binary carries.
+/// The model the binary carries, judged on the training file it carries.
 pub fn validation() -> Result<Validation> {
-    let training = train(training::read(None)?);
-    let oof = &training.cv.out_of_fold;
-    let points: Vec<(f64, f64)> = training
-        .sets
+    let model = Fitted::embedded().clone();
+    let sets = training::read(None)?;
+    let samples: Vec<_> = sets.iter().map(TrainingSet::sample).collect();
+    let singles = singles(&sets, &samples, &embedded_player(&sets));
+    let oof = &model.out_of_fold;
+    let points: Vec<(f64, f64)> = sets
         .iter()
         .zip(oof)
         .map(|(s, p)| (s.mean_time_s, p.exp()))
         .collect();
     let mut order: Vec<usize> = (0..points.len()).collect();
-    let miss = |i: usize| (oof[i] - training.sets[i].mean_time_s.ln()).abs();
+    let miss = |i: usize| (oof[i] - sets[i].mean_time_s.ln()).abs();
     order.sort_by(|&a, &b| miss(b).total_cmp(&miss(a)).then(a.cmp(&b)));
     let misses = order
         .into_iter()
         .take(MISSES)
-        .map(|i| (training.sets[i].clone(), oof[i].exp()))
+        .map(|i| (sets[i].clone(), oof[i].exp()))
         .collect();
     Ok(Validation {
-        training,
+        model,
+        sets,
+        singles,
         points,
         misses,
     })
@@ -57,6 +66,11 @@ pub struct NytCheck {
     pub puzzles: usize,
     /// Spearman ρ of the score with the slot, and of minus the `distinct` count with it.
     pub rho_slot: f64,
+    /// Spearman ρ of the target with the slot: the confound that makes any score growing
+    /// with the target rank the slots.
+    pub rho_target: f64,
+    /// The lowest and highest target of each slot, 1 to 5.
+    pub targets_by_slot: Vec<(u8, i64, i64)>,
     pub rho_distinct: f64,
     /// The mean score of each slot, 1 to 5.
     pub mean_by_slot: Vec<(u8, f64)>,
@@ -82,6 +96,16 @@ pub fn nyt_check(puzzles: &[NytPuzzle]) -> Option<NytCheck> {
     let distinct: Vec<f64> = scored
         .iter()
         .map(|(p, _)| -(p.distinct.or(p.expressions).unwrap_or(0) as f64))
+        .collect();
+    let target: Vec<f64> = scored.iter().map(|(p, _)| p.target as f64).collect();
+    let targets_by_slot = (1..=5u8)
+        .filter_map(|s| {
+            let t = scored
+                .iter()
+                .filter(|(p, _)| p.slot == s)
+                .map(|(p, _)| p.target);
+            Some((s, t.clone().min()?, t.max()?))
+        })
         .collect();
     let mean_by_slot = (1..=5u8)
         .filter_map(|s| {
@@ -109,6 +133,8 @@ pub fn nyt_check(puzzles: &[NytPuzzle]) -> Option<NytCheck> {
     Some(NytCheck {
         puzzles: scored.len(),
         rho_slot: spearman(&score, &slot),
+        rho_target: spearman(&target, &slot),
+        targets_by_slot,
         rho_distinct: spearman(&distinct, &slot),
         mean_by_slot,
         days,

@@ -497,7 +497,10 @@ fn fuzz_fits() {
                 Ok(sets) => sets,
                 Err(e) => return one_line(&e),
             };
-            let t = train::train(sets);
+            let t = match train::train(sets) {
+                Ok(t) => t,
+                Err(e) => return one_line(&e),
+            };
             let json = t.model.to_json();
             prop_assert!(Fitted::parse(&json, "fit").is_ok(), "{json}");
             let _ = train::report(&t);
@@ -538,6 +541,15 @@ fn model_file() -> impl Strategy<Value = String> {
         "/rate/a",
         "/rate/b",
         "/about",
+        "/columns",
+        "/columns/5",
+        "/surrogate/linear/inputs/1",
+        "/surrogate/linear/sd/3",
+        "/surrogate/linear/weights",
+        "/surrogate/check_rho",
+        "/player/features/0",
+        "/player/weights",
+        "/player/weights/9",
     ];
     let edited = (prop::sample::select(paths), replacement, any::<bool>()).prop_map(
         move |(path, value, drop)| {
@@ -558,13 +570,15 @@ fn model_file() -> impl Strategy<Value = String> {
 
 #[test]
 fn fuzz_model_files() {
-    use digits_lab::model::inputs::INPUTS;
     fuzz("model JSON", cases(), model_file(), |text| {
         match Fitted::parse(&text, "model.json") {
             Ok(m) => {
-                // Predicting takes one number per input and divides by each sd: neither can
-                // fail on a model that was accepted.
-                let ln_time = m.linear.predict(&[1.0; INPUTS.len()]);
+                // Predicting takes one number per input and divides by each sd, and the
+                // player's weights fill its feature slots: none can fail on a model that was
+                // accepted.
+                let ln_time = m.linear.predict(&vec![1.0; m.linear.inputs.len()]);
+                let _ = m.surrogate.linear.predict(&vec![1.0; m.surrogate.linear.inputs.len()]);
+                let _ = m.weights();
                 let _ = m.solve_rate(ln_time);
                 Ok(true)
             }

@@ -15,6 +15,7 @@ mod hardest;
 mod json_schema;
 mod phase;
 mod places;
+mod player;
 mod properties;
 mod reach;
 mod robustness;

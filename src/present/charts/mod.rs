@@ -217,7 +217,7 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
     let v = &facts.validation;
     out.push(Chart::Validation {
         points: v.points.clone(),
-        rho: v.training.cv.pooled_time.mean,
+        rho: v.model.rho_time,
     });
     if let Some(cells) = facts.phase.as_ref().filter(|c| !c.is_empty()) {
         for rescaled in [false, true] {

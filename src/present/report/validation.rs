@@ -6,46 +6,59 @@
 use std::fmt::Write as _;
 
 use crate::format::{f2, f3, grouped, list};
+use crate::model::Fitted;
 use crate::model::train::{FOLDS, REPEATS};
+use crate::player::FEATURES;
 use crate::research::facts::Facts;
 use crate::research::validation::{NytCheck, Validation};
 
 pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "## Does the difficulty score match people?\n");
     let v = &facts.validation;
-    let t = &v.training;
-    let m = &t.model;
+    let m = &v.model;
     let _ = writeln!(
         w,
         "`difficulty` is the predicted natural log of the mean time, in seconds, that players \
-         of the 24 game on 4nums.com take to solve a puzzle: a ridge regression on {} exact \
-         features, fitted to the {} sets of `data/human-24-4nums-train.csv` (the other half \
-         of the sets is kept out of the project). `digits-lab fit` refits it, prints the \
-         figures below and writes `data/difficulty-model.json` and its report \
-         `data/difficulty-fit.md`.\n",
-        m.linear.weights.len(),
+         of the 24 game on 4nums.com take to solve a puzzle. It combines a **simulated \
+         player** (`src/player`: it picks two numbers and an operation with a softmax over a \
+         few move features, and its exact walk over the board's states gives the expected \
+         moves to its first success, restarting after each failed attempt) with exact \
+         features, by ridge regression, fitted to the {} sets of \
+         `data/human-24-4nums-train.csv` (the other half of the sets is kept out of the \
+         project). `digits-lab fit` refits it, prints the figures below and writes \
+         `data/difficulty-model.json` and its report `data/difficulty-fit.md`.\n",
         grouped(m.rows as u64)
     );
     let _ = writeln!(
         w,
-        "**Cross-validated** ({REPEATS} × {FOLDS}-fold: each set predicted by a model fitted \
-         without it, the penalty chosen inside each fit), Spearman ρ of the score with mean \
-         solve time **{}** (repeats {} to {}), with solve rate **{}**. Each single feature, \
-         by comparison, on all the sets:\n",
-        f3(t.cv.pooled_time.mean),
-        f3(t.cv.pooled_time.min),
-        f3(t.cv.pooled_time.max),
-        f3(t.cv.pooled_solve.mean),
+        "**Nested cross-validated** ({REPEATS} × {FOLDS}-fold outer: the player's weights, \
+         the input set and the penalty are all chosen on the outer training rows; each set \
+         predicted by a procedure that never saw it), Spearman ρ of the score with mean solve \
+         time **{}**, with solve rate **{}**. Each candidate input set's own cross-validated \
+         figure (not nested, the player's weights fitted on every set) and each single \
+         feature, by comparison, on all the sets:\n",
+        f3(m.rho_time),
+        f3(m.rho_solve),
     );
     let _ = writeln!(w, "| score | ρ with mean time | ρ with solve rate |");
     let _ = writeln!(w, "|---|---:|---:|");
     let _ = writeln!(
         w,
-        "| the model, cross-validated | {} | {} |",
-        f3(t.cv.pooled_time.mean),
-        f3(t.cv.pooled_solve.mean)
+        "| **the model, nested cross-validated** | **{}** | **{}** |",
+        f3(m.rho_time),
+        f3(m.rho_solve)
     );
-    for (name, rt, rs) in &t.singles {
+    for c in &m.candidates {
+        let _ = writeln!(
+            w,
+            "| {} (chosen in {} of {FOLDS} outer folds) | {} | {} |",
+            c.inputs,
+            c.chosen,
+            f3(c.rho_time),
+            f3(c.rho_solve)
+        );
+    }
+    for (name, rt, rs) in &v.singles {
         let _ = writeln!(w, "| `{name}` alone | {} | {} |", f3(*rt), f3(*rs));
     }
     let _ = writeln!(
@@ -70,12 +83,15 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
         w,
         "\nA puzzle at the training means takes {} s; the share of players who solve a \
          puzzle follows its time as logit(rate) = {} {} {} · ln(time). The chart *Difficulty \
-         model: predicted against observed solve time* shows every set's cross-validated prediction.\n",
+         model: predicted against observed solve time* shows every set's nested \
+         cross-validated prediction.\n",
         f2(l.intercept.exp()),
         f2(m.rate.a),
         if m.rate.b < 0.0 { "−" } else { "+" },
         f2(m.rate.b.abs()),
     );
+    preferences(w, m);
+    deciles(w, v);
     misses(w, v);
     match facts
         .corpus(&crate::corpus::CorpusId::Nyt)
@@ -91,13 +107,77 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
             );
         }
     }
-    carry_over(w);
+    carry_over(w, &v.model);
+}
+
+fn preferences(w: &mut String, m: &Fitted) {
+    let _ = writeln!(
+        w,
+        "**The player's learned preferences.** A move's preference is the sum of its \
+         features times their weights; the player picks among a board's moves with \
+         probability proportional to e^preference, so a move with a feature is e^weight times \
+         as likely as the same move without it (per unit, for `distance`):\n"
+    );
+    let _ = writeln!(w, "| move feature | what it is | weight | × as likely |");
+    let _ = writeln!(w, "|---|---|---:|---:|");
+    for (f, x) in FEATURES.iter().zip(&m.player.weights) {
+        let _ = writeln!(
+            w,
+            "| `{}` | {} | {} | ×{} |",
+            f.name,
+            f.what,
+            f2(*x),
+            f2(x.exp())
+        );
+    }
+    let _ = writeln!(w);
+}
+
+fn deciles(w: &mut String, v: &Validation) {
+    let oof = &v.model.out_of_fold;
+    if oof.len() != v.sets.len() || oof.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        w,
+        "Predicted (nested out-of-fold) against observed time, by decile of the prediction \
+         (geometric means):\n"
+    );
+    let _ = writeln!(
+        w,
+        "| decile | sets | predicted | observed | observed solve rate |"
+    );
+    let _ = writeln!(w, "|---:|---:|---:|---:|---:|");
+    let mut order: Vec<usize> = (0..oof.len()).collect();
+    order.sort_by(|&a, &b| oof[a].total_cmp(&oof[b]).then(a.cmp(&b)));
+    let n = order.len();
+    for d in 0..10 {
+        let part = &order[d * n / 10..(d + 1) * n / 10];
+        let k = part.len().max(1) as f64;
+        let p = part.iter().map(|&i| oof[i]).sum::<f64>() / k;
+        let o = part
+            .iter()
+            .map(|&i| v.sets[i].mean_time_s.ln())
+            .sum::<f64>()
+            / k;
+        let r = part.iter().map(|&i| v.sets[i].solve_rate).sum::<f64>() / k;
+        let _ = writeln!(
+            w,
+            "| {} | {} | {} s | {} s | {}% |",
+            d + 1,
+            part.len(),
+            f2(p.exp()),
+            f2(o.exp()),
+            f2(100.0 * r)
+        );
+    }
+    let _ = writeln!(w);
 }
 
 fn misses(w: &mut String, v: &Validation) {
     let _ = writeln!(
         w,
-        "The {} sets the cross-validated model misses most (by the ratio of the times):\n",
+        "The {} sets the nested cross-validated model misses most (by the ratio of the times):\n",
         v.misses.len()
     );
     let _ = writeln!(
@@ -133,11 +213,21 @@ fn nyt(w: &mut String, n: &NytCheck) {
     let rising = n.mean_by_slot.windows(2).all(|x| x[1].1 > x[0].1);
     let _ = writeln!(
         w,
-        "**The NYT check**, on puzzles the model never saw: at the real targets of the {} \
-         NYT puzzles, Spearman ρ of `difficulty` with the daily slot (meant to get harder) \
-         is **{}** (minus the `distinct` count: {}). The mean score is {}: {}. On {} of {} \
-         days the five scores rise strictly from slot 1 to slot 5; {} of {} pairs of \
-         consecutive slots are in order.\n",
+        "**The NYT slots are not a measure of difficulty.** The daily slot is set almost \
+         entirely by the target's size (here ρ(target, slot) = {}; the slots' targets fall in \
+         {}), so any score that grows with the \
+         target ranks the slots, and agreement with the slot is no evidence that a score \
+         matches people. For what they are: at the real targets of the {} NYT puzzles, \
+         Spearman ρ of `difficulty` with the slot is {} (minus the `distinct` count: {}); the \
+         mean score is {}: {}. On {} of {} days the five scores rise strictly from slot 1 to \
+         slot 5; {} of {} pairs of consecutive slots are in order.\n",
+        f3(n.rho_target),
+        list(
+            &n.targets_by_slot
+                .iter()
+                .map(|(_, lo, hi)| format!("{lo}–{hi}"))
+                .collect::<Vec<_>>()
+        ),
         grouped(n.puzzles as u64),
         f3(n.rho_slot),
         f3(n.rho_distinct),
@@ -154,19 +244,20 @@ fn nyt(w: &mut String, n: &NytCheck) {
     );
 }
 
-fn carry_over(w: &mut String) {
+fn carry_over(w: &mut String, m: &Fitted) {
     let _ = writeln!(
         w,
-        "**What carries over to Digits and Countdown.** The features are defined and exact in \
-         every game, and the habits they stand for are not the 24 game's alone: more \
-         solutions a player can find in whole numbers, a narrower first decision and no \
-         climb far past the target make any of these puzzles quicker. But the weights were \
-         measured on four cards, target 24 and every card used, so in the integer games the \
-         score is an extrapolation: read it as a ranking, not as seconds. Two things the \
-         training data cannot teach: `fractions` is always 0 in Digits and Countdown (the \
-         input the 24 game weighs most does nothing there), and every training puzzle takes \
-         exactly three operations with every card, so the score has no term for \
-         `min_ops` or for numbers left over, which matter in games where not every number \
-         is used.\n"
+        "**What carries over to Digits and Countdown.** The player plays each game by its \
+         own rules: positive whole numbers only, and an attempt ends as soon as the target is \
+         on the board, so a shorter solution and numbers left unused weigh through it by \
+         construction. But its weights and the model's were measured on four cards, target 24 \
+         and every card used, so in the integer games the score is an extrapolation: read it \
+         as a ranking, not as seconds. `fractions` is always 0 there, and the exact walk of a \
+         six-number board is too costly for 177 million puzzles: the `difficulty` column of \
+         the Digits, Countdown and NYT tables takes the player's surrogate (a linear fit of \
+         its ln moves on exact features, Spearman ρ {} with the exact walk on {} held-out \
+         puzzles), while `solve` walks exactly.\n",
+        f3(m.surrogate.check_rho),
+        grouped(m.surrogate.checked_on as u64),
     );
 }

@@ -131,8 +131,20 @@ impl ConsecutiveCounts {
         within - u32::from(self.counts(target).is_some_and(|c| c.min_ops <= ops))
     }
 
-    /// The assessment of `target` (`None` when unreachable).
+    /// The assessment of `target` (`None` when unreachable), the player's input from the
+    /// surrogate.
     pub fn assess(&self, target: i64, setting: Setting) -> Option<Assessment> {
+        self.assess_with(target, setting, None)
+    }
+
+    /// The assessment of `target`, the player's input `ln_moves` where its walk was
+    /// computed.
+    pub fn assess_with(
+        &self,
+        target: i64,
+        setting: Setting,
+        ln_moves: Option<f64>,
+    ) -> Option<Assessment> {
         let counts = self.counts(target)?;
         let features = Features::of(
             &counts,
@@ -142,7 +154,7 @@ impl ConsecutiveCounts {
         );
         Some(Assessment {
             features,
-            difficulty: features.score(target, setting),
+            difficulty: features.score_with(target, setting, ln_moves),
         })
     }
 }

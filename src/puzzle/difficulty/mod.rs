@@ -80,9 +80,16 @@ impl Features {
         }
     }
 
-    /// The difficulty: the predicted ln mean solve time in seconds; higher is harder.
+    /// The difficulty: the predicted ln mean solve time in seconds; higher is harder. The
+    /// simulated player's input is `ln_moves` where its walk was computed, the surrogate's
+    /// estimate when `None`.
+    pub fn score_with(&self, target: i64, setting: Setting, ln_moves: Option<f64>) -> f64 {
+        Fitted::embedded().ln_time(self, target, &setting, ln_moves)
+    }
+
+    /// The difficulty with the player's surrogate ([`Features::score_with`] without a walk).
     pub fn score(&self, target: i64, setting: Setting) -> f64 {
-        Fitted::embedded().ln_time(self, target, &setting)
+        self.score_with(target, setting, None)
     }
 }
 
@@ -191,12 +198,14 @@ mod tests {
         first_moves: 20,
     };
 
-    /// What the model promises, on the embedded fit: more whole-number solutions never make
-    /// a puzzle harder; more fractions, a higher peak or a broader first move never make it
-    /// easier; more 1s never make it harder. Checked over a grid around a typical 24 puzzle.
+    /// What the model promises, on the embedded fit, for the exact inputs with the simulated
+    /// player's input held fixed (in the 24 game it is the player's own walk, which does not
+    /// move with these features one at a time): more whole-number solutions never make a
+    /// puzzle harder; more fractions, a higher peak or a broader first move never make it
+    /// easier. Checked over a grid around a typical 24 puzzle.
     #[test]
     fn the_score_moves_the_way_the_model_promises() {
-        let score = |f: Features, s: Setting| f.score(24, s);
+        let score = |f: Features, s: Setting| f.score_with(24, s, Some(6.0));
         for whole in [0, 1, 2, 5, 20, 100] {
             for fractions in 0..3 {
                 for peak in [24, 30, 60, 200] {
@@ -231,8 +240,9 @@ mod tests {
                         ..FOUR
                     };
                     assert!(score(f, broader) > base);
-                    let one = Setting { ones: 1, ..FOUR };
-                    assert!(score(f, one) < base);
+                    // 1s: the refit with the player (issue 27) gives `ones` a weight of
+                    // +0.012 per sd (×1.01), within noise of none; the player's own `uses_one`
+                    // carries them, so no direction is promised here any more.
                 }
             }
         }

@@ -1,0 +1,193 @@
+//! The fit report `data/difficulty-fit.md`: the nested cross-validated figure first, then
+//! every candidate and single feature beside it, the player's learned preferences, predicted
+//! against observed time by decile, the largest misses, the surrogate's error, and the chosen
+//! model in detail (the ridge report of [`super::report::markdown`]).
+
+use std::fmt::Write;
+
+use crate::player::FEATURES;
+
+use super::inputs::{self, INPUTS};
+use super::nested::INNER;
+use super::player_fit::{BOUND, NOT_NEGATIVE, NOT_POSITIVE, STEPS};
+use super::report::{fixed, markdown};
+use super::stats::{mean, spearman};
+use super::surrogate;
+use super::train::{FOLDS, REPEATS, Training};
+
+/// The report.
+pub fn report(t: &Training) -> String {
+    let mut o = String::new();
+    macro_rules! w {
+        ($($t:tt)*) => { writeln!(o, $($t)*).unwrap() };
+    }
+    let m = &t.model;
+    let time: Vec<f64> = t.sets.iter().map(|s| s.mean_time_s).collect();
+    let rate: Vec<f64> = t.sets.iter().map(|s| s.solve_rate).collect();
+    w!("# Difficulty model: fit report\n");
+    w!(
+        "Predicts ln(mean human solve time in seconds) of a 24-game puzzle from a simulated \
+         player and exact features, trained on {} puzzles.\n",
+        m.rows
+    );
+    w!(
+        "**Nested cross-validated Spearman ρ with mean solve time: {}; with solve rate: {}** \
+         ({REPEATS} × {FOLDS}-fold outer; pooled outer out-of-fold predictions). Every choice \
+         — the player's weights, the input set, the ridge penalty — is made on the outer \
+         training rows only.\n",
+        fixed(m.rho_time, 3),
+        fixed(m.rho_solve, 3)
+    );
+    w!("## Method\n");
+    w!(
+        "- The simulated player (`src/player`) picks two numbers and an operation with a \
+         softmax over the move features below; its exact walk gives ln(expected moves to the \
+         first success), `{}`.",
+        inputs::PLAYER.name
+    );
+    w!(
+        "- Its weights maximise the likelihood of ln time = linear in the five exact inputs \
+         and the player's ln moves, plus Gaussian noise (least squared error), by a \
+         deterministic coordinate search from the uniform player (steps {}, weights within \
+         ±{}). A rank objective is flat in steps and cannot be climbed by such a search. \
+         The player is held to seek the target: `{}` not negative, `{}` not positive.",
+        STEPS.map(|s| fixed(s, 3)).join(", "),
+        fixed(BOUND, 0),
+        NOT_NEGATIVE.join("`, `"),
+        NOT_POSITIVE.join("` and `"),
+    );
+    w!(
+        "- Per outer fold, each candidate input set is scored by {INNER}-fold inner \
+         cross-validation on the training rows (pooled ρ with time), the best is fitted by \
+         ridge (penalty chosen inside), and the held-out rows are predicted.\n"
+    );
+    w!("## Candidates\n");
+    w!(
+        "Times chosen in the outer folds, and each candidate's own (not nested) 10 × \
+         {FOLDS}-fold cross-validated ρ with the player's weights fitted on every set (so \
+         flattering the player a little).\n"
+    );
+    w!("| inputs | chosen in outer folds | CV ρ with time | CV ρ with solve rate |");
+    w!("|---|---:|---:|---:|");
+    for (k, c) in m.candidates.iter().enumerate() {
+        w!(
+            "| {}{} | {} | {} | {} |",
+            c.inputs,
+            if k == t.choice.candidate {
+                " (chosen)"
+            } else {
+                ""
+            },
+            c.chosen,
+            fixed(c.rho_time, 3),
+            fixed(c.rho_solve, 3)
+        );
+    }
+    w!(
+        "| **nested, the whole procedure** | | **{}** | **{}** |\n",
+        fixed(m.rho_time, 3),
+        fixed(m.rho_solve, 3)
+    );
+    w!("## Single features\n");
+    w!("Each feature's own Spearman ρ over all puzzles, before any fitting.\n");
+    w!("| feature | ρ with time | ρ with solve rate |");
+    w!("|---|---:|---:|");
+    for (name, rt, rs) in &t.singles {
+        w!("| {name} | {} | {} |", fixed(*rt, 3), fixed(*rs, 3));
+    }
+    w!("");
+    w!("## The player's preferences\n");
+    w!(
+        "Fitted on every set. A move's preference is the sum of its features times their \
+         weights; the player picks a move with probability proportional to e^preference, so \
+         a weight w makes a move with the feature e^w times as likely as one without it, all \
+         else equal (per unit, for `distance`).\n"
+    );
+    w!("| feature | what it is | weight | × as likely |");
+    w!("|---|---|---:|---:|");
+    for (f, wt) in FEATURES.iter().zip(&m.player.weights) {
+        w!(
+            "| `{}` | {} | {} | ×{} |",
+            f.name,
+            f.what,
+            fixed(*wt, 3),
+            fixed(wt.exp(), 3)
+        );
+    }
+    w!("");
+    let oof = &t.nested.out_of_fold[0];
+    w!("## Predicted against observed time, by decile\n");
+    w!(
+        "The nested out-of-fold predictions (repeat 0), cut into ten groups of equal size \
+         from the fastest predicted; geometric means of predicted and observed time.\n"
+    );
+    w!("| decile | sets | predicted time | observed time | observed solve rate |");
+    w!("|---:|---:|---:|---:|---:|");
+    let mut order: Vec<usize> = (0..oof.len()).collect();
+    order.sort_by(|&a, &b| oof[a].total_cmp(&oof[b]).then(a.cmp(&b)));
+    let n = order.len();
+    for d in 0..10 {
+        let part = &order[d * n / 10..(d + 1) * n / 10];
+        let pick = |v: &dyn Fn(usize) -> f64| part.iter().map(|&i| v(i)).collect::<Vec<f64>>();
+        w!(
+            "| {} | {} | {} s | {} s | {}% |",
+            d + 1,
+            part.len(),
+            fixed(mean(&pick(&|i| oof[i])).exp(), 1),
+            fixed(mean(&pick(&|i| time[i].ln())).exp(), 1),
+            fixed(100.0 * mean(&pick(&|i| rate[i])), 1)
+        );
+    }
+    w!("");
+    w!("## Largest misses\n");
+    w!("The ten sets whose nested out-of-fold prediction is furthest from people's time.\n");
+    w!("| cards | predicted | observed | solve rate | player's ln moves |");
+    w!("|---|---:|---:|---:|---:|");
+    let mut miss: Vec<usize> = (0..n).collect();
+    let off = |i: usize| (oof[i] - time[i].ln()).abs();
+    miss.sort_by(|&a, &b| off(b).total_cmp(&off(a)).then(a.cmp(&b)));
+    for &i in miss.iter().take(10) {
+        let cards: Vec<String> = t.sets[i].cards.iter().map(i64::to_string).collect();
+        w!(
+            "| {} | {} s | {} s | {}% | {} |",
+            cards.join(" "),
+            fixed(oof[i].exp(), 1),
+            fixed(time[i], 1),
+            fixed(100.0 * rate[i], 1),
+            fixed(t.player[i], 3)
+        );
+    }
+    w!("");
+    let s = &m.surrogate;
+    w!("## The surrogate for Digits and Countdown\n");
+    w!(
+        "The exact walk of a six-number board is too costly for every puzzle of the large \
+         corpora, so their `difficulty` column takes a ridge fit of the player's ln moves on \
+         exact features ({}) instead, fitted on {} seeded random solvable Digits and Countdown \
+         puzzles (seed {}) and checked on {} others (seed {}): **Spearman ρ {} with the \
+         player's exact ln moves, root mean squared error {} in ln moves** (×{} in moves).\n",
+        inputs::SURROGATE.join(", "),
+        s.fitted_on,
+        surrogate::FIT_SEED,
+        s.checked_on,
+        surrogate::CHECK_SEED,
+        fixed(s.check_rho, 3),
+        fixed(s.check_rmse, 3),
+        fixed(s.check_rmse.exp(), 2)
+    );
+    w!(
+        "In-sample, the final model's predictions have ρ {} with time over the training sets \
+         (for comparison only: the nested figure is the one to quote).\n",
+        fixed(spearman(&t.predicted, &time), 3)
+    );
+    w!("## The chosen model\n");
+    o.push_str(&markdown(&m.linear, &m.rate, &t.cv, &[]).replace(
+        "# Difficulty model: fit report\n",
+        "(Its ridge fit, cross-validated with the player's weights fixed.)\n",
+    ));
+    o.push_str("\n## Why each input\n\n");
+    for i in INPUTS.iter().chain([&inputs::PLAYER]) {
+        o.push_str(&format!("- `{}`: {}.\n", i.name, i.why));
+    }
+    o
+}

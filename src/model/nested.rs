@@ -1,0 +1,181 @@
+//! Nested cross-validation of the whole fitting procedure: the player's weights, the choice
+//! of inputs and the ridge penalty are all chosen on the outer training rows only, so the
+//! outer score is what the procedure earns on puzzles none of its choices saw.
+//!
+//! Per outer fold: the player's weights are fitted on the fold's training rows
+//! ([`super::player_fit`]); each candidate input set is scored by an inner cross-validation
+//! on those rows (pooled Spearman ρ of its inner out-of-fold predictions with mean time) and
+//! the best is fitted on them (penalty chosen inside, as always); the held-out rows are then
+//! predicted. The inner scores see the rows the player's weights were fitted on, so they
+//! flatter the player a little; the outer score cannot, which is why it is the figure quoted.
+
+use crate::player::Prepared;
+
+use super::fit::{Linear, fit};
+use super::folds::folds;
+use super::player_fit::{fit_weights, ln_moves};
+use super::stats::spearman;
+use crate::player::Weights;
+
+/// One candidate input set: columns of the full input row (the five exact inputs, then the
+/// player's ln moves).
+#[derive(Clone, Copy, Debug)]
+pub struct Candidate {
+    pub name: &'static str,
+    pub columns: &'static [usize],
+}
+
+/// The column of the player's input in the full row.
+pub const PLAYER: usize = 5;
+
+/// The candidates the nested cross-validation chooses among.
+pub const CANDIDATES: [Candidate; 4] = [
+    Candidate {
+        name: "the five exact inputs",
+        columns: &[0, 1, 2, 3, 4],
+    },
+    Candidate {
+        name: "the player alone",
+        columns: &[PLAYER],
+    },
+    Candidate {
+        name: "the player, whole-number solutions and fractions",
+        columns: &[0, 3, PLAYER],
+    },
+    Candidate {
+        name: "the player and the five exact inputs",
+        columns: &[0, 1, 2, 3, 4, PLAYER],
+    },
+];
+
+/// Folds of the inner cross-validation.
+pub const INNER: usize = 5;
+
+/// The rows the model sees: the five exact inputs of every set, its ln mean time, and the
+/// player's prepared graph.
+pub struct Rows<'a> {
+    pub base: &'a [Vec<f64>],
+    pub y: &'a [f64],
+    pub graphs: &'a [Prepared<'a>],
+}
+
+/// What the procedure chooses on some rows: the player's weights, the candidate, the model.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub weights: Weights,
+    pub candidate: usize,
+    /// Each candidate's inner score (pooled Spearman ρ with time).
+    pub inner: Vec<f64>,
+    pub linear: Linear,
+}
+
+fn pick<T: Clone>(v: &[T], rows: &[usize]) -> Vec<T> {
+    rows.iter().map(|&r| v[r].clone()).collect()
+}
+
+/// The full input rows (five exact inputs and the player's ln moves) of `rows` under `w`.
+pub fn full_rows(r: &Rows, w: &Weights, rows: &[usize]) -> Vec<Vec<f64>> {
+    rows.iter()
+        .map(|&i| {
+            let mut x = r.base[i].clone();
+            x.push(ln_moves(&r.graphs[i].evaluate(w)).unwrap_or(f64::MAX));
+            x
+        })
+        .collect()
+}
+
+/// The columns `c` of each row.
+pub fn columns(x: &[Vec<f64>], c: &[usize]) -> Vec<Vec<f64>> {
+    x.iter()
+        .map(|r| c.iter().map(|&j| r[j]).collect())
+        .collect()
+}
+
+/// Chooses and fits on `train` (indices into `r`), seeded by `seed`.
+pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
+    let graphs: Vec<&Prepared> = train.iter().map(|&i| &r.graphs[i]).collect();
+    let base = pick(r.base, train);
+    let y = pick(r.y, train);
+    let weights = fit_weights(&graphs, &base, &y);
+    let x = full_rows(r, &weights, train);
+    let inner: Vec<f64> = CANDIDATES
+        .iter()
+        .map(|c| inner_score(&columns(&x, c.columns), &y, seed))
+        .collect();
+    let mut candidate = 0;
+    for (k, s) in inner.iter().enumerate() {
+        if *s > inner[candidate] {
+            candidate = k;
+        }
+    }
+    let linear = fit(&columns(&x, CANDIDATES[candidate].columns), &y, seed);
+    Choice {
+        weights,
+        candidate,
+        inner,
+        linear,
+    }
+}
+
+/// Pooled Spearman ρ of the inner out-of-fold predictions of `x` with `y`.
+fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64) -> f64 {
+    let n = y.len();
+    let mut oof = vec![0.0; n];
+    let mut held = vec![false; n];
+    for test in folds(n, INNER, seed) {
+        test.iter().for_each(|&i| held[i] = true);
+        let train: Vec<usize> = (0..n).filter(|&i| !held[i]).collect();
+        test.iter().for_each(|&i| held[i] = false);
+        let m = fit(&pick(x, &train), &pick(y, &train), seed);
+        for &i in &test {
+            oof[i] = m.predict(&x[i]);
+        }
+    }
+    spearman(&oof, y)
+}
+
+/// The predictions of `choice` for `rows`.
+pub fn predict(r: &Rows, choice: &Choice, rows: &[usize]) -> Vec<f64> {
+    let x = full_rows(r, &choice.weights, rows);
+    columns(&x, CANDIDATES[choice.candidate].columns)
+        .iter()
+        .map(|row| choice.linear.predict(row))
+        .collect()
+}
+
+/// The result of [`nested`]: per repeat, every row's outer out-of-fold prediction; and which
+/// candidate each outer fold chose.
+#[derive(Clone, Debug)]
+pub struct Nested {
+    pub out_of_fold: Vec<Vec<f64>>,
+    pub chosen: Vec<usize>,
+}
+
+/// `repeats` runs of `k`-fold nested cross-validation (repeat `r` splits with seed `r`).
+pub fn nested(r: &Rows, k: usize, repeats: u64) -> Nested {
+    let n = r.y.len();
+    let mut out_of_fold = Vec::new();
+    let mut chosen = Vec::new();
+    let mut held = vec![false; n];
+    for repeat in 0..repeats {
+        let mut oof = vec![0.0; n];
+        for test in folds(n, k, repeat) {
+            if test.is_empty() {
+                continue;
+            }
+            test.iter().for_each(|&i| held[i] = true);
+            let train: Vec<usize> = (0..n).filter(|&i| !held[i]).collect();
+            test.iter().for_each(|&i| held[i] = false);
+            let c = choose(r, &train, repeat);
+            for (&i, p) in test.iter().zip(predict(r, &c, &test)) {
+                oof[i] = p;
+            }
+            chosen.push(c.candidate);
+        }
+        out_of_fold.push(oof);
+    }
+    Nested {
+        out_of_fold,
+        chosen,
+    }
+}

@@ -1,0 +1,27 @@
+//! A simulated player: a model of how a person plays a target-number puzzle, move by move,
+//! and what that predicts about how long the puzzle takes.
+//!
+//! The player plays the game's own moves: it picks two numbers on the board and an
+//! operation, and the result replaces them. It chooses each move with a probability from a
+//! softmax over a few interpretable features of the move ([`moves`]): whether the result hits
+//! the target, how far it lands from it on a log scale, whether it is a factor of it, whether
+//! it leaves the whole numbers, the operation, whether it uses a 1, whether it climbs past
+//! everything in sight. An attempt ends when the target is on the board where the game
+//! allows unused numbers, or when one number is left where it does not (the 24 game); a
+//! failed attempt is followed by a fresh one from the start.
+//!
+//! [`walk`] computes, exactly and deterministically, by a memoized walk over the board's
+//! states (no sampling), the probability that one attempt reaches the target and the expected
+//! number of moves to the first success with restarts. This follows the simulated solver
+//! Pelánek (2011) used to rate Sudoku for people, and the forward, target-seeking habit van
+//! der Maas & Nyamsuren (2017) saw in children's arithmetic answers. The player's few
+//! weights are fitted to 24-game players' times by `digits-lab fit` (`crate::model`).
+//!
+//! The player is neither the engine (it counts nothing) nor the fit (it knows no data): it is
+//! a policy and its exact consequences.
+
+pub mod moves;
+pub mod walk;
+
+pub use moves::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
+pub use walk::{Graph, Outcome, Prepared, StateGraphTooLarge, play};

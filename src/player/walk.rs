@@ -1,0 +1,488 @@
+//! The exact consequences of the player's policy on one puzzle: a memoized walk over every
+//! board state an attempt can reach.
+//!
+//! The states (multisets of values) form a graph whose edges are the moves; it is built once
+//! per puzzle, children before parents, and then evaluated for any weights in one pass:
+//! `P(s)`, the probability that an attempt from `s` reaches the target, and `L(s)`, the
+//! expected moves it makes before it ends, are averages of the children's under the move
+//! probabilities. Restarting after each failure, the expected moves to the first success are
+//! `L / P` (Wald's identity: the number of attempts is geometric with mean `1 / P`). Sums are
+//! taken in a fixed order, so the figures are the same bytes on every run and thread count.
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+
+use crate::game::number::{Number, Op};
+use crate::game::rules::Rules;
+
+use super::moves::{MoveFeatures, Step, Weights, features};
+
+/// The most states a puzzle's graph may hold before the walk refuses it (about 200 MB).
+pub const MAX_STATES: usize = 1 << 20;
+
+/// The walk refused a puzzle whose state graph exceeds [`MAX_STATES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the player's state graph exceeds {MAX_STATES} states")]
+pub struct StateGraphTooLarge;
+
+/// What the player does with one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// The probability that one attempt reaches the target.
+    pub p_success: f64,
+    /// The expected moves of one attempt, successful or not.
+    pub attempt_moves: f64,
+}
+
+impl Outcome {
+    /// The expected moves to the first success, restarting after every failed attempt:
+    /// infinite when no attempt can succeed.
+    pub fn moves(&self) -> f64 {
+        self.attempt_moves / self.p_success
+    }
+}
+
+/// How an attempt that has reached a state ends there, if it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Success,
+    Failure,
+    /// One value left where every number must be used: a success when it is the target.
+    Last(i128, i128),
+    Goes,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    end: End,
+    edges: (u32, u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    child: u32,
+    /// How many moves (pairs of equal values) lead the same way by the same step.
+    copies: u32,
+    step: Step,
+}
+
+/// One move from the starting board, for explanations: `a op b = result`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstMove {
+    pub text: String,
+}
+
+/// The state graph of one puzzle, ready to be evaluated for any weights. Where every number
+/// must be used the graph does not depend on the target, and [`Graph::retarget`] aims it at
+/// another one without a rebuild.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    /// The moves of the root, in the order of its edges.
+    first: Vec<FirstMove>,
+    target: i64,
+    largest: i64,
+    use_all: bool,
+}
+
+/// A graph's move features for its target, computed once for many evaluations.
+#[derive(Clone, Debug)]
+pub struct Prepared<'g> {
+    graph: &'g Graph,
+    features: Vec<MoveFeatures>,
+}
+
+struct Builder<V: Number> {
+    target: V,
+    use_all: bool,
+    limit: i64,
+    memo: FxHashMap<Vec<V>, u32>,
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    first: Vec<FirstMove>,
+}
+
+/// The moves of a state: for each pair of values and operation, the result, in a fixed
+/// order (pairs by position, then +, ×, larger − smaller, smaller − larger, larger ÷ smaller,
+/// smaller ÷ larger; a reversed order only when the values differ).
+fn moves_of<V: Number>(state: &[V], limit: i64) -> Vec<(V, Op, V, V)> {
+    let mut out = Vec::new();
+    for i in 0..state.len() {
+        for j in i + 1..state.len() {
+            let (a, b) = (state[i], state[j]);
+            let mut push = |x: V, op: Op, y: V| {
+                if let Some(r) = x.apply(op, y, limit) {
+                    out.push((x, op, y, r));
+                }
+            };
+            push(b, Op::Add, a);
+            push(b, Op::Mul, a);
+            push(b, Op::Sub, a);
+            if a != b {
+                push(a, Op::Sub, b);
+            }
+            push(b, Op::Div, a);
+            if a != b {
+                push(a, Op::Div, b);
+            }
+        }
+    }
+    out
+}
+
+impl<V: Number> Builder<V> {
+    fn end(&self, state: &[V]) -> End {
+        if !self.use_all && state.contains(&self.target) {
+            End::Success
+        } else if state.len() == 1 {
+            let w = state[0].to_wide();
+            End::Last(w.num, w.den)
+        } else {
+            End::Goes
+        }
+    }
+
+    fn visit(&mut self, state: Vec<V>, root: bool) -> Result<u32, StateGraphTooLarge> {
+        if let Some(&k) = self.memo.get(&state) {
+            return Ok(k);
+        }
+        let end = self.end(&state);
+        let mut local: Vec<Edge> = Vec::new();
+        if end == End::Goes {
+            for (x, op, y, r) in moves_of(&state, self.limit) {
+                let mut next: Vec<V> = state.clone();
+                let ix = next
+                    .iter()
+                    .position(|&v| v == x)
+                    .expect("x is on the board");
+                next.remove(ix);
+                let iy = next
+                    .iter()
+                    .position(|&v| v == y)
+                    .expect("y is on the board");
+                next.remove(iy);
+                next.push(r);
+                next.sort_unstable();
+                let child = self.visit(next, false)?;
+                let w = r.to_wide();
+                let step = Step {
+                    op: op.symbol(),
+                    uses_one: x.is_one() || y.is_one(),
+                    num: w.num,
+                    den: w.den,
+                };
+                if root {
+                    self.first.push(FirstMove {
+                        text: format!("{x} {} {y} = {r}", op.symbol()),
+                    });
+                    local.push(Edge {
+                        child,
+                        copies: 1,
+                        step,
+                    });
+                } else if let Some(e) = local
+                    .iter_mut()
+                    .find(|e| e.child == child && e.step == step)
+                {
+                    e.copies += 1;
+                } else {
+                    local.push(Edge {
+                        child,
+                        copies: 1,
+                        step,
+                    });
+                }
+            }
+        }
+        let end = if end == End::Goes && local.is_empty() {
+            End::Failure
+        } else {
+            end
+        };
+        if self.nodes.len() >= MAX_STATES {
+            return Err(StateGraphTooLarge);
+        }
+        let start = self.edges.len() as u32;
+        self.edges.extend(local);
+        let k = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            end,
+            edges: (start, self.edges.len() as u32),
+        });
+        self.memo.insert(state, k);
+        Ok(k)
+    }
+}
+
+impl Graph {
+    /// The graph of the board `numbers` aiming at `target` under `rules` (the four
+    /// operations; `^` and unary minus are not moves the player makes). `None` when the
+    /// domain cannot hold the target.
+    pub fn build<V: Number>(
+        numbers: &[i64],
+        rules: &Rules,
+        target: i64,
+    ) -> Result<Option<Graph>, StateGraphTooLarge> {
+        let Some(t) = V::from_int(target) else {
+            return Ok(None);
+        };
+        let mut start: Vec<V> = numbers.iter().filter_map(|&n| V::from_int(n)).collect();
+        if start.len() != numbers.len() || start.is_empty() {
+            return Ok(None);
+        }
+        start.sort_unstable();
+        let mut b = Builder {
+            target: t,
+            use_all: rules.use_all,
+            limit: rules.limit,
+            memo: FxHashMap::default(),
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            first: Vec::new(),
+        };
+        b.visit(start, true)?;
+        Ok(Some(Graph {
+            nodes: b.nodes,
+            edges: b.edges,
+            first: b.first,
+            target,
+            largest: numbers.iter().copied().max().unwrap_or(0),
+            use_all: rules.use_all,
+        }))
+    }
+
+    /// Aims the graph at `target` instead; `false` (and nothing changes) where numbers may go
+    /// unused, since there an attempt stops at the target and the graph depends on it.
+    pub fn retarget(&mut self, target: i64) -> bool {
+        if self.use_all && target > 0 {
+            self.target = target;
+        }
+        self.use_all && target > 0
+    }
+
+    /// States in the graph.
+    pub fn states(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Edges (moves, with equal ones merged) in the graph.
+    pub fn moves(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The move features for the graph's target.
+    pub fn prepare(&self) -> Prepared<'_> {
+        Prepared {
+            graph: self,
+            features: self
+                .edges
+                .iter()
+                .map(|e| features(e.step, self.target, self.largest))
+                .collect(),
+        }
+    }
+
+    /// What the player does with these weights (see [`Prepared::evaluate`]).
+    pub fn evaluate(&self, w: &Weights) -> Outcome {
+        self.prepare().evaluate(w)
+    }
+
+    /// The player's first moves with these weights, most likely first (ties in board order),
+    /// with their probabilities.
+    pub fn first_moves(&self, w: &Weights) -> Vec<(String, f64)> {
+        self.prepare().first_moves(w)
+    }
+}
+
+impl Prepared<'_> {
+    /// What the player does with these weights: one pass over the states, children first.
+    pub fn evaluate(&self, w: &Weights) -> Outcome {
+        let g = self.graph;
+        let mut p = vec![0.0f64; g.nodes.len()];
+        let mut len = vec![0.0f64; g.nodes.len()];
+        let mut pref = Vec::new();
+        let target = i128::from(g.target);
+        for (k, node) in g.nodes.iter().enumerate() {
+            match node.end {
+                End::Success => p[k] = 1.0,
+                End::Last(num, den) => p[k] = if (num, den) == (target, 1) { 1.0 } else { 0.0 },
+                End::Failure => {}
+                End::Goes => {
+                    let range = node.edges.0 as usize..node.edges.1 as usize;
+                    let edges = &g.edges[range.clone()];
+                    pref.clear();
+                    pref.extend(self.features[range].iter().map(|f| w.preference(f)));
+                    let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let (mut total, mut sp, mut sl) = (0.0, 0.0, 0.0);
+                    for (e, &z) in edges.iter().zip(&pref) {
+                        let m = f64::from(e.copies) * (z - top).exp();
+                        total += m;
+                        sp += m * p[e.child as usize];
+                        sl += m * len[e.child as usize];
+                    }
+                    p[k] = sp / total;
+                    len[k] = 1.0 + sl / total;
+                }
+            }
+        }
+        let root = g.nodes.len() - 1;
+        Outcome {
+            p_success: p[root],
+            attempt_moves: len[root],
+        }
+    }
+
+    /// See [`Graph::first_moves`].
+    pub fn first_moves(&self, w: &Weights) -> Vec<(String, f64)> {
+        let g = self.graph;
+        let root = g.nodes[g.nodes.len() - 1];
+        let range = root.edges.0 as usize..root.edges.1 as usize;
+        let pref: Vec<f64> = self.features[range]
+            .iter()
+            .map(|f| w.preference(f))
+            .collect();
+        let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = pref.iter().map(|z| (z - top).exp()).sum();
+        let mut out: Vec<(String, f64)> = g
+            .first
+            .iter()
+            .zip(&pref)
+            .map(|(m, z)| (m.text.clone(), (z - top).exp() / total))
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        out
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "P(an attempt succeeds) {:.4}, {:.2} moves an attempt, {:.2} moves to success",
+            self.p_success,
+            self.attempt_moves,
+            self.moves()
+        )
+    }
+}
+
+/// What the player with weights `w` does with `target` on `numbers` under `rules`; `None`
+/// when the domain cannot hold the target.
+pub fn play<V: Number>(
+    numbers: &[i64],
+    rules: &Rules,
+    target: i64,
+    w: &Weights,
+) -> Result<Option<Outcome>, StateGraphTooLarge> {
+    Ok(Graph::build::<V>(numbers, rules, target)?.map(|g| g.evaluate(w)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::number::{Int, Rational};
+    use crate::game::rules::{Game, GameKind};
+
+    fn digits() -> Rules {
+        Game::preset(GameKind::Digits).rules
+    }
+
+    fn twenty_four() -> Rules {
+        Game::preset(GameKind::TwentyFour).rules
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn two_numbers_by_hand() {
+        // Digits 2 3 → 6: 3 + 2, 3 × 2, 3 − 2 are the moves; one of three succeeds.
+        let o = play::<Int>(&[2, 3], &digits(), 6, &Weights::UNIFORM)
+            .unwrap()
+            .unwrap();
+        assert!(close(o.p_success, 1.0 / 3.0) && close(o.attempt_moves, 1.0));
+        assert!(close(o.moves(), 3.0));
+        // 24 game 4 6 → 24: 10, 24, 2, −2, 3/2, 2/3; with weight w on `hits` the player
+        // picks 6 × 4 with probability eʷ / (eʷ + 5).
+        let o = play::<Rational>(&[4, 6], &twenty_four(), 24, &Weights::UNIFORM)
+            .unwrap()
+            .unwrap();
+        assert!(close(o.p_success, 1.0 / 6.0) && close(o.moves(), 6.0));
+        let mut w = Weights::UNIFORM;
+        w.0[0] = 2.0;
+        let o = play::<Rational>(&[4, 6], &twenty_four(), 24, &w)
+            .unwrap()
+            .unwrap();
+        let e = 2f64.exp();
+        assert!(close(o.p_success, e / (e + 5.0)));
+    }
+
+    #[test]
+    fn three_numbers_by_hand() {
+        // Digits 1 2 3 → 6: eleven first moves (1,2: + × − ÷; 1,3: + × − ÷; 2,3: + × −).
+        // 2 × 3 succeeds at once; {3,3}, and {2,3} four times, succeed with 1/3 (3 + 3 and
+        // 2 × 3 among three moves), {2,4} and {1,5} with 1/4, {1,3}, {2,2}, {1,1} never. So
+        // P = (5/3 + 2/4 + 1) / 11 = 19/66, and an attempt makes 1 + 10/11 moves.
+        let g = Graph::build::<Int>(&[1, 2, 3], &digits(), 6)
+            .unwrap()
+            .unwrap();
+        let o = g.evaluate(&Weights::UNIFORM);
+        assert!(close(o.p_success, 19.0 / 66.0), "{o}");
+        assert!(close(o.attempt_moves, 21.0 / 11.0), "{o}");
+        let first = g.first_moves(&Weights::UNIFORM);
+        assert_eq!(first.len(), 11);
+        assert!(first.iter().all(|(_, p)| close(*p, 1.0 / 11.0)));
+        assert_eq!(first[0].0, "2 + 1 = 3");
+    }
+
+    #[test]
+    fn a_board_holding_the_target_is_solved_in_no_moves_where_numbers_may_go_unused() {
+        let o = play::<Int>(&[5, 6, 7], &digits(), 6, &Weights::UNIFORM)
+            .unwrap()
+            .unwrap();
+        assert_eq!((o.p_success, o.attempt_moves), (1.0, 0.0));
+        // In the 24 game every card must be used: 24 on the board is not yet a solution.
+        let o = play::<Rational>(&[24, 1], &twenty_four(), 24, &Weights::UNIFORM)
+            .unwrap()
+            .unwrap();
+        // 24 + 1, 24 × 1, 24 − 1, 1 − 24, 24 ÷ 1, 1 ÷ 24: two of six leave 24.
+        assert!(close(o.p_success, 2.0 / 6.0) && close(o.attempt_moves, 1.0));
+    }
+
+    #[test]
+    fn a_retargeted_graph_is_a_graph_built_for_the_target() {
+        let mut w = Weights::UNIFORM;
+        w.0 = [1.0, -0.5, 0.7, -1.0, -2.0, 0.3, -0.4, 0.2, 0.1, -0.6];
+        let mut g = Graph::build::<Rational>(&[3, 4, 9, 10], &twenty_four(), 24)
+            .unwrap()
+            .unwrap();
+        for t in [1, 7, 24, 60] {
+            assert!(g.retarget(t));
+            let fresh = Graph::build::<Rational>(&[3, 4, 9, 10], &twenty_four(), t)
+                .unwrap()
+                .unwrap();
+            assert_eq!(g.evaluate(&w), fresh.evaluate(&w));
+        }
+        let mut g = Graph::build::<Int>(&[3, 4, 9], &digits(), 24)
+            .unwrap()
+            .unwrap();
+        assert!(!g.retarget(25));
+    }
+
+    #[test]
+    fn an_unreachable_target_has_no_chance() {
+        let o = play::<Int>(&[1, 2], &digits(), 7, &Weights::UNIFORM)
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.p_success, 0.0);
+        assert!(o.moves().is_infinite());
+        assert!(
+            play::<Int>(&[1, 2], &digits(), 0, &Weights::UNIFORM)
+                .unwrap()
+                .is_none()
+        );
+    }
+}

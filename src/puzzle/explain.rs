@@ -1,0 +1,175 @@
+//! Why the model predicts what it does for one puzzle: the simulated player's exact walk on
+//! it, and the two or three inputs that move its prediction most away from a typical 24-game
+//! puzzle, in words with their factor on the time.
+
+use serde::Serialize;
+
+use crate::game::number::Number;
+use crate::game::rules::{Game, GameKind};
+use crate::model::Fitted;
+use crate::model::inputs::INPUTS;
+use crate::model::player_fit::ln_moves;
+use crate::player::Graph;
+
+use super::difficulty::{Assessment, Features, Setting};
+
+/// How many inputs an explanation names.
+pub const DRIVERS: usize = 3;
+
+/// What the simulated player does with the puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerReport {
+    /// The probability that one attempt reaches the target.
+    pub p_success: f64,
+    /// The expected moves of one attempt.
+    pub attempt_moves: f64,
+    /// The expected moves to the first success, restarting after failures.
+    pub moves: f64,
+    /// The player's most likely first move and its probability.
+    pub first_move: String,
+    pub first_move_p: f64,
+}
+
+/// One input that moves the prediction: in words, and its factor on the predicted time
+/// against a puzzle at the training means.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Driver {
+    pub input: String,
+    pub text: String,
+    pub time_factor: f64,
+}
+
+/// The prediction explained.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    /// Whether the prediction reaches outside the game the model was fitted on (the 24 game
+    /// with four cards and its own rules).
+    pub extrapolated: bool,
+    /// The player's exact walk; `None` where the board's state graph is too large or only
+    /// moves the player does not make reach the target, and the score takes the player's
+    /// surrogate instead.
+    pub player: Option<PlayerReport>,
+    pub drivers: Vec<Driver>,
+}
+
+/// The player's walk on `numbers` at `target`; `None` where its state graph is too large, or
+/// where only moves it does not make (`^`, unary minus) reach the target.
+pub fn walk<V: Number>(game: &Game, numbers: &[i64], target: i64) -> Option<PlayerReport> {
+    let g = Graph::build::<V>(numbers, &game.rules, target).ok()??;
+    let w = Fitted::embedded().weights();
+    let o = g.evaluate(&w);
+    if !o.moves().is_finite() {
+        return None;
+    }
+    let first = g.first_moves(&w);
+    let (first_move, first_move_p) = first.first().cloned().unwrap_or_default();
+    Some(PlayerReport {
+        p_success: o.p_success,
+        attempt_moves: o.attempt_moves,
+        moves: o.moves(),
+        first_move,
+        first_move_p,
+    })
+}
+
+/// Whether the model's predictions for `game` are an extrapolation.
+pub fn extrapolated(game: &Game, numbers: usize) -> bool {
+    let base = Game::preset(GameKind::TwentyFour);
+    game.kind != GameKind::TwentyFour || game.rules != base.rules || numbers != base.size
+}
+
+/// The assessment of a puzzle with the player's exact input, and its explanation.
+pub fn explain(
+    game: &Game,
+    a: &Assessment,
+    target: i64,
+    setting: Setting,
+    player: Option<PlayerReport>,
+) -> (Assessment, Explanation) {
+    let m = Fitted::embedded();
+    let ln = player.as_ref().and_then(|p| {
+        ln_moves(&crate::player::Outcome {
+            p_success: p.p_success,
+            attempt_moves: p.attempt_moves,
+        })
+    });
+    let difficulty = a.features.score_with(target, setting, ln);
+    let x = m.inputs(&a.features, target, &setting, ln);
+    let l = &m.linear;
+    let mut drivers: Vec<Driver> = m
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let effect = l.weights[k] * (x[k] - l.mean[k]) / l.sd[k];
+            Driver {
+                input: l.inputs[k].clone(),
+                text: words(c, &a.features, &setting, target, x[k], player.as_ref()),
+                time_factor: effect.exp(),
+            }
+        })
+        .collect();
+    drivers.sort_by(|p, q| {
+        q.time_factor
+            .ln()
+            .abs()
+            .total_cmp(&p.time_factor.ln().abs())
+            .then(p.input.cmp(&q.input))
+    });
+    drivers.truncate(DRIVERS);
+    (
+        Assessment {
+            features: a.features,
+            difficulty,
+        },
+        Explanation {
+            extrapolated: extrapolated(game, setting.numbers),
+            player,
+            drivers,
+        },
+    )
+}
+
+/// Input `c` (of `model::inputs::all_names`) of this puzzle, in words.
+fn words(
+    c: usize,
+    f: &Features,
+    s: &Setting,
+    target: i64,
+    x: f64,
+    player: Option<&PlayerReport>,
+) -> String {
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match c {
+        0 => plural(
+            f.whole_expressions,
+            "solution in whole numbers",
+            "solutions in whole numbers",
+        ),
+        1 => plural(
+            s.first_moves.into(),
+            "different first move",
+            "different first moves",
+        ),
+        2 => plural(s.ones.into(), "1 on the board", "1s on the board"),
+        3 if f.fractions > 0 => "needs a fraction".to_string(),
+        3 => "no fraction needed".to_string(),
+        4 if x > 0.0 => format!("must climb to {} (past {})", f.peak, target.max(s.largest)),
+        4 => "never climbs past the target or the largest number".to_string(),
+        _ if c < INPUTS.len() => INPUTS[c].name.to_string(),
+        _ => match player {
+            Some(p) => format!(
+                "the simulated player needs ~{:.0} moves to its first success, drifting toward \
+                 {} first ({:.0}% of its first moves)",
+                p.moves,
+                p.first_move,
+                100.0 * p.first_move_p
+            ),
+            None => format!(
+                "the simulated player (surrogate estimate) needs ~{:.0} moves to its first \
+                 success",
+                x.exp()
+            ),
+        },
+    }
+}
