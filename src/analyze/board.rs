@@ -7,10 +7,7 @@ use crate::engine::{Dp, SubTableSource, Window};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::Number;
-use crate::model::Fitted;
-use crate::model::player_fit::ln_moves;
-use crate::player::Graph;
-use crate::puzzle::difficulty::{self, ConsecutiveCounts, Setting};
+use crate::puzzle::difficulty::{self, ConsecutiveCounts, Setting, TableWalk};
 
 use super::closest::{self, Run};
 use super::columns::{PuzzleColumns, UniqueRows};
@@ -54,17 +51,7 @@ pub(super) fn analyze<V: Number>(
         reached: &reached,
     };
     let mut closest = closest::of_missed(&dp, &missed, &span, &mut None, &rebuild)?.into_iter();
-    // The simulated player's exact walk where every number is used (the 24 games): their
-    // graph does not depend on the target, so one per board serves every target. Elsewhere
-    // the score takes the player's surrogate (docs/TABLES.md).
-    let model = Fitted::embedded();
-    let mut player = if rules.use_all && model.uses_player() {
-        Graph::build::<V>(board.numbers(), rules, lo.max(1))
-            .map_err(|e| crate::error::Error::input(e.to_string()))?
-    } else {
-        None
-    };
-    let weights = model.weights();
+    let mut player = TableWalk::new::<V>(board.numbers(), rules, lo)?;
     let mut puzzles = PuzzleColumns::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
     let mut unique = UniqueRows::default();
     for target in lo..=hi {
@@ -77,11 +64,7 @@ pub(super) fn analyze<V: Number>(
             });
             continue;
         };
-        let walked = player.as_mut().and_then(|g| {
-            g.retarget(target)
-                .then(|| ln_moves(&g.evaluate(&weights)))
-                .flatten()
-        });
+        let walked = player.ln_moves(target);
         let a = run
             .assess_with(target, setting, walked)
             .expect("a solvable target is assessed");

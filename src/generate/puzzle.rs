@@ -1,11 +1,13 @@
 //! A generated puzzle as it is handed to the setter: `solve`'s report of it (counts,
-//! `min_ops`, a shortest solution, every `distinct` solution with `--all`, difficulty and
-//! prediction), flattened into one record.
+//! `min_ops`, a shortest solution, every `distinct` solution with `--all`), flattened into
+//! one record with the difficulty the search chose it by: the score the game's table holds
+//! (in Digits and Countdown the player's surrogate, where `solve` walks the player exactly).
 
 use serde::Serialize;
 
 use crate::error::Result;
 use crate::game::rules::Game;
+use crate::model::Fitted;
 use crate::puzzle::solve::{self, Options};
 
 use super::bands::{Band, Bands};
@@ -62,8 +64,7 @@ impl Puzzle {
             no_moves: true,
         };
         let r = solve::solve(game, &found.board, found.target, opts)?;
-        let (Some(min_ops), Some(a), Some(shortest)) = (r.counts.min_ops, r.difficulty, r.shortest)
-        else {
+        let (Some(min_ops), Some(shortest)) = (r.counts.min_ops, r.shortest) else {
             return Err(crate::Error::input(format!(
                 "{} from {} was generated but is not solvable",
                 found.target, found.board
@@ -78,10 +79,10 @@ impl Puzzle {
             expressions: r.counts.expressions,
             distinct: r.counts.distinct,
             min_ops,
-            difficulty: a.difficulty,
-            predicted_time_s: a.predicted_time_s(),
-            predicted_solve_rate: a.predicted_solve_rate(),
-            band: bands.map(|b| b.band_of(a.difficulty)),
+            difficulty: found.difficulty,
+            predicted_time_s: found.difficulty.exp(),
+            predicted_solve_rate: Fitted::embedded().solve_rate(found.difficulty),
+            band: bands.map(|b| b.band_of(found.difficulty)),
             solution: shortest.expression,
             solutions: r.solutions.filter(|_| all),
         })

@@ -1,18 +1,24 @@
 //! One board solved against a range of targets, the way `analyze` solves a corpus's boards:
-//! one build of the engine, then every target's counts and difficulty read from it.
+//! one build of the engine, then every target's counts and difficulty read from it, the
+//! difficulty scored as the game's table scores it ([`TableWalk`]).
 
 use crate::engine::{Counts, Dp, Window};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game};
-use crate::puzzle::difficulty::{self, Assessment, ConsecutiveCounts, Setting, near_miss_radius};
+use crate::puzzle::difficulty::{
+    self, Assessment, ConsecutiveCounts, Setting, TableWalk, near_miss_radius,
+};
 
 /// A board's counts at every target of a range, and around them those of the near misses
 /// its difficulty needs.
 pub struct BoardRun {
     run: ConsecutiveCounts,
     setting: Setting,
+    /// The player's input at each target of `lo..=hi` (`None`: the surrogate's).
+    lo: i64,
+    walked: Vec<Option<f64>>,
 }
 
 impl BoardRun {
@@ -36,9 +42,16 @@ impl BoardRun {
         };
         let dp = Dp::<V>::build_with(board, rules, Some(window), None)?;
         let whole = difficulty::whole_number_counts(board, rules, from, to)?;
+        let run = ConsecutiveCounts::new(from, dp.counts_in(from, to)?).with_whole_numbers(whole);
+        let mut player = TableWalk::new::<V>(board.numbers(), rules, lo)?;
+        let walked = (lo..=hi)
+            .map(|t| run.counts(t).and_then(|_| player.ln_moves(t)))
+            .collect();
         Ok(BoardRun {
-            run: ConsecutiveCounts::new(from, dp.counts_in(from, to)?).with_whole_numbers(whole),
+            run,
             setting: Setting::of::<V>(board, rules),
+            lo,
+            walked,
         })
     }
 
@@ -47,8 +60,13 @@ impl BoardRun {
         self.run.counts(target)
     }
 
-    /// The difficulty of `target`, as `solve` assesses it (`None` when not reached).
+    /// The difficulty of `target` (in `lo..=hi`), as the game's table scores it (`None`
+    /// when not reached).
     pub fn assess(&self, target: i64) -> Option<Assessment> {
-        self.run.assess(target, self.setting)
+        let walked = usize::try_from(target - self.lo)
+            .ok()
+            .and_then(|k| self.walked.get(k).copied())
+            .flatten();
+        self.run.assess_with(target, self.setting, walked)
     }
 }

@@ -172,11 +172,12 @@ impl Fitted {
             m.rate.a,
             m.rate.b,
         ];
-        let mut all = numbers
+        let finite = numbers
             .iter()
             .chain([l, s].into_iter().flat_map(|x| x.mean.iter().chain(&x.sd).chain(&x.weights)))
-            .chain(&m.player.weights);
-        if !all.all(|x| x.is_finite()) || !l.sd.iter().chain(&s.sd).all(|&x| x > 0.0) {
+            .chain(&m.player.weights)
+            .all(|x| x.is_finite());
+        if !finite || !l.sd.iter().chain(&s.sd).all(|&x| x > 0.0) {
             return Err(bad(
                 "its numbers must be finite and every sd positive".into()
             ));

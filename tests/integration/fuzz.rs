@@ -26,7 +26,7 @@ use digits_lab::game::rules::{
     Game, GameKind, MAX_CARD, MAX_POOL_VALUES, MAX_TARGET, Pool, parse_targets,
 };
 use digits_lab::game::words;
-use digits_lab::model::{Fitted, train, training};
+use digits_lab::model::{Fitted, fit_report, train, training};
 
 /// `var` as a number when set, else `default`.
 pub fn env_number(var: &str, default: u64) -> u64 {
@@ -490,7 +490,9 @@ fn fit_file() -> impl Strategy<Value = String> {
 fn fuzz_fits() {
     fuzz(
         "fit of accepted human-data CSV",
-        (cases() / 100).max(5),
+        // A fit runs the nested cross-validation and the surrogate's exact walks (seconds
+        // each), so `just fuzz` tries as many as `cargo test` does.
+        (cases() / 100).clamp(5, 20),
         fit_file(),
         |text| {
             let sets = match training::parse(&text, "fuzz.csv") {
@@ -503,7 +505,7 @@ fn fuzz_fits() {
             };
             let json = t.model.to_json();
             prop_assert!(Fitted::parse(&json, "fit").is_ok(), "{json}");
-            let _ = train::report(&t);
+            let _ = fit_report::report(&t);
             Ok(true)
         },
     );

@@ -282,8 +282,32 @@ fn ten_unique_countdown_puzzles_that_solve_agrees_with() {
         for key in ["trees", "expressions", "distinct", "min_ops"] {
             assert_eq!(solved["counts"][key], p[key], "{key} of {p}");
         }
-        assert_eq!(solved["difficulty"]["difficulty"], p["difficulty"], "{p}");
         assert_eq!(solved["shortest"]["expression"], p["solution"], "{p}");
+    }
+}
+
+/// A generated puzzle's difficulty is the score its game's table holds: in the 24 game the
+/// simulated player's exact walk, the same `solve` prints (in Digits and Countdown the table
+/// holds the player's surrogate, where `solve` walks exactly), and its band is the band of
+/// that score, so a `--difficulty` band asked for is the band printed.
+#[test]
+fn a_24_puzzles_difficulty_is_solves_and_its_band_the_one_asked_for() {
+    let args = [
+        "--game", "24", "--targets", "24", "--difficulty", "hard", "--count", "5", "--seed",
+        "1", "--format", "json",
+    ];
+    let list: Vec<Value> = serde_json::from_slice(&generate(&args)).unwrap();
+    assert_eq!(list.len(), 5);
+    for p in &list {
+        assert_eq!(p["band"], "hard", "{p}");
+        let numbers: Vec<String> = board(p).iter().map(i64::to_string).collect();
+        let out = cli()
+            .args(["solve", "--game", "24", "--json", "--no-moves", "24"])
+            .args(&numbers)
+            .output()
+            .unwrap();
+        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(solved["difficulty"]["difficulty"], p["difficulty"], "{p}");
     }
 }
 

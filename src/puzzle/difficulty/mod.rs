@@ -11,6 +11,7 @@
 
 mod consecutive;
 mod setting;
+mod table_walk;
 
 use std::fmt::Write as _;
 
@@ -21,6 +22,7 @@ use crate::model::Fitted;
 
 pub use consecutive::{ConsecutiveCounts, assess, near_miss_radius, whole_number_counts};
 pub use setting::{Setting, first_moves};
+pub use table_walk::TableWalk;
 
 /// The features of one solvable puzzle, as stored in the `puzzles` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
