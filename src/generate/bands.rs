@@ -89,7 +89,11 @@ pub struct Bands {
 
 /// The cut points of the standard games, as [`derive`] gives them (a test checks).
 const DIGITS: Bands = Bands {
-    cuts: [-0.33725737188496296, 0.27615972752471674, 0.9288887866265862],
+    cuts: [
+        -0.33725737188496296,
+        0.27615972752471674,
+        0.9288887866265862,
+    ],
 };
 const COUNTDOWN: Bands = Bands {
     cuts: [-0.2571918877340815, 0.38925927336882826, 1.187210913875445],

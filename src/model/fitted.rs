@@ -144,7 +144,12 @@ impl Fitted {
             )));
         }
         let features = crate::player::FEATURES.iter().map(|f| f.name);
-        if !m.player.features.iter().map(String::as_str).eq(features.clone())
+        if !m
+            .player
+            .features
+            .iter()
+            .map(String::as_str)
+            .eq(features.clone())
             || m.player.weights.len() != m.player.features.len()
         {
             return Err(bad(format!(
@@ -174,7 +179,11 @@ impl Fitted {
         ];
         let finite = numbers
             .iter()
-            .chain([l, s].into_iter().flat_map(|x| x.mean.iter().chain(&x.sd).chain(&x.weights)))
+            .chain(
+                [l, s]
+                    .into_iter()
+                    .flat_map(|x| x.mean.iter().chain(&x.sd).chain(&x.weights)),
+            )
             .chain(&m.player.weights)
             .all(|x| x.is_finite());
         if !finite || !l.sd.iter().chain(&s.sd).all(|&x| x > 0.0) {

@@ -579,7 +579,10 @@ fn fuzz_model_files() {
                 // player's weights fill its feature slots: none can fail on a model that was
                 // accepted.
                 let ln_time = m.linear.predict(&vec![1.0; m.linear.inputs.len()]);
-                let _ = m.surrogate.linear.predict(&vec![1.0; m.surrogate.linear.inputs.len()]);
+                let _ = m
+                    .surrogate
+                    .linear
+                    .predict(&vec![1.0; m.surrogate.linear.inputs.len()]);
                 let _ = m.weights();
                 let _ = m.solve_rate(ln_time);
                 Ok(true)

@@ -293,8 +293,18 @@ fn ten_unique_countdown_puzzles_that_solve_agrees_with() {
 #[test]
 fn a_24_puzzles_difficulty_is_solves_and_its_band_the_one_asked_for() {
     let args = [
-        "--game", "24", "--targets", "24", "--difficulty", "hard", "--count", "5", "--seed",
-        "1", "--format", "json",
+        "--game",
+        "24",
+        "--targets",
+        "24",
+        "--difficulty",
+        "hard",
+        "--count",
+        "5",
+        "--seed",
+        "1",
+        "--format",
+        "json",
     ];
     let list: Vec<Value> = serde_json::from_slice(&generate(&args)).unwrap();
     assert_eq!(list.len(), 5);

@@ -38,8 +38,10 @@ impl TableWalk {
     /// score takes the surrogate instead.
     pub fn ln_moves(&mut self, target: i64) -> Option<f64> {
         let w = &self.weights;
-        self.graph
-            .as_mut()
-            .and_then(|g| g.retarget(target).then(|| ln_moves(&g.evaluate(w))).flatten())
+        self.graph.as_mut().and_then(|g| {
+            g.retarget(target)
+                .then(|| ln_moves(&g.evaluate(w)))
+                .flatten()
+        })
     }
 }
