@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use crate::format::{f2, f3, grouped, list};
 use crate::model::Fitted;
+use crate::model::inputs::INPUTS;
 use crate::model::train::{FOLDS, REPEATS};
 use crate::player::FEATURES;
 use crate::research::facts::Facts;
@@ -260,4 +261,12 @@ fn carry_over(w: &mut String, m: &Fitted) {
         f3(m.surrogate.check_rho),
         grouped(m.surrogate.checked_on as u64),
     );
+    let player = m.columns.iter().position(|&c| c == INPUTS.len());
+    if let Some(weight) = player.map(|k| m.linear.weights[k]).filter(|&x| x < 0.0) {
+        let _ = writeln!(
+            w,
+            "**A caveat on that ranking.** Beside the other inputs, the player's ln moves              carries a weight of {} per sd: it corrects the count of whole-number solutions              rather than adding time of its own, so a puzzle the player needs more moves for              scores *easier*. In the 24 game that correction is what lifts the nested ρ;              carried to six numbers it puts short unique puzzles (two or three operations)              above long ones, as the hardest lists above show. Read the integer games' lists              with this in mind: a model whose player input keeps its sign there is still to              be built.\n",
+            f3(weight),
+        );
+    }
 }
