@@ -54,6 +54,20 @@ pub fn count_of(n: u64, noun: &str) -> String {
     format!("{} {noun}{}", grouped(n), if n == 1 { "" } else { "s" })
 }
 
+/// The width of each of the first `cols` columns of a text table: its widest cell, the
+/// header's included, in characters (boards and solutions hold `×` and `−`).
+pub fn column_widths<R: AsRef<[String]>>(head: &[&str], rows: &[R], cols: usize) -> Vec<usize> {
+    (0..cols)
+        .map(|k| {
+            rows.iter()
+                .map(|r| r.as_ref()[k].chars().count())
+                .chain([head[k].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

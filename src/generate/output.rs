@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::format::grouped;
+use crate::format::{column_widths, grouped};
 use crate::present::hardest::Format;
 
 use super::puzzle::Puzzle;
@@ -123,15 +123,7 @@ fn table(puzzles: &[Puzzle], title: &str) -> String {
             r
         })
         .collect();
-    let width: Vec<usize> = (0..head.len())
-        .map(|k| {
-            rows.iter()
-                .map(|r| r[k].chars().count())
-                .chain([head[k].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let width = column_widths(&head, &rows, head.len());
     let line = |cells: &[&str]| -> String {
         let mut s = String::new();
         for (k, c) in cells.iter().enumerate() {

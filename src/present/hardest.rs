@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use crate::format::grouped;
+use crate::format::{column_widths, grouped};
 use crate::research::hardest::{HardPuzzle, Query};
 use crate::research::rank::By;
 
@@ -123,15 +123,7 @@ fn table(list: &[HardPuzzle], q: &Query) -> String {
         "difficulty",
     ];
     let cols = if diff { 6 } else { 5 };
-    let width: Vec<usize> = (0..cols)
-        .map(|k| {
-            rows.iter()
-                .map(|r| r[k].chars().count())
-                .chain([head[k].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let width = column_widths(&head, &rows, cols);
     let line = |cells: [&str; 6]| -> String {
         let mut s = String::new();
         for k in 0..cols {
