@@ -7,7 +7,7 @@ use clap::Args;
 use crate::analyze;
 use crate::corpus::Shard;
 
-use super::{CorpusArgs, places, plots};
+use super::{CorpusArgs, phase, places, plots};
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -94,6 +94,11 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if complete {
+        if args.which.corpus == "all" {
+            // The main job's report has the phase-transition section too: its default sweep
+            // (about 75 s of CPU) beside the corpora's tables.
+            phase::sweep_into(&opts.out, args.threads, args.quiet)?;
+        }
         let reports = places::reports(args.out.as_deref(), args.reports.as_deref());
         plots::report(&opts.out, &reports, args.quiet)?;
     } else if !args.quiet {

@@ -2,9 +2,9 @@
 //! the charts and the report (as `analyze` does).
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{Args, FromArgMatches};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::format::grouped;
@@ -78,6 +78,24 @@ pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
         plots::report(&args.out, &args.reports, args.quiet)?;
     }
     Ok(())
+}
+
+/// The default sweep (every option at its default) into `out`'s `phase.parquet`, without
+/// drawing the report: the main job (`analyze` of every corpus) runs it before its report.
+pub(super) fn sweep_into(out: &Path, threads: Option<u16>, quiet: bool) -> anyhow::Result<()> {
+    let matches = PhaseArgs::augment_args(clap::Command::new("phase")).try_get_matches_from([
+        "phase".as_ref(),
+        "--no-report".as_ref(),
+        "--quiet".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ])?;
+    let mut args = PhaseArgs::from_arg_matches(&matches)?;
+    args.threads = threads;
+    if !quiet {
+        eprintln!("phase: the default sweep of P(k, M) for the report's phase-transition section");
+    }
+    run(&args)
 }
 
 /// The sweep as a text table, then the critical `k` per `M`.
