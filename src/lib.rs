@@ -53,6 +53,7 @@ pub mod model;
 pub mod player;
 pub mod present;
 pub mod puzzle;
+pub mod random;
 pub mod research;
 pub mod store;
 

@@ -1,41 +1,10 @@
-//! Seeded splits of rows into cross-validation folds, and the tiny PRNG behind them.
+//! Seeded splits of rows into cross-validation folds.
 //!
 //! The splits must be the same on every machine and every build, so that a fit report
-//! committed from one laptop is reproduced bit for bit by CI: hence a hand-written
-//! SplitMix64 and integer-only index drawing instead of a dependency whose stream may
-//! change between versions.
+//! committed from one laptop is reproduced bit for bit by CI: hence the crate's own
+//! SplitMix64 ([`crate::random`]) and integer-only index drawing.
 
-/// SplitMix64 (Steele, Lea & Flood 2014): one 64-bit word of state, a full-period stream,
-/// good enough statistically for shuffling and synthetic noise, and trivially portable.
-#[derive(Debug, Clone)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64 { state: seed }
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A draw from `0..bound` by the high half of a 128-bit product (Lemire): no float
-    /// rounding, and a bias of at most bound/2⁶⁴, far below anything a fold split notices.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        ((self.next_u64() as u128 * bound as u128) >> 64) as u64
-    }
-
-    /// A uniform draw from [0, 1) with 53 random bits.
-    pub fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+pub use crate::random::SplitMix64;
 
 /// The rows `0..n` shuffled by a seeded Fisher–Yates and cut into `k` folds; the first
 /// `n % k` folds get one row more, so sizes differ by at most one. Each fold is listed in
@@ -65,18 +34,6 @@ pub fn folds(n: usize, k: usize, seed: u64) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splitmix_reference_stream() {
-        // The well-known first outputs for seed 0 (as from Vigna's reference splitmix64.c),
-        // confirmed with a Python transcription.
-        let mut r = SplitMix64::new(0);
-        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
-        let x = SplitMix64::new(7).next_f64();
-        assert!((0.0..1.0).contains(&x));
-    }
 
     #[test]
     fn folds_partition_rows_evenly() {

@@ -25,6 +25,7 @@ use rayon::prelude::*;
 
 use crate::engine::reach::bounded::{Bounded, MAX_NUMBERS};
 use crate::error::{Error, Result};
+use crate::random::{GOLDEN, SplitMix64, mix};
 
 /// How a cell was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,32 +312,17 @@ fn all_multisets(k: usize, m: u64) -> Vec<u16> {
 
 /// Board `i` of the cell `(k, m)`: `k` numbers uniform on `1..=m`, ascending.
 pub fn draw_board(seed: u64, k: u32, m: u64, i: u64) -> Vec<u64> {
-    let mut state = splitmix(splitmix(splitmix(seed) ^ u64::from(k)) ^ m) ^ i;
-    let mut board: Vec<u64> = (0..k).map(|_| uniform(&mut state, m)).collect();
+    let mut rng = board_rng(seed, k, m, i);
+    let mut board: Vec<u64> = (0..k).map(|_| rng.below_exactly(m) + 1).collect();
     board.sort_unstable();
     board
 }
 
-/// SplitMix64's output function: a well-mixed 64-bit value from any input.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A uniform draw from `1..=m` (Lemire's method: a 64×64-bit product, rejecting the few low
-/// words that would bias it).
-fn uniform(state: &mut u64, m: u64) -> u64 {
-    let threshold = m.wrapping_neg() % m;
-    loop {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let x = splitmix(*state);
-        let r = u128::from(x) * u128::from(m);
-        if (r as u64) >= threshold {
-            return (r >> 64) as u64 + 1;
-        }
-    }
+/// The generator of board `i` of the cell `(k, m)`: a seed mixed from all four.
+fn board_rng(seed: u64, k: u32, m: u64, i: u64) -> SplitMix64 {
+    let split = |x: u64| mix(x.wrapping_add(GOLDEN));
+    let start = split(split(split(seed) ^ u64::from(k)) ^ m) ^ i;
+    SplitMix64::new(start.wrapping_add(GOLDEN))
 }
 
 #[cfg(test)]
@@ -404,15 +390,6 @@ mod tests {
         assert_eq!(all_multisets(3, 4).len(), 20 * 3);
         assert_eq!(draw_board(1, 6, 100, 5), draw_board(1, 6, 100, 5));
         assert_ne!(draw_board(1, 6, 100, 5), draw_board(1, 6, 100, 6));
-        let mut counts = [0u32; 3];
-        let mut state = 9;
-        for _ in 0..30_000 {
-            counts[uniform(&mut state, 3) as usize - 1] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
-            "{counts:?}"
-        );
     }
 
     #[test]
