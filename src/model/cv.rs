@@ -101,8 +101,14 @@ pub struct CrossValidation {
 
 /// `repeats` runs of `k`-fold cross-validation; repeat r splits with seed r and chooses each
 /// training split's penalty with seed r as well, so the whole result is a pure function of
-/// the samples, `k` and `repeats`.
-pub fn cross_validate(samples: &[Sample], k: usize, repeats: u64) -> CrossValidation {
+/// the samples, `k` and `repeats`. The inputs in `positive` may not get negative weights
+/// (see [`fit`]).
+pub fn cross_validate(
+    samples: &[Sample],
+    k: usize,
+    repeats: u64,
+    positive: &[usize],
+) -> CrossValidation {
     assert!(
         samples
             .iter()
@@ -130,7 +136,7 @@ pub fn cross_validate(samples: &[Sample], k: usize, repeats: u64) -> CrossValida
             let train: Vec<usize> = (0..n).filter(|&r| !held[r]).collect();
             test.iter().for_each(|&r| held[r] = false);
             let train_x: Vec<Vec<f64>> = train.iter().map(|&r| x[r].clone()).collect();
-            let model = fit(&train_x, &pick(&y, &train), repeat);
+            let model = fit(&train_x, &pick(&y, &train), repeat, positive);
             let prediction: Vec<f64> = test.iter().map(|&r| model.predict(&x[r])).collect();
             for (&r, &p) in test.iter().zip(&prediction) {
                 oof[r] = p;
@@ -207,7 +213,7 @@ mod tests {
         // (0.64 + 0.25)·0.75 = 0.6675 against noise 0.25: the best possible Pearson r is
         // √(0.6675/0.9175) ≈ 0.853, and Spearman's ρ comes out about the same (0.857).
         let samples = synthetic(200, 0.5, 1);
-        let cv = cross_validate(&samples, 10, 3);
+        let cv = cross_validate(&samples, 10, 3, &[]);
         assert!(
             (0.78..0.88).contains(&cv.pooled_time.mean),
             "{:?}",
@@ -238,8 +244,8 @@ mod tests {
     #[test]
     fn deterministic() {
         let samples = synthetic(80, 0.7, 5);
-        let a = cross_validate(&samples, 5, 4);
-        assert_eq!(a, cross_validate(&samples, 5, 4));
+        let a = cross_validate(&samples, 5, 4, &[]);
+        assert_eq!(a, cross_validate(&samples, 5, 4, &[]));
         // serde_json (without its `float_roundtrip` feature) may read a float back one ulp
         // off, so the round trip is checked to a tolerance rather than for equality.
         let json = serde_json::to_string(&a).unwrap();
@@ -262,7 +268,7 @@ mod tests {
         samples
             .iter_mut()
             .for_each(|s| s.mean_time_s = 1.0 + rng.next_f64());
-        let cv = cross_validate(&samples, 10, 2);
+        let cv = cross_validate(&samples, 10, 2, &[]);
         assert!(cv.fold_time.mean.abs() < 0.1, "{:?}", cv.fold_time);
         // Pooled ρ is biased *down* without signal: the shrunk predictions differ between
         // folds mostly by their intercept, the mean of the other folds, which is low exactly

@@ -94,13 +94,20 @@ pub const INNER_FOLDS: usize = 5;
 /// penalised.
 pub fn ridge(x: &[Vec<f64>], y: &[f64], alpha: f64) -> Linear {
     assert_eq!(x.len(), y.len(), "ridge: rows and targets differ in number");
-    Normal::new(x, y, &(0..y.len()).collect::<Vec<_>>()).solve(alpha)
+    Normal::new(x, y, &(0..y.len()).collect::<Vec<_>>()).solve(alpha, &[])
 }
 
 /// The penalty among [`ALPHAS`] with the least squared error summed over the held-out rows of
 /// a seeded `folds`-fold split; on a tie the larger penalty, the simpler model. With too few
-/// rows to hold any out, every penalty ties and the largest is chosen.
-pub fn choose_alpha(x: &[Vec<f64>], y: &[f64], folds: usize, seed: u64) -> f64 {
+/// rows to hold any out, every penalty ties and the largest is chosen. The inputs in
+/// `positive` are held to weights of 0 or above in every fold (see [`fit`]).
+pub fn choose_alpha(
+    x: &[Vec<f64>],
+    y: &[f64],
+    folds: usize,
+    seed: u64,
+    positive: &[usize],
+) -> f64 {
     assert_eq!(
         x.len(),
         y.len(),
@@ -117,7 +124,7 @@ pub fn choose_alpha(x: &[Vec<f64>], y: &[f64], folds: usize, seed: u64) -> f64 {
         }
         let normal = Normal::new(x, y, &train);
         for (s, &alpha) in sse.iter_mut().zip(&ALPHAS) {
-            let model = normal.solve(alpha);
+            let model = normal.solve(alpha, positive);
             *s += test
                 .iter()
                 .map(|&r| (y[r] - model.predict(&x[r])).powi(2))
@@ -134,9 +141,12 @@ pub fn choose_alpha(x: &[Vec<f64>], y: &[f64], folds: usize, seed: u64) -> f64 {
 }
 
 /// The model as deployed: the penalty chosen by [`INNER_FOLDS`]-fold CV seeded by `seed`,
-/// then ridge on every row.
-pub fn fit(x: &[Vec<f64>], y: &[f64], seed: u64) -> Linear {
-    ridge(x, y, choose_alpha(x, y, INNER_FOLDS, seed))
+/// then ridge on every row, with the weights of the inputs in `positive` held at 0 or above
+/// (an input that may only add time, such as the player's moves; where the free fit would
+/// give it a negative weight it gets none).
+pub fn fit(x: &[Vec<f64>], y: &[f64], seed: u64, positive: &[usize]) -> Linear {
+    let alpha = choose_alpha(x, y, INNER_FOLDS, seed, positive);
+    Normal::new(x, y, &(0..y.len()).collect::<Vec<_>>()).solve(alpha, positive)
 }
 
 #[cfg(test)]
@@ -255,14 +265,14 @@ mod tests {
             .collect();
         // No noise: the least penalty predicts best.
         let y: Vec<f64> = x.iter().map(|r| 1.0 + 4.0 * r[0] - 2.0 * r[1]).collect();
-        assert_eq!(choose_alpha(&x, &y, 5, 0), ALPHAS[0]);
+        assert_eq!(choose_alpha(&x, &y, 5, 0, &[]), ALPHAS[0]);
         // Pure noise: heavy shrinkage.
         let y: Vec<f64> = (0..60).map(|_| rng.next_f64()).collect();
-        assert!(choose_alpha(&x, &y, 5, 0) >= 10.0);
-        assert_eq!(choose_alpha(&x, &y, 5, 3), choose_alpha(&x, &y, 5, 3));
+        assert!(choose_alpha(&x, &y, 5, 0, &[]) >= 10.0);
+        assert_eq!(choose_alpha(&x, &y, 5, 3, &[]), choose_alpha(&x, &y, 5, 3, &[]));
         // Nothing to hold out: every penalty ties and the largest wins.
-        assert_eq!(choose_alpha(&x[..1], &y[..1], 5, 0), 1000.0);
-        let m = fit(&x, &y, 0);
-        assert_eq!(m.alpha, choose_alpha(&x, &y, INNER_FOLDS, 0));
+        assert_eq!(choose_alpha(&x[..1], &y[..1], 5, 0, &[]), 1000.0);
+        let m = fit(&x, &y, 0, &[]);
+        assert_eq!(m.alpha, choose_alpha(&x, &y, INNER_FOLDS, 0, &[]));
     }
 }

@@ -9,7 +9,7 @@ use crate::player::FEATURES;
 
 use super::inputs::{self, INPUTS};
 use super::nested::INNER;
-use super::player_fit::{BOUND, NOT_NEGATIVE, NOT_POSITIVE, STEPS};
+use super::player_fit::{BOUND, STEPS};
 use super::report::{fixed, markdown};
 use super::stats::{mean, spearman};
 use super::surrogate;
@@ -46,15 +46,15 @@ pub fn report(t: &Training) -> String {
         inputs::PLAYER.name
     );
     w!(
-        "- Its weights maximise the likelihood of ln time = linear in the five exact inputs \
-         and the player's ln moves, plus Gaussian noise (least squared error), by a \
-         deterministic coordinate search from the uniform player (steps {}, weights within \
-         ±{}). A rank objective is flat in steps and cannot be climbed by such a search. \
-         The player is held to seek the target: `{}` not negative, `{}` not positive.",
+        "- Its weights maximise the likelihood of ln time = a + b · (the player's ln moves), \
+         b ≥ 0, plus Gaussian noise (least squared error): the player is fitted on its own, \
+         so that it is a model of a person that carries to Digits and Countdown, not a \
+         correction of the other inputs; and more moves may not mean less time. The search \
+         is a deterministic coordinate search from the uniform player (steps {}, weights \
+         within ±{}), with no other limit on the weights. A rank objective is flat in steps \
+         and cannot be climbed by such a search.",
         STEPS.map(|s| fixed(s, 3)).join(", "),
         fixed(BOUND, 0),
-        NOT_NEGATIVE.join("`, `"),
-        NOT_POSITIVE.join("` and `"),
     );
     w!(
         "- Per outer fold, each candidate input set is scored by {INNER}-fold inner \

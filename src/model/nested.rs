@@ -28,6 +28,18 @@ pub struct Candidate {
 /// The column of the player's input in the full row.
 pub const PLAYER: usize = 5;
 
+impl Candidate {
+    /// The positions, among this candidate's inputs, whose weights may not be negative: the
+    /// player's, because more expected moves must not predict a faster person.
+    pub fn positive(&self) -> Vec<usize> {
+        self.columns
+            .iter()
+            .position(|&c| c == PLAYER)
+            .into_iter()
+            .collect()
+    }
+}
+
 /// The candidates the nested cross-validation chooses among.
 pub const CANDIDATES: [Candidate; 4] = [
     Candidate {
@@ -94,13 +106,12 @@ pub fn columns(x: &[Vec<f64>], c: &[usize]) -> Vec<Vec<f64>> {
 /// Chooses and fits on `train` (indices into `r`), seeded by `seed`.
 pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
     let graphs: Vec<&Prepared> = train.iter().map(|&i| &r.graphs[i]).collect();
-    let base = pick(r.base, train);
     let y = pick(r.y, train);
-    let weights = fit_weights(&graphs, &base, &y);
+    let weights = fit_weights(&graphs, &y);
     let x = full_rows(r, &weights, train);
     let inner: Vec<f64> = CANDIDATES
         .iter()
-        .map(|c| inner_score(&columns(&x, c.columns), &y, seed))
+        .map(|c| inner_score(&columns(&x, c.columns), &y, seed, &c.positive()))
         .collect();
     let mut candidate = 0;
     for (k, s) in inner.iter().enumerate() {
@@ -108,7 +119,8 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
             candidate = k;
         }
     }
-    let linear = fit(&columns(&x, CANDIDATES[candidate].columns), &y, seed);
+    let c = &CANDIDATES[candidate];
+    let linear = fit(&columns(&x, c.columns), &y, seed, &c.positive());
     Choice {
         weights,
         candidate,
@@ -118,7 +130,7 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
 }
 
 /// Pooled Spearman ρ of the inner out-of-fold predictions of `x` with `y`.
-fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64) -> f64 {
+fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, positive: &[usize]) -> f64 {
     let n = y.len();
     let mut oof = vec![0.0; n];
     let mut held = vec![false; n];
@@ -126,7 +138,7 @@ fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64) -> f64 {
         test.iter().for_each(|&i| held[i] = true);
         let train: Vec<usize> = (0..n).filter(|&i| !held[i]).collect();
         test.iter().for_each(|&i| held[i] = false);
-        let m = fit(&pick(x, &train), &pick(y, &train), seed);
+        let m = fit(&pick(x, &train), &pick(y, &train), seed, positive);
         for &i in &test {
             oof[i] = m.predict(&x[i]);
         }

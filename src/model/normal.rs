@@ -10,7 +10,7 @@ use super::stats;
 
 /// ZᵀZ and Zᵀ(y − ȳ) of the standardised inputs Z of some rows, with the statistics that
 /// standardised them.
-pub(super) struct Normal {
+pub(crate) struct Normal {
     mean: Vec<f64>,
     sd: Vec<f64>,
     gram: Vec<Vec<f64>>,
@@ -20,7 +20,7 @@ pub(super) struct Normal {
 
 impl Normal {
     /// The normal equations of `rows` of `x` and `y`.
-    pub(super) fn new(x: &[Vec<f64>], y: &[f64], rows: &[usize]) -> Self {
+    pub(crate) fn new(x: &[Vec<f64>], y: &[f64], rows: &[usize]) -> Self {
         let p = x.first().map_or(0, Vec::len);
         let column = |j: usize| rows.iter().map(|&r| x[r][j]).collect::<Vec<_>>();
         let mean: Vec<f64> = (0..p).map(|j| stats::mean(&column(j))).collect();
@@ -50,19 +50,45 @@ impl Normal {
         }
     }
 
-    /// The ridge model of these rows under penalty `alpha`, inputs named `x1`, `x2`, ….
-    pub(super) fn solve(&self, alpha: f64) -> Linear {
-        let mut a = self.gram.clone();
-        for (j, row) in a.iter_mut().enumerate() {
-            row[j] += alpha;
-        }
-        Linear {
-            inputs: (1..=self.zty.len()).map(|j| format!("x{j}")).collect(),
-            mean: self.mean.clone(),
-            sd: self.sd.clone(),
-            weights: solve_psd(a, self.zty.clone()),
-            intercept: self.y_mean,
-            alpha,
+    /// The ridge model of these rows under penalty `alpha`, inputs named `x1`, `x2`, …, with
+    /// the weight of every input in `positive` held at 0 or above.
+    ///
+    /// The penalised squared error is convex, so where the free fit gives such an input a
+    /// negative weight the constrained optimum puts it on the boundary, 0: the fit without
+    /// that input. The most negative is dropped first and the rest refitted until none is
+    /// negative; with one held input (the model's only use) that is the exact optimum.
+    pub(crate) fn solve(&self, alpha: f64, positive: &[usize]) -> Linear {
+        let mut dropped = vec![false; self.zty.len()];
+        loop {
+            let mut a = self.gram.clone();
+            let mut b = self.zty.clone();
+            for (j, row) in a.iter_mut().enumerate() {
+                row[j] += alpha;
+            }
+            for j in (0..b.len()).filter(|&j| dropped[j]) {
+                b[j] = 0.0;
+                a[j].iter_mut().for_each(|v| *v = 0.0);
+                a.iter_mut().for_each(|row| row[j] = 0.0);
+            }
+            let weights = solve_psd(a, b);
+            let worst = positive
+                .iter()
+                .copied()
+                .filter(|&j| weights[j] < 0.0)
+                .min_by(|&i, &j| weights[i].total_cmp(&weights[j]));
+            match worst {
+                Some(j) => dropped[j] = true,
+                None => {
+                    return Linear {
+                        inputs: (1..=self.zty.len()).map(|j| format!("x{j}")).collect(),
+                        mean: self.mean.clone(),
+                        sd: self.sd.clone(),
+                        weights,
+                        intercept: self.y_mean,
+                        alpha,
+                    };
+                }
+            }
         }
     }
 }

@@ -1,11 +1,16 @@
 //! Fitting the simulated player's weights (`crate::player`) to people's times.
 //!
-//! The objective is a likelihood: ln(mean time) is taken to be a linear function of the
-//! model's other inputs and of ln(expected moves to the first success) of the player, plus
-//! Gaussian noise, so the weights that maximise the likelihood are those whose player leaves
-//! the least squared error in that least-squares fit. A rank objective (Spearman) was the
-//! alternative; it is flat in steps (ranks change only when two puzzles swap), which a
-//! search over weights cannot climb, while the squared error moves smoothly.
+//! The player is fitted on its own: ln(mean time) is taken to be `a + b · ln(expected moves
+//! to the first success)` plus Gaussian noise, with `b` at 0 or above, and the weights that
+//! maximise that likelihood are those whose player leaves the least squared error. Alone,
+//! because the player is what carries difficulty to Digits and Countdown, where the other
+//! inputs are 24-game numbers carried outside their range: fitted beside them, the player
+//! learns to correct them (more moves, *less* time) and stops being a model of a person. And
+//! `b ≥ 0` because a player that needs more moves must not predict a faster person.
+//!
+//! A rank objective (Spearman) was the alternative; it is flat in steps (ranks change only
+//! when two puzzles swap), which a search over weights cannot climb, while the squared error
+//! moves smoothly.
 //!
 //! The search is a deterministic coordinate search: from the uniform player, each weight in
 //! turn is moved up or down by a step while that lowers the error, the step halving from 1 to
@@ -16,7 +21,6 @@ use rayon::prelude::*;
 
 use crate::player::{Outcome, Prepared, Weights};
 
-use super::fit::{ALPHAS, ridge};
 
 /// The steps of the coordinate search, largest first.
 pub const STEPS: [f64; 4] = [1.0, 0.5, 0.25, 0.125];
@@ -24,27 +28,6 @@ pub const STEPS: [f64; 4] = [1.0, 0.5, 0.25, 0.125];
 /// The largest magnitude a weight may take: e⁶ ≈ 400 times more (or less) likely per unit
 /// of a feature is already a player who never (or always) makes the move.
 pub const BOUND: f64 = 6.0;
-
-/// The signs the player's weights are held to: it seeks the target, so it may not avoid
-/// reaching it (`hits` not negative), nor prefer a result further from it (`distance`) or
-/// one that climbs past everything in sight (`climbs`), both not positive — the forward,
-/// target-seeking habit of van der Maas & Nyamsuren (2017). Unconstrained, the fit drifts to
-/// a player that wanders away from the target, whose moves still rank puzzles but no longer
-/// describe a person.
-pub const NOT_NEGATIVE: [&str; 1] = ["hits"];
-pub const NOT_POSITIVE: [&str; 2] = ["distance", "climbs"];
-
-/// The range weight `i` may take.
-pub fn range(i: usize) -> (f64, f64) {
-    let name = crate::player::FEATURES[i].name;
-    if NOT_POSITIVE.contains(&name) {
-        (-BOUND, 0.0)
-    } else if NOT_NEGATIVE.contains(&name) {
-        (0.0, BOUND)
-    } else {
-        (-BOUND, BOUND)
-    }
-}
 
 /// Passes over the weights at one step before the step is halved regardless.
 const PASSES: usize = 8;
@@ -56,45 +39,44 @@ pub fn ln_moves(o: &Outcome) -> Option<f64> {
     (m.is_finite() && m > 0.0).then(|| m.ln())
 }
 
-/// The squared error of the least-squares fit of `y` on `base` and the player's ln moves
-/// under `w`; infinite when some row's player can never succeed.
-pub fn error(graphs: &[&Prepared], base: &[Vec<f64>], y: &[f64], w: &Weights) -> f64 {
-    let moves: Vec<Option<f64>> = graphs
+/// The squared error of the least-squares fit of `y` on the player's ln moves under `w`,
+/// with the slope held at 0 or above (a negative slope counts as none: the error of `y`'s
+/// mean); infinite when some row's player can never succeed.
+pub fn error(graphs: &[&Prepared], y: &[f64], w: &Weights) -> f64 {
+    let moves: Option<Vec<f64>> = graphs
         .par_iter()
         .map(|g| ln_moves(&g.evaluate(w)))
         .collect();
-    let mut x = Vec::with_capacity(y.len());
-    for (b, m) in base.iter().zip(&moves) {
-        let Some(m) = m else {
-            return f64::INFINITY;
-        };
-        let mut row = b.clone();
-        row.push(*m);
-        x.push(row);
+    let Some(x) = moves else {
+        return f64::INFINITY;
+    };
+    let n = y.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let sxx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    let syy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
+    if sxy <= 0.0 || sxx <= 0.0 {
+        syy
+    } else {
+        syy - sxy * sxy / sxx
     }
-    let model = ridge(&x, y, ALPHAS[0]);
-    x.iter()
-        .zip(y)
-        .map(|(r, t)| (t - model.predict(r)).powi(2))
-        .sum()
 }
 
 /// The weights of least [`error`], by coordinate search from the uniform player.
-pub fn fit_weights(graphs: &[&Prepared], base: &[Vec<f64>], y: &[f64]) -> Weights {
+pub fn fit_weights(graphs: &[&Prepared], y: &[f64]) -> Weights {
     let mut w = Weights::UNIFORM;
-    let mut best = error(graphs, base, y, &w);
+    let mut best = error(graphs, y, &w);
     for step in STEPS {
         for _ in 0..PASSES {
             let mut moved = false;
             for i in 0..w.0.len() {
                 for dir in [1.0, -1.0] {
                     let mut t = w;
-                    let (lo, hi) = range(i);
-                    t.0[i] = (t.0[i] + dir * step).clamp(lo, hi);
+                    t.0[i] = (t.0[i] + dir * step).clamp(-BOUND, BOUND);
                     if t == w {
                         continue;
                     }
-                    let e = error(graphs, base, y, &t);
+                    let e = error(graphs, y, &t);
                     if e < best {
                         (best, w, moved) = (e, t, true);
                     }

@@ -124,7 +124,7 @@ pub fn fit_surrogate(w: &Weights) -> Result<Surrogate> {
     let check = sample(CHECK, CHECK_SEED, w)?;
     let x: Vec<Vec<f64>> = train.iter().map(|p| p.x.clone()).collect();
     let y: Vec<f64> = train.iter().map(|p| p.y).collect();
-    let linear = fit(&x, &y, 0).named(SURROGATE.iter().map(|s| s.to_string()).collect());
+    let linear = fit(&x, &y, 0, &[]).named(SURROGATE.iter().map(|s| s.to_string()).collect());
     let predicted: Vec<f64> = check.iter().map(|p| linear.predict(&p.x)).collect();
     let exact: Vec<f64> = check.iter().map(|p| p.y).collect();
     let rmse = (predicted
