@@ -21,10 +21,12 @@ pub(super) struct BoardRows {
     pub first_moves: u32,
 }
 
-/// Solves `board`, one of the corpus's, against every target of its range.
+/// Solves `board`, one of the corpus's, against every target of its range; the player walks
+/// exactly at `published`, the target of the board's published puzzle (`nyt`), as well.
 pub(super) fn analyze<V: Number>(
     corpus: &Corpus,
     board: &Board,
+    published: Option<i64>,
     window: Window,
     cache: &dyn SubTableSource<V>,
 ) -> Result<BoardRows> {
@@ -51,7 +53,7 @@ pub(super) fn analyze<V: Number>(
         reached: &reached,
     };
     let mut closest = closest::of_missed(&dp, &missed, &span, &mut None, &rebuild)?.into_iter();
-    let mut player = TableWalk::new::<V>(board.numbers(), rules, lo)?;
+    let mut player = TableWalk::new::<V>(board.numbers(), rules, lo, published)?;
     let mut puzzles = PuzzleColumns::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
     let mut unique = UniqueRows::default();
     for target in lo..=hi {

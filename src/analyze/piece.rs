@@ -90,8 +90,10 @@ impl Piece<'_> {
                     let shared = cache.for_chunk(game, &boards)?;
                     let results: Vec<BoardRows> = boards
                         .par_iter()
-                        .map(|b| {
-                            let r = board::analyze::<V>(corpus, b, window, &shared);
+                        .zip(members)
+                        .map(|(b, &i)| {
+                            let published = corpus.boards.published_target(i);
+                            let r = board::analyze::<V>(corpus, b, published, window, &shared);
                             progress.inc(1);
                             r
                         })

@@ -169,6 +169,11 @@ impl Boards {
         }
     }
 
+    /// The target of the published puzzle of the board at position `i` (`nyt`), if any.
+    pub fn published_target(&self, i: usize) -> Option<i64> {
+        self.published.get(i).map(|p| p.target)
+    }
+
     /// The id of the board at position `i` (`board_id` in the tables).
     fn id(&self, i: usize) -> u32 {
         self.ids.as_ref().map_or(i as u32, |ids| ids[i])

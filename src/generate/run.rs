@@ -43,7 +43,7 @@ impl BoardRun {
         let dp = Dp::<V>::build_with(board, rules, Some(window), None)?;
         let whole = difficulty::whole_number_counts(board, rules, from, to)?;
         let run = ConsecutiveCounts::new(from, dp.counts_in(from, to)?).with_whole_numbers(whole);
-        let mut player = TableWalk::new::<V>(board.numbers(), rules, lo)?;
+        let mut player = TableWalk::new::<V>(board.numbers(), rules, lo, None)?;
         let walked = (lo..=hi)
             .map(|t| run.counts(t).and_then(|_| player.ln_moves(t)))
             .collect();

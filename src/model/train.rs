@@ -21,7 +21,7 @@ use super::training::{TARGET, TRAINING_CSV, TrainingSet};
 
 /// Folds and repeats of the (outer) cross-validation.
 pub const FOLDS: usize = 10;
-pub const REPEATS: u64 = 1;
+pub const REPEATS: u64 = 3;
 
 /// A fit and how well it ranks sets it was not fitted on.
 #[derive(Clone, Debug)]

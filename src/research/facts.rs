@@ -13,7 +13,7 @@ use crate::store::schema::{Table, col};
 
 use super::bands::TargetBands;
 use super::nyt::{NytJoin, NytPuzzle};
-use super::rank::{AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
+use super::rank::{self, AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
 use super::scan::{PuzzleFold, fold_puzzles};
 use super::unique::{self, UniqueDifficulty, UniqueRow, UniqueScope};
 use super::validation::{self, Validation};
@@ -146,8 +146,8 @@ impl CorpusFacts {
             .find(|&&c| c != Convention::Trees)
             .filter(|_| has_difficulty)
             .copied();
-        let mut by_difficulty =
-            difficulty_convention.map(|c| Hardest::new(c, By::Difficulty, at, HARDEST_KEPT));
+        let mut by_difficulty = difficulty_convention
+            .map(|c| Hardest::new(c, By::Difficulty, at, HARDEST_KEPT * rank::EXACT_POOL));
         let mut min_counts = (conventions.len() >= 2).then(|| MinCounts::new(&conventions, at));
         let mut solvable = matches!(
             store.id,
@@ -198,12 +198,26 @@ impl CorpusFacts {
         };
         let (hardest, hardest_at_24) = (finish(hardest), finish(hardest_at_24));
         let lists = if is_24 { &hardest_at_24 } else { &hardest };
+        let by_difficulty = match by_difficulty.map(Hardest::finish) {
+            // A custom corpus's game is not known here: its list keeps the table's scores.
+            Some(mut ranked) => Some(match store.id.game() {
+                Ok(game) => {
+                    let ids: Vec<u32> = ranked.iter().map(|r| r.board_id).collect();
+                    rank::exact(ranked, &game, &store.board_texts(&ids)?, HARDEST_KEPT)
+                }
+                Err(_) => {
+                    ranked.truncate(HARDEST_KEPT);
+                    ranked
+                }
+            }),
+            None => None,
+        };
         let by_difficulty = by_difficulty
             .zip(difficulty_convention)
-            .map(|(f, c)| ByDifficulty {
+            .map(|(ranked, c)| ByDifficulty {
                 convention: c,
                 at,
-                by_difficulty: f.finish(),
+                by_difficulty: ranked,
                 by_count: lists
                     .iter()
                     .find(|(x, _)| *x == c)

@@ -122,9 +122,17 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
             });
         }
     }
-    let ranked = rank::hardest(&store, q.convention, q.by, q.target, q.limit)?;
+    let kept = match q.by {
+        By::Difficulty => q.limit.saturating_mul(rank::EXACT_POOL),
+        By::Count => q.limit,
+    };
+    let ranked = rank::hardest(&store, q.convention, q.by, q.target, kept)?;
     let ids: Vec<u32> = ranked.iter().map(|r| r.board_id).collect();
     let texts = store.board_texts(&ids)?;
+    let ranked = match q.by {
+        By::Difficulty => rank::exact(ranked, &game, &texts, q.limit),
+        By::Count => ranked,
+    };
     ranked
         .iter()
         .enumerate()

@@ -22,7 +22,7 @@ use crate::model::Fitted;
 
 pub use consecutive::{ConsecutiveCounts, assess, near_miss_radius, whole_number_counts};
 pub use setting::{Setting, first_moves};
-pub use table_walk::TableWalk;
+pub use table_walk::{TableWalk, exact_difficulty};
 
 /// The features of one solvable puzzle, as stored in the `puzzles` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,47 +1,99 @@
 //! The simulated player's input to the difficulty score as the tables hold it, for every
 //! target of one board: the player's exact walk where every number is used (the 24 games),
 //! whose state graph does not depend on the target, so one graph per board serves every
-//! target; elsewhere `None`, and the score takes the player's surrogate (docs/TABLES.md).
-//! `analyze` and `generate` both score through it, so a generated puzzle's difficulty is
-//! the one its corpus table holds.
+//! target; at one chosen target elsewhere (the published puzzle of an `nyt` board), whose
+//! graph is built for that target alone; at every other target `None`, and the score takes
+//! the player's surrogate (docs/TABLES.md). `analyze` and `generate` both score through it,
+//! so a generated puzzle's difficulty is the one its corpus table holds; `hardest` re-ranks
+//! its candidates with [`exact_difficulty`].
 
 use crate::error::{Error, Result};
-use crate::game::number::Number;
-use crate::game::rules::Rules;
+use crate::game::board::Board;
+use crate::game::number::{Int, Number, Rational};
+use crate::game::rules::{Arithmetic, Game, Rules};
 use crate::model::Fitted;
 use crate::model::player_fit::ln_moves;
 use crate::player::{Graph, Weights};
+
+use super::{Features, Setting};
 
 /// One board's player, aimed at one target after another.
 pub struct TableWalk {
     graph: Option<Graph>,
     weights: Weights,
+    /// The target walked exactly where numbers may go unused, and its ln moves.
+    exact: Option<(i64, Option<f64>)>,
 }
 
 impl TableWalk {
     /// The player of `numbers` under `rules`, first aimed at `lo` (walked only where every
-    /// number is used and the model takes the player's input).
-    pub fn new<V: Number>(numbers: &[i64], rules: &Rules, lo: i64) -> Result<TableWalk> {
+    /// number is used and the model takes the player's input), and walked exactly at
+    /// `exact_at` where numbers may go unused.
+    pub fn new<V: Number>(
+        numbers: &[i64],
+        rules: &Rules,
+        lo: i64,
+        exact_at: Option<i64>,
+    ) -> Result<TableWalk> {
         let model = Fitted::embedded();
-        let graph = if rules.use_all && model.uses_player() {
-            Graph::build::<V>(numbers, rules, lo.max(1)).map_err(|e| Error::input(e.to_string()))?
-        } else {
-            None
+        let weights = model.weights();
+        let build = |target: i64| {
+            Graph::build::<V>(numbers, rules, target).map_err(|e| Error::input(e.to_string()))
+        };
+        let (graph, exact) = match (model.uses_player(), rules.use_all, exact_at) {
+            (false, _, _) => (None, None),
+            (true, true, _) => (build(lo.max(1))?, None),
+            (true, false, None) => (None, None),
+            (true, false, Some(t)) => {
+                let walked = build(t)?.and_then(|g| ln_moves(&g.evaluate(&weights)));
+                (None, Some((t, walked)))
+            }
         };
         Ok(TableWalk {
             graph,
-            weights: model.weights(),
+            weights,
+            exact,
         })
     }
 
     /// The player's ln(expected moves to its first success) at `target`, `None` where the
     /// score takes the surrogate instead.
     pub fn ln_moves(&mut self, target: i64) -> Option<f64> {
+        if let Some((t, walked)) = self.exact {
+            return if t == target { walked } else { None };
+        }
         let w = &self.weights;
         self.graph.as_mut().and_then(|g| {
             g.retarget(target)
                 .then(|| ln_moves(&g.evaluate(w)))
                 .flatten()
         })
+    }
+}
+
+/// The difficulty of the puzzle `numbers` → `target`, whose exact features are `features`,
+/// with the player's exact walk at that target (as `solve` scores it); `None` where the
+/// walk is not taken (a model without the player, a state graph too large, or a target only
+/// moves the player does not make reach), and the table's score stands.
+pub fn exact_difficulty(
+    game: &Game,
+    numbers: &[i64],
+    target: i64,
+    features: &Features,
+) -> Option<f64> {
+    fn walk<V: Number>(
+        numbers: &[i64],
+        rules: &Rules,
+        target: i64,
+        features: &Features,
+    ) -> Option<f64> {
+        let mut player = TableWalk::new::<V>(numbers, rules, target, Some(target)).ok()?;
+        let board = Board::from_checked(numbers.to_vec());
+        let l = player.ln_moves(target)?;
+        Some(features.score_with(target, Setting::of::<V>(&board, rules), Some(l)))
+    }
+    match game.rules.arithmetic {
+        Arithmetic::PositiveIntegers => walk::<Int>(numbers, &game.rules, target, features),
+        Arithmetic::Rationals => walk::<Rational>(numbers, &game.rules, target, features),
     }
 }
