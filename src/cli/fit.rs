@@ -18,7 +18,8 @@ pub struct FitArgs {
     /// Where to write difficulty-model.json and difficulty-fit.md.
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
-    /// Write nothing; fail unless the model built into the binary equals the refit.
+    /// Write nothing; fail unless the model built into the binary equals the refit and
+    /// the fit report in --out is the refit's.
     #[arg(long)]
     pub check: bool,
 }
@@ -44,6 +45,8 @@ pub fn run(args: &FitArgs) -> Result<()> {
         m.surrogate.check_rho,
         m.surrogate.checked_on,
     );
+    let model_path = args.out.join("difficulty-model.json");
+    let report_path = args.out.join("difficulty-fit.md");
     if args.check {
         if !m.matches(Fitted::embedded()) {
             bail!(
@@ -51,13 +54,22 @@ pub fn run(args: &FitArgs) -> Result<()> {
                  and rebuild"
             );
         }
-        println!("the model built into the binary is the refit");
+        let written = std::fs::read_to_string(&report_path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", report_path.display()))?;
+        if written != fit_report::report(&t) {
+            bail!(
+                "{} differs from the refit's report: run `digits-lab fit`",
+                report_path.display()
+            );
+        }
+        println!(
+            "the model built into the binary is the refit, and {} its report",
+            report_path.display()
+        );
         return Ok(());
     }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", args.out.display()))?;
-    let model_path = args.out.join("difficulty-model.json");
-    let report_path = args.out.join("difficulty-fit.md");
     write_text(&model_path, &m.to_json())?;
     write_text(&report_path, &fit_report::report(&t))?;
     println!(

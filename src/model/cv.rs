@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fit::fit;
 use super::folds::folds;
+use super::inputs::Direction;
 use super::stats::{self, spearman};
 
 /// One puzzle as the model sees it: its inputs and what people did with it.
@@ -101,13 +102,13 @@ pub struct CrossValidation {
 
 /// `repeats` runs of `k`-fold cross-validation; repeat r splits with seed r and chooses each
 /// training split's penalty with seed r as well, so the whole result is a pure function of
-/// the samples, `k` and `repeats`. The inputs in `positive` may not get negative weights
-/// (see [`fit`]).
+/// the samples, `k` and `repeats`. Each weight is held to its input's direction (see
+/// [`fit`]).
 pub fn cross_validate(
     samples: &[Sample],
     k: usize,
     repeats: u64,
-    positive: &[usize],
+    directions: &[Direction],
 ) -> CrossValidation {
     assert!(
         samples
@@ -136,7 +137,7 @@ pub fn cross_validate(
             let train: Vec<usize> = (0..n).filter(|&r| !held[r]).collect();
             test.iter().for_each(|&r| held[r] = false);
             let train_x: Vec<Vec<f64>> = train.iter().map(|&r| x[r].clone()).collect();
-            let model = fit(&train_x, &pick(&y, &train), repeat, positive);
+            let model = fit(&train_x, &pick(&y, &train), repeat, directions);
             let prediction: Vec<f64> = test.iter().map(|&r| model.predict(&x[r])).collect();
             for (&r, &p) in test.iter().zip(&prediction) {
                 oof[r] = p;

@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::folds::folds as split;
+use super::inputs::Direction;
 use super::normal::Normal;
 
 /// A fitted linear model on standardised inputs:
@@ -100,13 +101,13 @@ pub fn ridge(x: &[Vec<f64>], y: &[f64], alpha: f64) -> Linear {
 /// The penalty among [`ALPHAS`] with the least squared error summed over the held-out rows of
 /// a seeded `folds`-fold split; on a tie the larger penalty, the simpler model. With too few
 /// rows to hold any out, every penalty ties and the largest is chosen. The inputs in
-/// `positive` are held to weights of 0 or above in every fold (see [`fit`]).
+/// every fold are held to their [`Direction`]s (see [`fit`]).
 pub fn choose_alpha(
     x: &[Vec<f64>],
     y: &[f64],
     folds: usize,
     seed: u64,
-    positive: &[usize],
+    directions: &[Direction],
 ) -> f64 {
     assert_eq!(
         x.len(),
@@ -124,7 +125,7 @@ pub fn choose_alpha(
         }
         let normal = Normal::new(x, y, &train);
         for (s, &alpha) in sse.iter_mut().zip(&ALPHAS) {
-            let model = normal.solve(alpha, positive);
+            let model = normal.solve(alpha, directions);
             *s += test
                 .iter()
                 .map(|&r| (y[r] - model.predict(&x[r])).powi(2))
@@ -141,12 +142,12 @@ pub fn choose_alpha(
 }
 
 /// The model as deployed: the penalty chosen by [`INNER_FOLDS`]-fold CV seeded by `seed`,
-/// then ridge on every row, with the weights of the inputs in `positive` held at 0 or above
-/// (an input that may only add time, such as the player's moves; where the free fit would
-/// give it a negative weight it gets none).
-pub fn fit(x: &[Vec<f64>], y: &[f64], seed: u64, positive: &[usize]) -> Linear {
-    let alpha = choose_alpha(x, y, INNER_FOLDS, seed, positive);
-    Normal::new(x, y, &(0..y.len()).collect::<Vec<_>>()).solve(alpha, positive)
+/// then ridge on every row, each weight held to its input's direction (`directions` empty:
+/// all free): an input that may only add time, such as the player's moves, gets no weight
+/// rather than a negative one where the free fit would give it that.
+pub fn fit(x: &[Vec<f64>], y: &[f64], seed: u64, directions: &[Direction]) -> Linear {
+    let alpha = choose_alpha(x, y, INNER_FOLDS, seed, directions);
+    Normal::new(x, y, &(0..y.len()).collect::<Vec<_>>()).solve(alpha, directions)
 }
 
 #[cfg(test)]
@@ -269,7 +270,10 @@ mod tests {
         // Pure noise: heavy shrinkage.
         let y: Vec<f64> = (0..60).map(|_| rng.next_f64()).collect();
         assert!(choose_alpha(&x, &y, 5, 0, &[]) >= 10.0);
-        assert_eq!(choose_alpha(&x, &y, 5, 3, &[]), choose_alpha(&x, &y, 5, 3, &[]));
+        assert_eq!(
+            choose_alpha(&x, &y, 5, 3, &[]),
+            choose_alpha(&x, &y, 5, 3, &[])
+        );
         // Nothing to hold out: every penalty ties and the largest wins.
         assert_eq!(choose_alpha(&x[..1], &y[..1], 5, 0, &[]), 1000.0);
         let m = fit(&x, &y, 0, &[]);

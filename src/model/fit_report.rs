@@ -22,6 +22,8 @@ pub fn report(t: &Training) -> String {
         ($($t:tt)*) => { writeln!(o, $($t)*).unwrap() };
     }
     let m = &t.model;
+    let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let time: Vec<f64> = t.sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = t.sets.iter().map(|s| s.solve_rate).collect();
     w!("# Difficulty model: fit report\n");
@@ -32,11 +34,27 @@ pub fn report(t: &Training) -> String {
     );
     w!(
         "**Nested cross-validated Spearman ρ with mean solve time: {}; with solve rate: {}** \
-         ({REPEATS} × {FOLDS}-fold outer; pooled outer out-of-fold predictions). Every choice \
-         — the player's weights, the input set, the ridge penalty — is made on the outer \
-         training rows only.\n",
+         ({REPEATS} × {FOLDS}-fold outer, each repeat with its own split; pooled outer \
+         out-of-fold predictions, mean over the repeats: time {}–{}, solve rate {}–{}). \
+         Every choice — the player's weights, the input set, the ridge penalty — is made on \
+         the outer training rows only.\n",
         fixed(m.rho_time, 3),
-        fixed(m.rho_solve, 3)
+        fixed(m.rho_solve, 3),
+        fixed(min(&t.nested_time), 3),
+        fixed(max(&t.nested_time), 3),
+        fixed(max(&t.nested_solve), 3),
+        fixed(min(&t.nested_solve), 3),
+    );
+    w!("## How the procedure was settled\n");
+    w!(
+        "Two choices were made outside the nested cross-validation, by comparing its figures, \
+         and are fixed now: (1) the player is fitted on its own, not beside the five inputs, \
+         and the model's weight on its moves may not be negative — fitted beside them it \
+         scored 0.809 by taking a negative weight (more moves, less time) that ranked short \
+         unique Digits puzzles hardest; (2) its move weights have no sign limits — limits \
+         that held it to seek the target (`hits` ≥ 0, `distance` and `climbs` ≤ 0) scored \
+         0.726 (1 repeat). Both are single choices between two procedures, a mild selection \
+         on these rows; the held-out half judges it.\n"
     );
     w!("## Method\n");
     w!(

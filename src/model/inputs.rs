@@ -4,11 +4,26 @@
 
 use crate::puzzle::difficulty::{Features, Setting};
 
-/// One input: its name in the model file and why it should matter to a person.
+/// One input: its name in the model file, why it should matter to a person, and so which
+/// way it may move the predicted time.
 #[derive(Clone, Copy, Debug)]
 pub struct Input {
     pub name: &'static str,
     pub why: &'static str,
+    pub direction: Direction,
+}
+
+/// Which way an input may move the predicted time, all else equal: a promise made from why
+/// it matters, before any fit, and kept by the fit ([`super::fit::fit`]), so that no fitted
+/// weight can say that more solutions make a puzzle slower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Its weight may take either sign.
+    Free,
+    /// More of it never predicts less time (weight ≥ 0).
+    Slower,
+    /// More of it never predicts more time (weight ≤ 0).
+    Faster,
 }
 
 /// The inputs, in the order the model takes them.
@@ -17,25 +32,30 @@ pub const INPUTS: [Input; 5] = [
         name: "ln(1 + whole_expressions)",
         why: "solutions a player who stays in the positive integers can find, on a log scale: \
               each doubling of them makes one easier to stumble on",
+        direction: Direction::Faster,
     },
     Input {
         name: "ln(first_moves)",
         why: "boards one move can leave: the breadth of the first decision, which a player \
               must weigh before committing",
+        direction: Direction::Slower,
     },
     Input {
         name: "ones",
         why: "1s on the board: a free adjustment (× 1, ÷ 1) that players set aside at once",
+        direction: Direction::Free,
     },
     Input {
         name: "fractions",
         why: "the fewest values that are not integers a solution computes: a step most \
               players never consider",
+        direction: Direction::Slower,
     },
     Input {
         name: "overshoot",
         why: "doublings beyond max(target, largest number) that every solution must climb: \
               people approach a target from nearby values",
+        direction: Direction::Slower,
     },
 ];
 
@@ -44,14 +64,20 @@ pub const INPUTS: [Input; 5] = [
 /// elsewhere.
 pub const PLAYER: Input = Input {
     name: "ln(player moves)",
-    why: "the expected moves a target-seeking player, fitted to people, makes before it first \
+    why: "the expected moves a simulated player, fitted to people, makes before it first \
           reaches the target, restarting after each failed attempt: the search a person does, \
           in moves",
+    direction: Direction::Slower,
 };
 
-/// The names of every input a model may take: the five exact ones, then the player's.
+/// Every input a model may take: the five exact ones, then the player's.
+pub fn all() -> Vec<&'static Input> {
+    INPUTS.iter().chain([&PLAYER]).collect()
+}
+
+/// The names of every input a model may take ([`all`]).
 pub fn all_names() -> Vec<&'static str> {
-    INPUTS.iter().chain([&PLAYER]).map(|i| i.name).collect()
+    all().iter().map(|i| i.name).collect()
 }
 
 /// The inputs of the player's surrogate: the five exact inputs, then the fewest operations,

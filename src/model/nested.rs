@@ -13,6 +13,7 @@ use crate::player::Prepared;
 
 use super::fit::{Linear, fit};
 use super::folds::folds;
+use super::inputs::{self, Direction};
 use super::player_fit::{fit_weights, ln_moves};
 use super::stats::spearman;
 use crate::player::Weights;
@@ -29,14 +30,11 @@ pub struct Candidate {
 pub const PLAYER: usize = 5;
 
 impl Candidate {
-    /// The positions, among this candidate's inputs, whose weights may not be negative: the
-    /// player's, because more expected moves must not predict a faster person.
-    pub fn positive(&self) -> Vec<usize> {
-        self.columns
-            .iter()
-            .position(|&c| c == PLAYER)
-            .into_iter()
-            .collect()
+    /// The direction each of this candidate's inputs may move the time
+    /// ([`super::inputs::Direction`]).
+    pub fn directions(&self) -> Vec<Direction> {
+        let all = inputs::all();
+        self.columns.iter().map(|&c| all[c].direction).collect()
     }
 }
 
@@ -111,7 +109,7 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
     let x = full_rows(r, &weights, train);
     let inner: Vec<f64> = CANDIDATES
         .iter()
-        .map(|c| inner_score(&columns(&x, c.columns), &y, seed, &c.positive()))
+        .map(|c| inner_score(&columns(&x, c.columns), &y, seed, &c.directions()))
         .collect();
     let mut candidate = 0;
     for (k, s) in inner.iter().enumerate() {
@@ -120,7 +118,7 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
         }
     }
     let c = &CANDIDATES[candidate];
-    let linear = fit(&columns(&x, c.columns), &y, seed, &c.positive());
+    let linear = fit(&columns(&x, c.columns), &y, seed, &c.directions());
     Choice {
         weights,
         candidate,
@@ -130,7 +128,7 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
 }
 
 /// Pooled Spearman ρ of the inner out-of-fold predictions of `x` with `y`.
-fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, positive: &[usize]) -> f64 {
+fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, directions: &[Direction]) -> f64 {
     let n = y.len();
     let mut oof = vec![0.0; n];
     let mut held = vec![false; n];
@@ -138,7 +136,7 @@ fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, positive: &[usize]) -> f64 
         test.iter().for_each(|&i| held[i] = true);
         let train: Vec<usize> = (0..n).filter(|&i| !held[i]).collect();
         test.iter().for_each(|&i| held[i] = false);
-        let m = fit(&pick(x, &train), &pick(y, &train), seed, positive);
+        let m = fit(&pick(x, &train), &pick(y, &train), seed, directions);
         for &i in &test {
             oof[i] = m.predict(&x[i]);
         }

@@ -6,6 +6,7 @@
 //! so choosing among 61 penalties costs 61 tiny solves rather than 61 passes over the rows.
 
 use super::fit::Linear;
+use super::inputs::Direction;
 use super::stats;
 
 /// ZᵀZ and Zᵀ(y − ȳ) of the standardised inputs Z of some rows, with the statistics that
@@ -50,46 +51,76 @@ impl Normal {
         }
     }
 
-    /// The ridge model of these rows under penalty `alpha`, inputs named `x1`, `x2`, …, with
-    /// the weight of every input in `positive` held at 0 or above.
+    /// The ridge model of these rows under penalty `alpha`, inputs named `x1`, `x2`, …, each
+    /// weight held to its input's [`Direction`] (`directions` empty: all free).
     ///
-    /// The penalised squared error is convex, so where the free fit gives such an input a
-    /// negative weight the constrained optimum puts it on the boundary, 0: the fit without
-    /// that input. The most negative is dropped first and the rest refitted until none is
-    /// negative; with one held input (the model's only use) that is the exact optimum.
-    pub(crate) fn solve(&self, alpha: f64, positive: &[usize]) -> Linear {
-        let mut dropped = vec![false; self.zty.len()];
-        loop {
-            let mut a = self.gram.clone();
-            let mut b = self.zty.clone();
-            for (j, row) in a.iter_mut().enumerate() {
-                row[j] += alpha;
+    /// The penalised squared error is convex and the limits are bounds at 0, so the optimum
+    /// is the unconstrained fit of some set of the limited inputs held at 0: every such set
+    /// is solved, and of those whose weights keep their limits the one of least penalised
+    /// error is taken. Exact, and cheap for the model's few limited inputs (at most 2^6
+    /// sets).
+    pub(crate) fn solve(&self, alpha: f64, directions: &[Direction]) -> Linear {
+        let p = self.zty.len();
+        let limited: Vec<usize> = (0..p)
+            .filter(|&j| directions.get(j).is_some_and(|&d| d != Direction::Free))
+            .collect();
+        let keeps = |w: &[f64]| {
+            limited.iter().all(|&j| match directions[j] {
+                Direction::Slower => w[j] >= 0.0,
+                Direction::Faster => w[j] <= 0.0,
+                Direction::Free => true,
+            })
+        };
+        let mut best: Option<(f64, Vec<f64>)> = None;
+        for held in 0u32..1 << limited.len() {
+            let zero: Vec<usize> = (0..limited.len())
+                .filter(|&k| held & (1 << k) != 0)
+                .map(|k| limited[k])
+                .collect();
+            let w = self.solve_with_zeros(alpha, &zero);
+            if !keeps(&w) {
+                continue;
             }
-            for j in (0..b.len()).filter(|&j| dropped[j]) {
-                b[j] = 0.0;
-                a[j].iter_mut().for_each(|v| *v = 0.0);
-                a.iter_mut().for_each(|row| row[j] = 0.0);
-            }
-            let weights = solve_psd(a, b);
-            let worst = positive
-                .iter()
-                .copied()
-                .filter(|&j| weights[j] < 0.0)
-                .min_by(|&i, &j| weights[i].total_cmp(&weights[j]));
-            match worst {
-                Some(j) => dropped[j] = true,
-                None => {
-                    return Linear {
-                        inputs: (1..=self.zty.len()).map(|j| format!("x{j}")).collect(),
-                        mean: self.mean.clone(),
-                        sd: self.sd.clone(),
-                        weights,
-                        intercept: self.y_mean,
-                        alpha,
-                    };
-                }
+            let loss = self.penalised_error(alpha, &w);
+            if best.as_ref().is_none_or(|(l, _)| loss < *l) {
+                best = Some((loss, w));
             }
         }
+        // Holding every limited input at 0 always keeps the limits.
+        let (_, weights) = best.expect("the all-held fit keeps every limit");
+        Linear {
+            inputs: (1..=p).map(|j| format!("x{j}")).collect(),
+            mean: self.mean.clone(),
+            sd: self.sd.clone(),
+            weights,
+            intercept: self.y_mean,
+            alpha,
+        }
+    }
+
+    /// The unconstrained ridge weights with the inputs `zero` held at 0.
+    fn solve_with_zeros(&self, alpha: f64, zero: &[usize]) -> Vec<f64> {
+        let mut a = self.gram.clone();
+        let mut b = self.zty.clone();
+        for (j, row) in a.iter_mut().enumerate() {
+            row[j] += alpha;
+        }
+        for &j in zero {
+            b[j] = 0.0;
+            a[j].iter_mut().for_each(|v| *v = 0.0);
+            a.iter_mut().for_each(|row| row[j] = 0.0);
+        }
+        solve_psd(a, b)
+    }
+
+    /// wᵀ(ZᵀZ + αI)w − 2 wᵀZᵀ(y − ȳ): the penalised squared error of `w` up to a constant.
+    fn penalised_error(&self, alpha: f64, w: &[f64]) -> f64 {
+        let mut e = 0.0;
+        for (j, row) in self.gram.iter().enumerate() {
+            let gw: f64 = row.iter().zip(w).map(|(g, v)| g * v).sum();
+            e += w[j] * (gw + alpha * w[j]) - 2.0 * w[j] * self.zty[j];
+        }
+        e
     }
 }
 
@@ -160,6 +191,38 @@ mod tests {
             vec![0.0, 0.0, 0.0],
         ];
         assert_eq!(solve_psd(a, vec![6.0, 6.0, 0.0]), vec![3.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn a_limited_weight_is_the_fit_without_its_input() {
+        // y = x1 − x2 + noise: free, x2's weight is negative; held to slow (≥ 0), it is 0 and
+        // x1's is the fit on x1 alone.
+        let x: Vec<Vec<f64>> = [[0.0, 1.0], [1.0, 0.0], [2.0, 3.0], [3.0, 1.0], [4.0, 4.0]]
+            .iter()
+            .map(|r| r.to_vec())
+            .collect();
+        let y = [0.1, 1.0, -0.9, 2.1, 0.0];
+        let rows = [0, 1, 2, 3, 4];
+        let n = Normal::new(&x, &y, &rows);
+        assert!(n.solve(0.5, &[]).weights[1] < 0.0);
+        let slower = [Direction::Free, Direction::Slower];
+        let held = n.solve(0.5, &slower);
+        let x1: Vec<Vec<f64>> = x.iter().map(|r| vec![r[0]]).collect();
+        let alone = Normal::new(&x1, &y, &rows).solve(0.5, &[]);
+        assert_eq!(held.weights[1], 0.0);
+        assert!(
+            (held.weights[0] - alone.weights[0]).abs() < 1e-12,
+            "{held:?}"
+        );
+        // A weight the free fit gives the allowed sign is left as it is.
+        let faster = [Direction::Free, Direction::Faster];
+        assert_eq!(n.solve(0.5, &faster), n.solve(0.5, &[]));
+        // Both limited: the best of the four held sets, here x1 free-signed as before and x2
+        // at 0 (x1's weight is positive, so holding it ≤ 0 leaves nothing but the mean).
+        let both = n.solve(0.5, &[Direction::Slower, Direction::Slower]);
+        assert_eq!(both, held);
+        let none = n.solve(0.5, &[Direction::Faster, Direction::Slower]);
+        assert_eq!(none.weights, vec![0.0, 0.0]);
     }
 
     #[test]

@@ -21,7 +21,6 @@ use rayon::prelude::*;
 
 use crate::player::{Outcome, Prepared, Weights};
 
-
 /// The steps of the coordinate search, largest first.
 pub const STEPS: [f64; 4] = [1.0, 0.5, 0.25, 0.125];
 
@@ -47,9 +46,15 @@ pub fn error(graphs: &[&Prepared], y: &[f64], w: &Weights) -> f64 {
         .par_iter()
         .map(|g| ln_moves(&g.evaluate(w)))
         .collect();
-    let Some(x) = moves else {
-        return f64::INFINITY;
-    };
+    match moves {
+        Some(x) => sse_rising(&x, y),
+        None => f64::INFINITY,
+    }
+}
+
+/// The squared error of the least-squares line of `y` on `x` whose slope is held at 0 or
+/// above: where the free slope would fall, the best such line is flat (`y`'s mean).
+pub fn sse_rising(x: &[f64], y: &[f64]) -> f64 {
     let n = y.len() as f64;
     let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
     let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
@@ -59,6 +64,25 @@ pub fn error(graphs: &[&Prepared], y: &[f64], w: &Weights) -> f64 {
         syy
     } else {
         syy - sxy * sxy / sxx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_falling_line_counts_as_flat() {
+        // y = 1 + 2x exactly: no error left.
+        let x = [0.0, 1.0, 2.0, 3.0];
+        assert!(sse_rising(&x, &[1.0, 3.0, 5.0, 7.0]).abs() < 1e-12);
+        // y = 7 − 2x: the free line fits exactly, the rising one only as well as the mean
+        // (Σ(y − 4)² = 9 + 1 + 1 + 9).
+        assert_eq!(sse_rising(&x, &[7.0, 5.0, 3.0, 1.0]), 20.0);
+        // By hand: x̄ = 1.5, ȳ = 2.5, Sxy = 4, Sxx = 5, Syy = 5 → 5 − 4²/5 = 1.8.
+        assert!((sse_rising(&x, &[1.0, 3.0, 2.0, 4.0]) - 1.8).abs() < 1e-12);
+        // A constant x explains nothing.
+        assert_eq!(sse_rising(&[2.0; 4], &[1.0, 3.0, 2.0, 4.0]), 5.0);
     }
 }
 

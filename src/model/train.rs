@@ -103,14 +103,19 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
             })
             .collect()
     };
-    let cv = cross_validate(&with(columns), FOLDS, 10, &CANDIDATES[choice.candidate].positive());
+    let cv = cross_validate(
+        &with(columns),
+        FOLDS,
+        10,
+        &CANDIDATES[choice.candidate].directions(),
+    );
     let mut chosen = vec![0usize; CANDIDATES.len()];
     nested.chosen.iter().for_each(|&c| chosen[c] += 1);
     let candidates: Vec<CandidateScore> = CANDIDATES
         .iter()
         .zip(chosen)
         .map(|(c, chosen)| {
-            let v = cross_validate(&with(c.columns), FOLDS, 10, &c.positive());
+            let v = cross_validate(&with(c.columns), FOLDS, 10, &c.directions());
             CandidateScore {
                 inputs: c.name.to_string(),
                 chosen,

@@ -159,16 +159,16 @@ fn words(
         _ if c < INPUTS.len() => INPUTS[c].name.to_string(),
         _ => match player {
             Some(p) => format!(
-                "the simulated player needs ~{:.0} moves to its first success, drifting toward \
+                "the simulated player needs ~{} moves to its first success, drifting toward \
                  {} first ({:.0}% of its first moves)",
-                p.moves,
+                crate::format::grouped(p.moves.round() as u64),
                 p.first_move,
                 100.0 * p.first_move_p
             ),
             None => format!(
-                "the simulated player (surrogate estimate) needs ~{:.0} moves to its first \
+                "the simulated player (surrogate estimate) needs ~{} moves to its first \
                  success",
-                x.exp()
+                crate::format::grouped(x.exp().round() as u64)
             ),
         },
     }

@@ -212,18 +212,19 @@ impl CorpusFacts {
             }),
             None => None,
         };
-        let by_difficulty = by_difficulty
-            .zip(difficulty_convention)
-            .map(|(ranked, c)| ByDifficulty {
-                convention: c,
-                at,
-                by_difficulty: ranked,
-                by_count: lists
-                    .iter()
-                    .find(|(x, _)| *x == c)
-                    .map(|(_, l)| l.clone())
-                    .unwrap_or_default(),
-            });
+        let by_difficulty =
+            by_difficulty
+                .zip(difficulty_convention)
+                .map(|(ranked, c)| ByDifficulty {
+                    convention: c,
+                    at,
+                    by_difficulty: ranked,
+                    by_count: lists
+                        .iter()
+                        .find(|(x, _)| *x == c)
+                        .map(|(_, l)| l.clone())
+                        .unwrap_or_default(),
+                });
         let hardest_counts = if compared {
             lists
                 .iter()

@@ -1,7 +1,9 @@
 //! `digits-lab hardest`: the puzzles of a corpus with the fewest solutions (more than none)
 //! under one counting convention, or with the highest `difficulty` score, read from the
 //! `puzzles` table with their difficulty features, each with its solutions written out by
-//! solving its board again (the tables hold counts, not text).
+//! solving its board again (the tables hold counts, not text). Ranked by `difficulty` where
+//! the tables took the player's surrogate, the candidates are walked exactly
+//! ([`rank::exact`]), so the list is by the score `solve` gives.
 
 use std::path::Path;
 

@@ -115,7 +115,11 @@ pub fn exact(
         ranked.par_iter_mut().for_each(|r| {
             let numbers: Vec<i64> = boards
                 .get(&r.board_id)
-                .map(|b| b.split_whitespace().filter_map(|n| n.parse().ok()).collect())
+                .map(|b| {
+                    b.split_whitespace()
+                        .filter_map(|n| n.parse().ok())
+                        .collect()
+                })
                 .unwrap_or_default();
             if let Some(d) = r
                 .features

@@ -172,8 +172,10 @@ fn solve_prints_the_prediction_for_a_24_game_puzzle() {
     assert!(text.contains("the simulated player needs ~"), "{text}");
 }
 
+/// In Digits the tables score with the player's surrogate; `hardest --by difficulty` walks
+/// the surrogate's top candidates exactly and lists them by the score `solve` gives.
 #[test]
-fn hardest_by_difficulty_ranks_by_the_stored_score() {
+fn hardest_by_difficulty_ranks_by_the_exact_walk() {
     let out = hardest(&[
         "--corpus",
         "digits",
@@ -196,29 +198,30 @@ fn hardest_by_difficulty_ranks_by_the_stored_score() {
         .map(|h| h["difficulty"].as_f64().unwrap())
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
-    // The first is the highest score of the whole table, re-solved to the same features.
-    let top = &list[0];
-    let board: Vec<i64> = top["board"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n.as_i64().unwrap())
-        .collect();
-    let target = top["target"].as_i64().unwrap();
-    let a = assess(GameKind::Digits, target, &board).unwrap();
-    // The Digits table's score takes the player's surrogate (docs/TABLES.md); `solve` walks
-    // exactly, so the stored score is the surrogate's score of the same features.
     let game = Game::preset(GameKind::Digits);
-    let b = Board::new(&game, board.clone()).unwrap();
-    let setting = Setting::of::<digits_lab::game::number::Int>(&b, &game.rules);
-    assert_eq!(scores[0], a.features.score(target, setting));
-    assert_eq!(
-        top["features"]["peak"].as_u64(),
-        Some(a.features.peak),
-        "{top}"
-    );
-    let table = fixture::max_difficulty(CorpusId::Digits);
-    assert_eq!(scores[0], table);
+    let mut rescored = 0;
+    for (h, &score) in list.iter().zip(&scores) {
+        let board: Vec<i64> = h["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_i64().unwrap())
+            .collect();
+        let target = h["target"].as_i64().unwrap();
+        let a = assess(GameKind::Digits, target, &board).unwrap();
+        assert_eq!(score, a.difficulty, "{h}");
+        assert_eq!(h["features"]["peak"].as_u64(), Some(a.features.peak), "{h}");
+        let b = Board::new(&game, board.clone()).unwrap();
+        let setting = Setting::of::<Int>(&b, &game.rules);
+        // The table holds the surrogate's score of the same features.
+        let surrogate = a.features.score(target, setting);
+        assert!(
+            surrogate <= fixture::max_difficulty(CorpusId::Digits),
+            "{h}"
+        );
+        rescored += usize::from(surrogate != score);
+    }
+    assert_eq!(rescored, list.len(), "every listed score is the walk's");
 }
 
 /// Tables written before the score existed (no `difficulty` column): ranking by it is a
@@ -254,36 +257,30 @@ fn fit(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-/// The fit's cross-validated figures (the bar: ≥ 0.70 with time, ≤ −0.75 with solve
-/// rate), the model the binary carries being the refit, and the files a refit writes being
-/// the committed ones.
+/// The fit's nested cross-validated figures, the model the binary carries being the refit,
+/// and the committed fit report being the refit's (one fit: `--check` compares both).
 #[test]
 fn the_fit_is_reproducible_and_ranks_unseen_sets_as_published() {
-    let out = fit(&["--check"]);
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let out = fit(&["--check", "--out", repo.to_str().unwrap()]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains("681 training sets")
-            && text.contains("0.809 with mean solve time")
-            && text.contains("-0.849 with solve rate")
-            && text.contains("ρ 0.903 with the exact walk on 300 held-out puzzles"),
+            && text.contains("0.784 with mean solve time")
+            && text.contains("-0.861 with solve rate")
+            && text.contains("ρ 0.870 with the exact walk on 300 held-out puzzles")
+            && text.contains("difficulty-fit.md its report"),
         "{text}"
     );
     let m = digits_lab::model::Fitted::embedded();
-    assert!(m.rho_time >= 0.80 && m.rho_solve <= -0.84, "{m:?}");
-    let dir = tempfile::tempdir().unwrap();
-    let out = fit(&["--out", dir.path().to_str().unwrap()]);
-    assert!(out.status.success());
-    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let refit: digits_lab::model::Fitted = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("difficulty-model.json")).unwrap(),
-    )
-    .unwrap();
-    assert!(refit.matches(m));
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join("difficulty-fit.md")).unwrap(),
-        std::fs::read_to_string(repo.join("difficulty-fit.md")).unwrap()
-    );
+    assert!(m.rho_time >= 0.75 && m.rho_solve <= -0.80, "{m:?}");
+    // The player's moves may only add time.
+    let player = m
+        .columns
+        .iter()
+        .position(|&c| c == digits_lab::model::nested::PLAYER);
+    assert!(player.is_some_and(|k| m.linear.weights[k] > 0.0), "{m:?}");
 }
 
 #[test]
@@ -349,4 +346,58 @@ fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
         solvable += usize::from(score[i].is_some());
     }
     assert!(solvable > 0 && solvable < score.len());
+}
+
+/// The NYT table's score of each published puzzle is `solve`'s (the player's exact walk);
+/// its other targets take the surrogate.
+#[test]
+fn the_nyt_table_walks_each_published_puzzle_exactly() {
+    let puzzles = digits_lab::store::read::read_table(
+        &fixture::data_dir()
+            .join(CorpusId::Nyt.name())
+            .join("puzzles"),
+    )
+    .unwrap();
+    let ids: Vec<u32> = puzzles
+        .column("board_id")
+        .unwrap()
+        .u32()
+        .unwrap()
+        .iter()
+        .map(Option::unwrap)
+        .collect();
+    let targets: Vec<i64> = puzzles
+        .column("target")
+        .unwrap()
+        .i64()
+        .unwrap()
+        .iter()
+        .map(Option::unwrap)
+        .collect();
+    let scores: Vec<Option<f64>> = puzzles
+        .column("difficulty")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .iter()
+        .collect();
+    let score = |id: u32, t: i64| -> Option<f64> {
+        let row = (0..ids.len()).find(|&r| ids[r] == id && targets[r] == t);
+        scores[row.expect("a row per board and target")]
+    };
+    let corpus = fixture::slice(CorpusId::Nyt);
+    let game = Game::preset(GameKind::Digits);
+    for b in corpus.boards.iter().take(8) {
+        let p = b.published.expect("an nyt board has its puzzle");
+        let a = assess(GameKind::Digits, p.target, b.board.numbers()).unwrap();
+        assert_eq!(score(b.id, p.target), Some(a.difficulty), "{p:?}");
+        // Another solvable target of the same board: the surrogate's score.
+        let other = (1..p.target)
+            .rev()
+            .find_map(|t| assess(GameKind::Digits, t, b.board.numbers()).map(|a| (t, a)));
+        if let Some((t, a)) = other {
+            let setting = Setting::of::<Int>(&b.board, &game.rules);
+            assert_eq!(score(b.id, t), Some(a.features.score(t, setting)), "{t}");
+        }
+    }
 }

@@ -81,12 +81,16 @@ pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
         w,
         "The `difficulty` score (README, *Difficulty*) is the predicted natural log of the \
          mean time, in seconds, people take to solve the puzzle: a model fitted to 24-game \
-         players' times on five exact features (the solutions found in whole numbers, the \
-         breadth of the first move, the 1s, the fractions a solution needs, how far it must \
-         climb past the target); see *Does the difficulty score match people?* below. Beside \
-         each corpus's {k} hardest puzzles by score are its {k} with the fewest solutions \
-         (equal counts taken by score).\n",
-        k = HARDEST_KEPT
+         players' times on a simulated player's expected moves to its first success and five \
+         exact features (the solutions found in whole numbers, the breadth of the first move, \
+         the 1s, the fractions a solution needs, how far it must climb past the target); see \
+         *Does the difficulty score match people?* below. In Digits and Countdown the list by \
+         score keeps the {pool} highest by the tables' score (the player's surrogate), walks \
+         each exactly and lists the hardest by that. Beside each corpus's {k} hardest puzzles \
+         by score are its {k} with the fewest solutions (equal counts taken by the tables' \
+         score).\n",
+        k = HARDEST_KEPT,
+        pool = HARDEST_KEPT * crate::research::rank::EXACT_POOL,
     );
     let mut any = false;
     for c in &facts.corpora {

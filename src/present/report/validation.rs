@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 
 use crate::format::{f2, f3, grouped, list};
 use crate::model::Fitted;
-use crate::model::inputs::INPUTS;
 use crate::model::train::{FOLDS, REPEATS};
 use crate::player::FEATURES;
 use crate::research::facts::Facts;
+use crate::research::rank::EXACT_POOL;
 use crate::research::validation::{NytCheck, Validation};
 
 pub(super) fn validation_section(w: &mut String, facts: &Facts) {
@@ -251,22 +251,19 @@ fn carry_over(w: &mut String, m: &Fitted) {
         "**What carries over to Digits and Countdown.** The player plays each game by its \
          own rules: positive whole numbers only, and an attempt ends as soon as the target is \
          on the board, so a shorter solution and numbers left unused weigh through it by \
-         construction. But its weights and the model's were measured on four cards, target 24 \
-         and every card used, so in the integer games the score is an extrapolation: read it \
-         as a ranking, not as seconds. `fractions` is always 0 there, and the exact walk of a \
-         six-number board is too costly for 177 million puzzles: the `difficulty` column of \
-         the Digits, Countdown and NYT tables takes the player's surrogate (a linear fit of \
-         its ln moves on exact features, Spearman ρ {} with the exact walk on {} held-out \
-         puzzles), while `solve` walks exactly.\n",
+         construction. It is fitted on its own (people's ln time against its ln moves), and \
+         the model may not give its moves a negative weight, so a puzzle the player needs \
+         more moves for never scores easier. But its weights and the model's were measured \
+         on four cards, target 24 and every card used, so in the integer games the score is \
+         an extrapolation: read it as a ranking, not as seconds. `fractions` is always 0 \
+         there, and the exact walk of a six-number board is too costly for 177 million \
+         puzzles: the `difficulty` column of the Digits and Countdown tables takes the \
+         player's surrogate (a linear fit of its ln moves on exact features, Spearman ρ {} \
+         with the exact walk on {} held-out puzzles). The NYT archive's published puzzles, \
+         `solve`, and the lists ranked by `difficulty` (here and in `hardest`, re-ranked \
+         from the surrogate's top {} per place) walk exactly.\n",
         f3(m.surrogate.check_rho),
         grouped(m.surrogate.checked_on as u64),
+        EXACT_POOL,
     );
-    let player = m.columns.iter().position(|&c| c == INPUTS.len());
-    if let Some(weight) = player.map(|k| m.linear.weights[k]).filter(|&x| x < 0.0) {
-        let _ = writeln!(
-            w,
-            "**A caveat on that ranking.** Beside the other inputs, the player's ln moves              carries a weight of {} per sd: it corrects the count of whole-number solutions              rather than adding time of its own, so a puzzle the player needs more moves for              scores *easier*. In the 24 game that correction is what lifts the nested ρ;              carried to six numbers it puts short unique puzzles (two or three operations)              above long ones, as the hardest lists above show. Read the integer games' lists              with this in mind: a model whose player input keeps its sign there is still to              be built.\n",
-            f3(weight),
-        );
-    }
 }

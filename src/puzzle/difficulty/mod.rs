@@ -219,11 +219,14 @@ mod tests {
                     };
                     let base = score(f, FOUR);
                     let more = |g: Features| score(g, FOUR);
+                    // Never harder, but with the player held fixed no longer easier: the
+                    // fit, held to this direction, leaves the count no weight beside the
+                    // player, whose walk already finds more solutions sooner.
                     assert!(
                         more(Features {
                             whole_expressions: whole + 1,
                             ..f
-                        }) < base
+                        }) <= base
                     );
                     assert!(
                         more(Features {
@@ -242,12 +245,35 @@ mod tests {
                         ..FOUR
                     };
                     assert!(score(f, broader) > base);
-                    // 1s: the refit with the player (issue 27) gives `ones` a weight of
-                    // +0.012 per sd (×1.01), within noise of none; the player's own `uses_one`
-                    // carries them, so no direction is promised here any more.
+                    // 1s: no direction is promised (`Direction::Free`); the player's own
+                    // `uses_one` carries them.
                 }
             }
         }
+    }
+
+    /// Every weight of the embedded model keeps its input's promised direction.
+    #[test]
+    fn the_model_keeps_every_direction() {
+        use crate::model::inputs::{Direction, all};
+        let m = Fitted::embedded();
+        for (k, &c) in m.columns.iter().enumerate() {
+            let w = m.linear.weights[k];
+            let ok = match all()[c].direction {
+                Direction::Slower => w >= 0.0,
+                Direction::Faster => w <= 0.0,
+                Direction::Free => true,
+            };
+            assert!(ok, "{}: {w}", m.linear.inputs[k]);
+        }
+        // The player carries the model: its weight is the largest.
+        let player = m
+            .columns
+            .iter()
+            .position(|&c| c == crate::model::nested::PLAYER)
+            .unwrap();
+        let largest = m.linear.weights.iter().map(|w| w.abs()).fold(0.0, f64::max);
+        assert_eq!(m.linear.weights[player], largest);
     }
 
     #[test]
