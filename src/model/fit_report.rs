@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use crate::player::FEATURES;
 
-use super::inputs::{self, INPUTS};
+use super::inputs::{self, Direction, INPUTS};
 use super::nested::INNER;
 use super::player_fit::{BOUND, STEPS};
 use super::report::{fixed, markdown};
@@ -78,6 +78,20 @@ pub fn report(t: &Training) -> String {
         "- Per outer fold, each candidate input set is scored by {INNER}-fold inner \
          cross-validation on the training rows (pooled ρ with time), the best is fitted by \
          ridge (penalty chosen inside), and the held-out rows are predicted.\n"
+    );
+    w!(
+        "- Every ridge fit keeps each input's promised direction, set from why it matters \
+         before any fit: {}. The penalised least squares is solved exactly over which \
+         limited weights sit at 0.\n",
+        inputs::all()
+            .iter()
+            .filter_map(|i| match i.direction {
+                Direction::Slower => Some(format!("`{}` never faster", i.name)),
+                Direction::Faster => Some(format!("`{}` never slower", i.name)),
+                Direction::Free => None,
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     w!("## Candidates\n");
     w!(

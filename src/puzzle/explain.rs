@@ -151,7 +151,11 @@ fn words(
             "different first move",
             "different first moves",
         ),
-        2 => plural(s.ones.into(), "1 on the board", "1s on the board"),
+        2 => match s.ones {
+            0 => "no 1 on the board".to_string(),
+            1 => "a 1 on the board".to_string(),
+            n => format!("{n} 1s on the board"),
+        },
         3 if f.fractions > 0 => "needs a fraction".to_string(),
         3 => "no fraction needed".to_string(),
         4 if x > 0.0 => format!("must climb to {} (past {})", f.peak, target.max(s.largest)),

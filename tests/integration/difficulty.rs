@@ -267,8 +267,8 @@ fn the_fit_is_reproducible_and_ranks_unseen_sets_as_published() {
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains("681 training sets")
-            && text.contains("0.784 with mean solve time")
-            && text.contains("-0.861 with solve rate")
+            && text.contains("0.785 with mean solve time")
+            && text.contains("-0.863 with solve rate")
             && text.contains("ρ 0.870 with the exact walk on 300 held-out puzzles")
             && text.contains("difficulty-fit.md its report"),
         "{text}"
