@@ -67,25 +67,6 @@ pub fn sse_rising(x: &[f64], y: &[f64]) -> f64 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_falling_line_counts_as_flat() {
-        // y = 1 + 2x exactly: no error left.
-        let x = [0.0, 1.0, 2.0, 3.0];
-        assert!(sse_rising(&x, &[1.0, 3.0, 5.0, 7.0]).abs() < 1e-12);
-        // y = 7 − 2x: the free line fits exactly, the rising one only as well as the mean
-        // (Σ(y − 4)² = 9 + 1 + 1 + 9).
-        assert_eq!(sse_rising(&x, &[7.0, 5.0, 3.0, 1.0]), 20.0);
-        // By hand: x̄ = 1.5, ȳ = 2.5, Sxy = 4, Sxx = 5, Syy = 5 → 5 − 4²/5 = 1.8.
-        assert!((sse_rising(&x, &[1.0, 3.0, 2.0, 4.0]) - 1.8).abs() < 1e-12);
-        // A constant x explains nothing.
-        assert_eq!(sse_rising(&[2.0; 4], &[1.0, 3.0, 2.0, 4.0]), 5.0);
-    }
-}
-
 /// The weights of least [`error`], by coordinate search from the uniform player.
 pub fn fit_weights(graphs: &[&Prepared], y: &[f64]) -> Weights {
     let mut w = Weights::UNIFORM;
@@ -112,4 +93,23 @@ pub fn fit_weights(graphs: &[&Prepared], y: &[f64]) -> Weights {
         }
     }
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_falling_line_counts_as_flat() {
+        // y = 1 + 2x exactly: no error left.
+        let x = [0.0, 1.0, 2.0, 3.0];
+        assert!(sse_rising(&x, &[1.0, 3.0, 5.0, 7.0]).abs() < 1e-12);
+        // y = 7 − 2x: the free line fits exactly, the rising one only as well as the mean
+        // (Σ(y − 4)² = 9 + 1 + 1 + 9).
+        assert_eq!(sse_rising(&x, &[7.0, 5.0, 3.0, 1.0]), 20.0);
+        // By hand: x̄ = 1.5, ȳ = 2.5, Sxy = 4, Sxx = 5, Syy = 5 → 5 − 4²/5 = 1.8.
+        assert!((sse_rising(&x, &[1.0, 3.0, 2.0, 4.0]) - 1.8).abs() < 1e-12);
+        // A constant x explains nothing.
+        assert_eq!(sse_rising(&[2.0; 4], &[1.0, 3.0, 2.0, 4.0]), 5.0);
+    }
 }

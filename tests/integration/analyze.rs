@@ -283,13 +283,7 @@ fn corpus_rows_match_the_plain_engine() {
         .iter()
         .collect();
     let stored = features(&puzzles);
-    let score: Vec<Option<f64>> = puzzles
-        .column("difficulty")
-        .unwrap()
-        .f64()
-        .unwrap()
-        .iter()
-        .collect();
+    let score = crate::fixture::f64s(&puzzles, "difficulty");
     let mut checked = 0;
     let mut board: Option<(u32, Dp<Int>)> = None;
     for r in 0..puzzles.height() {

@@ -201,12 +201,7 @@ fn hardest_by_difficulty_ranks_by_the_exact_walk() {
     let game = Game::preset(GameKind::Digits);
     let mut rescored = 0;
     for (h, &score) in list.iter().zip(&scores) {
-        let board: Vec<i64> = h["board"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_i64().unwrap())
-            .collect();
+        let board = fixture::json_board(h);
         let target = h["target"].as_i64().unwrap();
         let a = assess(GameKind::Digits, target, &board).unwrap();
         assert_eq!(score, a.difficulty, "{h}");
@@ -324,15 +319,7 @@ fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
             .join("puzzles"),
     )
     .unwrap();
-    let col = |name: &str| -> Vec<Option<f64>> {
-        puzzles
-            .column(name)
-            .unwrap()
-            .f64()
-            .unwrap()
-            .iter()
-            .collect()
-    };
+    let col = |name: &str| fixture::f64s(&puzzles, name);
     let (score, time, rate) = (
         col("difficulty"),
         col("predicted_time_s"),
@@ -374,13 +361,7 @@ fn the_nyt_table_walks_each_published_puzzle_exactly() {
         .iter()
         .map(Option::unwrap)
         .collect();
-    let scores: Vec<Option<f64>> = puzzles
-        .column("difficulty")
-        .unwrap()
-        .f64()
-        .unwrap()
-        .iter()
-        .collect();
+    let scores = fixture::f64s(&puzzles, "difficulty");
     let score = |id: u32, t: i64| -> Option<f64> {
         let row = (0..ids.len()).find(|&r| ids[r] == id && targets[r] == t);
         scores[row.expect("a row per board and target")]

@@ -99,13 +99,7 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
         let (v, mut used) = brute::eval_printed(sols[0].as_str().unwrap(), rules).unwrap();
         assert_eq!(v, Q { num: 24, den: 1 }, "{h}");
         used.sort();
-        let board: Vec<i64> = h["board"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_i64().unwrap())
-            .collect();
-        assert_eq!(used, board, "{h}");
+        assert_eq!(used, fixture::json_board(h), "{h}");
         assert_eq!(h["min_ops"], 3);
     }
 }
