@@ -11,7 +11,7 @@ use super::stats;
 
 /// ZᵀZ and Zᵀ(y − ȳ) of the standardised inputs Z of some rows, with the statistics that
 /// standardised them.
-pub(crate) struct Normal {
+pub(super) struct Normal {
     mean: Vec<f64>,
     sd: Vec<f64>,
     gram: Vec<Vec<f64>>,
@@ -21,7 +21,7 @@ pub(crate) struct Normal {
 
 impl Normal {
     /// The normal equations of `rows` of `x` and `y`.
-    pub(crate) fn new(x: &[Vec<f64>], y: &[f64], rows: &[usize]) -> Self {
+    pub(super) fn new(x: &[Vec<f64>], y: &[f64], rows: &[usize]) -> Self {
         let p = x.first().map_or(0, Vec::len);
         let column = |j: usize| rows.iter().map(|&r| x[r][j]).collect::<Vec<_>>();
         let mean: Vec<f64> = (0..p).map(|j| stats::mean(&column(j))).collect();
@@ -59,7 +59,7 @@ impl Normal {
     /// is solved, and of those whose weights keep their limits the one of least penalised
     /// error is taken. Exact, and cheap for the model's few limited inputs (at most 2^6
     /// sets).
-    pub(crate) fn solve(&self, alpha: f64, directions: &[Direction]) -> Linear {
+    pub(super) fn solve(&self, alpha: f64, directions: &[Direction]) -> Linear {
         let p = self.zty.len();
         let limited: Vec<usize> = (0..p)
             .filter(|&j| directions.get(j).is_some_and(|&d| d != Direction::Free))
@@ -217,8 +217,8 @@ mod tests {
         // A weight the free fit gives the allowed sign is left as it is.
         let faster = [Direction::Free, Direction::Faster];
         assert_eq!(n.solve(0.5, &faster), n.solve(0.5, &[]));
-        // Both limited: the best of the four held sets, here x1 free-signed as before and x2
-        // at 0 (x1's weight is positive, so holding it ≤ 0 leaves nothing but the mean).
+        // Both held to slow: of the four sets held at 0, the best keeping both limits is x2's
+        // (as above). x1 to speed and x2 to slow: every set but both at 0 breaks a limit.
         let both = n.solve(0.5, &[Direction::Slower, Direction::Slower]);
         assert_eq!(both, held);
         let none = n.solve(0.5, &[Direction::Faster, Direction::Slower]);
