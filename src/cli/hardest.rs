@@ -34,6 +34,11 @@ pub struct HardestArgs {
     /// How many puzzles to list, 1 to 100000.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub limit: u32,
+    /// With --by difficulty in Digits, Countdown and nyt: how many of the tables' highest
+    /// scores (the player's surrogate) to walk exactly before listing the hardest by the
+    /// walk, about 30 ms each [default: 20 × --limit, at most 2000].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub candidates: Option<u32>,
     /// Output format.
     #[arg(long, default_value = "table", value_parser = one_of::<Format>(&["table", "csv", "json"]))]
     pub format: Format,
@@ -47,6 +52,7 @@ pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
         by: args.by,
         target: args.target,
         limit: args.limit as usize,
+        candidates: args.candidates.map(|c| c as usize),
     };
     let found = hardest::hardest(&q).map_err(|e| {
         if e.is_input() {

@@ -86,7 +86,13 @@ fn table(list: &[HardPuzzle], q: &Query) -> String {
         .map_or("every target".into(), |t| format!("target {t}"));
     let order = match q.by {
         By::Count => format!("fewest `{}` solutions first", q.convention),
-        By::Difficulty => "highest difficulty first".to_string(),
+        By::Difficulty => match q.walked() {
+            Some(n) => format!(
+                "highest difficulty first, by the player's exact walk of the tables' {} highest",
+                crate::format::grouped(n as u64)
+            ),
+            None => "highest difficulty first".to_string(),
+        },
     };
     let _ = writeln!(
         o,

@@ -2,8 +2,8 @@
 //! under one counting convention, or with the highest `difficulty` score, read from the
 //! `puzzles` table with their difficulty features, each with its solutions written out by
 //! solving its board again (the tables hold counts, not text). Ranked by `difficulty` where
-//! the tables took the player's surrogate, the candidates are walked exactly
-//! ([`rank::exact`]), so the list is by the score `solve` gives.
+//! the tables took the player's surrogate, the tables' highest few hundred are walked exactly
+//! ([`rank::exact`]) and listed by the score `solve` gives ([`Query::walked`]).
 
 use std::path::Path;
 
@@ -86,6 +86,28 @@ pub struct Query<'a> {
     pub by: By,
     pub target: Option<i64>,
     pub limit: usize,
+    /// With `by` difficulty, how many of the tables' highest scores to walk exactly where
+    /// the tables score with the player's surrogate (at least `limit`; `None`: the default,
+    /// [`rank::EXACT_POOL`] per place, at most [`DEFAULT_WALKS`]).
+    pub candidates: Option<usize>,
+}
+
+/// The most candidates `hardest --by difficulty` walks by default (about a minute of CPU).
+pub const DEFAULT_WALKS: usize = 2_000;
+
+impl Query<'_> {
+    /// How many puzzles the ranking walks exactly: `None` where it walks none (ranked by
+    /// count, or a game whose tables walked every puzzle already).
+    pub fn walked(&self) -> Option<usize> {
+        let game = self.corpus.game().ok()?;
+        (self.by == By::Difficulty && !game.rules.use_all).then(|| {
+            let default = self
+                .limit
+                .saturating_mul(rank::EXACT_POOL)
+                .min(DEFAULT_WALKS);
+            self.candidates.unwrap_or(default).max(self.limit)
+        })
+    }
 }
 
 impl HardPuzzle {
@@ -124,16 +146,14 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
             });
         }
     }
-    let kept = match q.by {
-        By::Difficulty => q.limit.saturating_mul(rank::EXACT_POOL),
-        By::Count => q.limit,
-    };
+    let walked = q.walked();
+    let kept = walked.unwrap_or(q.limit);
     let ranked = rank::hardest(&store, q.convention, q.by, q.target, kept)?;
     let ids: Vec<u32> = ranked.iter().map(|r| r.board_id).collect();
     let texts = store.board_texts(&ids)?;
-    let ranked = match q.by {
-        By::Difficulty => rank::exact(ranked, &game, &texts, q.limit),
-        By::Count => ranked,
+    let ranked = match walked {
+        Some(_) => rank::exact(ranked, &game, &texts, q.limit),
+        None => ranked,
     };
     ranked
         .iter()

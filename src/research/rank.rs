@@ -96,12 +96,12 @@ impl Ranked {
 
 /// Candidates a `difficulty` ranking keeps per place it lists where the tables score with
 /// the player's surrogate (Digits, Countdown): [`exact`] walks each of them exactly and keeps
-/// the hardest. The surrogate's ρ with the walk is about 0.87, so the exact top few are
-/// nearly always among its top five times as many.
-pub const EXACT_POOL: usize = 5;
+/// the hardest. The surrogate ranks the walk's scores with ρ 0.87 only, so the list is the
+/// hardest by the walk *among these candidates*: a wider pool finds harder puzzles still
+/// (Digits' exact top 10 changed between pools of 50, 250 and 1,000).
+pub const EXACT_POOL: usize = 20;
 
-/// `ranked`, a `difficulty` ranking of `game`'s puzzles kept [`EXACT_POOL`] times as long as
-/// wanted, re-scored with the player's exact walk (as `solve` scores), re-ranked and cut to
+/// `ranked`, a `difficulty` ranking of `game`'s puzzles kept longer than wanted, re-scored with the player's exact walk (as `solve` scores), re-ranked and cut to
 /// `limit`. Where the tables walked exactly already (every number used), or a puzzle's walk
 /// is not taken, its table score stands. `boards` holds each board's numbers as the tables
 /// write them.

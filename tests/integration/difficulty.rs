@@ -217,6 +217,49 @@ fn hardest_by_difficulty_ranks_by_the_exact_walk() {
         rescored += usize::from(surrogate != score);
     }
     assert_eq!(rescored, list.len(), "every listed score is the walk's");
+    // Walking only the tables' 5 highest lists those 5, re-ranked: the table's highest is
+    // among them, and the header says how many were walked.
+    let out = hardest(&[
+        "--corpus",
+        "digits",
+        "--by",
+        "difficulty",
+        "--limit",
+        "5",
+        "--candidates",
+        "5",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains("exact walk of the tables' 5 highest")),
+        "{text}"
+    );
+    let out = hardest(&[
+        "--corpus",
+        "digits",
+        "--by",
+        "difficulty",
+        "--limit",
+        "5",
+        "--candidates",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let table = fixture::max_difficulty(CorpusId::Digits);
+    let highest = list.iter().any(|h| {
+        let board = fixture::json_board(h);
+        let target = h["target"].as_i64().unwrap();
+        let a = assess(GameKind::Digits, target, &board).unwrap();
+        let b = Board::new(&game, board).unwrap();
+        a.features
+            .score(target, Setting::of::<Int>(&b, &game.rules))
+            == table
+    });
+    assert!(highest, "{list:?}");
 }
 
 /// Tables written before the score existed (no `difficulty` column): ranking by it is a

@@ -308,6 +308,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "--convention",
         "--by",
         "--limit",
+        "--candidates",
         "--format",
         "--training",
         "--check",

@@ -102,6 +102,7 @@ const HARDEST: &[&str] = &[
     "--convention",
     "--by",
     "--limit",
+    "--candidates",
     "--format",
     "--data",
 ];

@@ -86,7 +86,8 @@ pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
          the 1s, the fractions a solution needs, how far it must climb past the target); see \
          *Does the difficulty score match people?* below. In Digits and Countdown the list by \
          score keeps the {pool} highest by the tables' score (the player's surrogate), walks \
-         each exactly and lists the hardest by that. Beside each corpus's {k} hardest puzzles \
+         each exactly and lists the hardest of them by that; a wider pool can find harder \
+         puzzles still (`hardest --candidates`). Beside each corpus's {k} hardest puzzles \
          by score are its {k} with the fewest solutions (equal counts taken by the tables' \
          score).\n",
         k = HARDEST_KEPT,

@@ -260,8 +260,9 @@ fn carry_over(w: &mut String, m: &Fitted) {
          puzzles: the `difficulty` column of the Digits and Countdown tables takes the \
          player's surrogate (a linear fit of its ln moves on exact features, Spearman ρ {} \
          with the exact walk on {} held-out puzzles). The NYT archive's published puzzles, \
-         `solve`, and the lists ranked by `difficulty` (here and in `hardest`, re-ranked \
-         from the surrogate's top {} per place) walk exactly.\n",
+         `solve`, and the lists ranked by `difficulty` (here and in `hardest`: the \
+         surrogate's {} highest per place listed, walked exactly and re-ranked) walk \
+         exactly.\n",
         f3(m.surrogate.check_rho),
         grouped(m.surrogate.checked_on as u64),
         EXACT_POOL,
