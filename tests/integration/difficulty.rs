@@ -176,16 +176,8 @@ fn solve_prints_the_prediction_for_a_24_game_puzzle() {
 /// the surrogate's top candidates exactly and lists them by the score `solve` gives.
 #[test]
 fn hardest_by_difficulty_ranks_by_the_exact_walk() {
-    let out = hardest(&[
-        "--corpus",
-        "digits",
-        "--by",
-        "difficulty",
-        "--limit",
-        "5",
-        "--format",
-        "json",
-    ]);
+    let top5 = ["--corpus", "digits", "--by", "difficulty", "--limit", "5"];
+    let out = hardest(&[&top5[..], &["--format", "json"]].concat());
     assert!(
         out.status.success(),
         "{}",
@@ -219,35 +211,15 @@ fn hardest_by_difficulty_ranks_by_the_exact_walk() {
     assert_eq!(rescored, list.len(), "every listed score is the walk's");
     // Walking only the tables' 5 highest lists those 5, re-ranked: the table's highest is
     // among them, and the header says how many were walked.
-    let out = hardest(&[
-        "--corpus",
-        "digits",
-        "--by",
-        "difficulty",
-        "--limit",
-        "5",
-        "--candidates",
-        "5",
-    ]);
-    let text = String::from_utf8(out.stdout).unwrap();
+    let five = [&top5[..], &["--candidates", "5"]].concat();
+    let text = String::from_utf8(hardest(&five).stdout).unwrap();
     assert!(
         text.lines()
             .next()
             .is_some_and(|l| l.contains("exact walk of the tables' 5 highest")),
         "{text}"
     );
-    let out = hardest(&[
-        "--corpus",
-        "digits",
-        "--by",
-        "difficulty",
-        "--limit",
-        "5",
-        "--candidates",
-        "5",
-        "--format",
-        "json",
-    ]);
+    let out = hardest(&[&five[..], &["--format", "json"]].concat());
     let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     let table = fixture::max_difficulty(CorpusId::Digits);
     let highest = list.iter().any(|h| {
@@ -356,12 +328,7 @@ fn a_bad_training_file_is_refused_in_one_line() {
 /// where the score is.
 #[test]
 fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
-    let puzzles = digits_lab::store::read::read_table(
-        &fixture::data_dir()
-            .join(CorpusId::TwentyFour.name())
-            .join("puzzles"),
-    )
-    .unwrap();
+    let puzzles = fixture::puzzles(CorpusId::TwentyFour);
     let col = |name: &str| fixture::f64s(&puzzles, name);
     let (score, time, rate) = (
         col("difficulty"),
@@ -382,12 +349,7 @@ fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
 /// its other targets take the surrogate.
 #[test]
 fn the_nyt_table_walks_each_published_puzzle_exactly() {
-    let puzzles = digits_lab::store::read::read_table(
-        &fixture::data_dir()
-            .join(CorpusId::Nyt.name())
-            .join("puzzles"),
-    )
-    .unwrap();
+    let puzzles = fixture::puzzles(CorpusId::Nyt);
     let ids: Vec<u32> = puzzles
         .column("board_id")
         .unwrap()

@@ -97,11 +97,16 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// Fixture corpus `id`'s `puzzles` table, read whole.
+pub fn puzzles(id: CorpusId) -> polars::prelude::DataFrame {
+    let path = data_dir().join(id.name()).join("puzzles");
+    digits_lab::store::read::read_table(&path).expect("the fixture's puzzles")
+}
+
 /// The highest `difficulty` in fixture corpus `id`'s `puzzles` table.
 pub fn max_difficulty(id: CorpusId) -> f64 {
-    let path = data_dir().join(id.name()).join("puzzles");
-    let df = digits_lab::store::read::read_table(&path).expect("the fixture's puzzles");
-    df.column("difficulty")
+    puzzles(id)
+        .column("difficulty")
         .expect("a difficulty column")
         .f64()
         .expect("Float64")
