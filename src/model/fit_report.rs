@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use crate::player::FEATURES;
 
+use super::cv::Spread;
 use super::inputs::{self, Direction, INPUTS};
 use super::nested::INNER;
 use super::player_fit::{BOUND, STEPS};
@@ -22,8 +23,7 @@ pub fn report(t: &Training) -> String {
         ($($t:tt)*) => { writeln!(o, $($t)*).unwrap() };
     }
     let m = &t.model;
-    let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-    let max = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (time_spread, solve_spread) = (Spread::of(&t.nested_time), Spread::of(&t.nested_solve));
     let time: Vec<f64> = t.sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = t.sets.iter().map(|s| s.solve_rate).collect();
     w!("# Difficulty model: fit report\n");
@@ -40,10 +40,10 @@ pub fn report(t: &Training) -> String {
          the outer training rows only.\n",
         fixed(m.rho_time, 3),
         fixed(m.rho_solve, 3),
-        fixed(min(&t.nested_time), 3),
-        fixed(max(&t.nested_time), 3),
-        fixed(max(&t.nested_solve), 3),
-        fixed(min(&t.nested_solve), 3),
+        fixed(time_spread.min, 3),
+        fixed(time_spread.max, 3),
+        fixed(solve_spread.max, 3),
+        fixed(solve_spread.min, 3),
     );
     w!("## How the procedure was settled\n");
     w!(

@@ -15,7 +15,7 @@ use super::inputs::{self, INPUTS};
 use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
 use super::player_fit::ln_moves;
 use super::rate::fit_rate_map;
-use super::stats::spearman;
+use super::stats::{mean, spearman};
 use super::surrogate::fit_surrogate;
 use super::training::{TARGET, TRAINING_CSV, TrainingSet};
 
@@ -124,7 +124,6 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
             }
         })
         .collect();
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
     let model = Fitted {
         about: format!(
             "ln(mean solve time in seconds) of a 24-game puzzle, fitted by `digits-lab fit` \

@@ -15,6 +15,7 @@ use crate::engine::Convention;
 use crate::puzzle::difficulty::Features;
 use crate::puzzle::solution;
 use crate::store::read::{CorpusStore, ReadError};
+use crate::store::rows::board_numbers;
 
 use super::rank::{self, By};
 
@@ -169,10 +170,7 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
                 })?;
             Ok(HardPuzzle {
                 rank: i + 1,
-                board: board
-                    .split_whitespace()
-                    .filter_map(|n| n.parse().ok())
-                    .collect(),
+                board: board_numbers(&board),
                 target: r.target,
                 convention: q.convention,
                 count: r.count,

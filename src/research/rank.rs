@@ -15,6 +15,7 @@ use crate::engine::Convention;
 use crate::game::rules::Game;
 use crate::puzzle::difficulty::{Features, exact_difficulty};
 use crate::store::read::{CorpusStore, Result};
+use crate::store::rows::board_numbers;
 use crate::store::schema::col;
 use crate::store::slice::PuzzleSlice;
 
@@ -113,14 +114,9 @@ pub fn exact(
 ) -> Vec<Ranked> {
     if !game.rules.use_all {
         ranked.par_iter_mut().for_each(|r| {
-            let numbers: Vec<i64> = boards
+            let numbers = boards
                 .get(&r.board_id)
-                .map(|b| {
-                    b.split_whitespace()
-                        .filter_map(|n| n.parse().ok())
-                        .collect()
-                })
-                .unwrap_or_default();
+                .map_or_else(Vec::new, |b| board_numbers(b));
             if let Some(d) = r
                 .features
                 .and_then(|f| exact_difficulty(game, &numbers, r.target, &f))

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::store::rows::BoardRow;
+use crate::store::rows::{BoardRow, board_numbers};
 use crate::store::slice::PuzzleSlice;
 
 use super::scan::PuzzleFold;
@@ -82,11 +82,7 @@ pub fn compare(
             .collect()
     };
     let (b24, v24) = (at_24(base), at_24(var));
-    let numbers = |b: &String| -> Vec<i64> {
-        b.split_whitespace()
-            .filter_map(|n| n.parse().ok())
-            .collect()
-    };
+    let numbers = |b: &String| board_numbers(b);
     let mut gained_24: Vec<String> = v24.difference(&b24).cloned().collect();
     gained_24.sort_by_key(numbers);
     let lost_24: Vec<String> = b24.difference(&v24).cloned().collect();

@@ -197,7 +197,7 @@ impl CorpusStore {
         Ok(self.table(Table::Puzzles)?.has(col::DIFFICULTY))
     }
 
-    /// The board text of each id in `ids`.
+    /// The board text of each id in `ids` (read back with [`board_numbers`]).
     pub fn board_texts(&self, ids: &[u32]) -> Result<HashMap<u32, String>> {
         let t = self.table(Table::Boards)?;
         let wanted: HashSet<u32> = ids.iter().copied().collect();
@@ -215,4 +215,11 @@ impl CorpusStore {
         })?;
         Ok(out)
     }
+}
+
+/// The numbers of a board as the tables write it (`1 2 7 7`).
+pub fn board_numbers(text: &str) -> Vec<i64> {
+    text.split_whitespace()
+        .filter_map(|n| n.parse().ok())
+        .collect()
 }

@@ -5,7 +5,6 @@
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
 use digits_lab::analyze::{self, Options};
 use digits_lab::corpus::nyt::Source;
 use digits_lab::corpus::{Corpus, CorpusId, Custom, Shard};
@@ -16,6 +15,8 @@ use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::puzzle::difficulty::{self, Features};
 use digits_lab::store::read::{read_file, read_table};
 use polars::prelude::*;
+
+use crate::cli::cli;
 
 pub fn nyt() -> Source {
     Source::Embedded
@@ -349,10 +350,6 @@ fn features(puzzles: &DataFrame) -> Vec<Option<Features>> {
             })
         })
         .collect()
-}
-
-fn cli() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
 }
 
 #[test]

@@ -2,11 +2,13 @@
 
 use assert_cmd::Command;
 
-fn cli() -> Command {
+/// The binary under test; every test module runs it through this.
+pub(crate) fn cli() -> Command {
     Command::new(env!("CARGO_BIN_EXE_digits-lab"))
 }
 
-fn stdout(args: &[&str]) -> String {
+/// The standard output of a run that must succeed.
+pub(crate) fn stdout(args: &[&str]) -> String {
     let out = cli()
         .args(args)
         .assert()

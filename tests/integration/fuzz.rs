@@ -276,48 +276,27 @@ fn fuzz_board_numbers() {
 /// Every command line, parsed (clap) and checked as far as the library goes without running
 /// anything: the corpora `analyze` and `gather` name, the game `solve` describes.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
-    let command = prop::sample::select(vec![
-        "solve", "analyze", "gather", "plots", "hardest", "fit", "x",
-    ]);
-    let flag = prop::sample::select(vec![
-        "--game",
-        "--pow",
-        "--unary-minus",
-        "--pool",
-        "--targets",
-        "--all",
-        "--count",
-        "--json",
-        "--no-moves",
-        "--corpus",
-        "--nyt",
-        "--size",
-        "--distinct",
-        "--name",
-        "--out",
-        "--reports",
-        "--no-report",
-        "--resume",
-        "--threads",
-        "--shard",
-        "--quiet",
-        "--cache-mb",
-        "--shards",
-        "--data",
-        "--target",
-        "--convention",
-        "--by",
-        "--limit",
-        "--candidates",
-        "--format",
-        "--training",
-        "--check",
-        "--help",
-        "--version",
-    ]);
-    let token = prop_oneof![2 => flag.prop_map(String::from), 3 => typed()];
+    // Every command and every long flag clap knows, so a new one is fuzzed without a list
+    // to keep up to date; `x` is no command.
+    let cli = <Cli as clap::CommandFactory>::command();
+    let mut commands: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    commands.push("x".into());
+    let mut flags: Vec<String> = cli
+        .get_subcommands()
+        .flat_map(|c| c.get_arguments())
+        .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+        .collect();
+    flags.extend(["--help".into(), "--version".into()]);
+    flags.sort();
+    flags.dedup();
+    let command = prop::sample::select(commands);
+    let flag = prop::sample::select(flags);
+    let token = prop_oneof![2 => flag, 3 => typed()];
     (command, prop::collection::vec(token, 0..10)).prop_map(|(c, rest)| {
-        let mut args = vec!["digits-lab".to_string(), c.to_string()];
+        let mut args = vec!["digits-lab".to_string(), c];
         args.extend(rest);
         args
     })

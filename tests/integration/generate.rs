@@ -8,7 +8,6 @@
 use std::collections::{BTreeMap, HashSet};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::Value;
@@ -16,10 +15,7 @@ use serde_json::Value;
 use digits_lab::generate::style::Style;
 
 use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
-
-fn cli() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-}
+use crate::cli::cli;
 
 /// Runs `generate` with `args`; its stdout when it succeeds.
 fn generate(args: &[&str]) -> Vec<u8> {

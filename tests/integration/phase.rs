@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use assert_cmd::Command;
 use polars::prelude::*;
 
 use digits_lab::corpus::{Corpus, Custom, Shard};
@@ -18,11 +17,8 @@ use digits_lab::store::read::{i64s, read_table, strs, u32s};
 
 use crate::analyze::run;
 use crate::brute::{self, Arith, BruteRules, Q};
+use crate::cli::{cli, stdout};
 use crate::fixture;
-
-fn cli() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-}
 
 /// Per board id, its numbers (from `boards`, its `board` text).
 fn boards(dir: &Path) -> HashMap<u32, Vec<u64>> {
@@ -174,17 +170,6 @@ fn covers_to_is_set_exactly_where_the_range_starts_at_1() {
         .take_while(|&n| values.contains_key(&Q::int(n)))
         .count() as u32;
     assert_eq!(covers, brute_run.min(100));
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = cli()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
 }
 
 #[test]

@@ -59,6 +59,36 @@ fn moves(board: &[Q], whole: bool) -> Vec<(Q, char, Q, Q, usize, usize)> {
     out
 }
 
+/// The player's preference for the move `x op y = r`, written out from its features.
+fn preference(
+    &(x, op, y, r, _, _): &(Q, char, Q, Q, usize, usize),
+    t: i64,
+    largest: i64,
+    w: &Weights,
+) -> f64 {
+    let one = (1, 1);
+    let step = Step {
+        op,
+        uses_one: x == one || y == one,
+        num: r.0,
+        den: r.1,
+    };
+    w.preference(&features(step, t, largest))
+}
+
+/// The board after the move that replaces the numbers at `i` and `j` by `r`, sorted.
+fn after(board: &[Q], i: usize, j: usize, r: Q) -> Vec<Q> {
+    let mut next: Vec<Q> = board
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != i && k != j)
+        .map(|(_, &v)| v)
+        .collect();
+    next.push(r);
+    next.sort_by(cmp);
+    next
+}
+
 fn cmp(a: &Q, b: &Q) -> std::cmp::Ordering {
     (a.0 * b.1).cmp(&(b.0 * a.1))
 }
@@ -80,31 +110,11 @@ fn slow(board: &[Q], t: i64, largest: i64, use_all: bool, w: &Weights) -> (f64, 
     if ms.is_empty() {
         return (0.0, 1.0, 0.0);
     }
-    let prefs: Vec<f64> = ms
-        .iter()
-        .map(|&(x, op, y, r, _, _)| {
-            let one = (1, 1);
-            let step = Step {
-                op,
-                uses_one: x == one || y == one,
-                num: r.0,
-                den: r.1,
-            };
-            w.preference(&features(step, t, largest))
-        })
-        .collect();
+    let prefs: Vec<f64> = ms.iter().map(|m| preference(m, t, largest, w)).collect();
     let total: f64 = prefs.iter().map(|z| z.exp()).sum();
     let (mut p, mut f, mut l) = (0.0, 0.0, 1.0);
     for (&(_, _, _, r, i, j), z) in ms.iter().zip(&prefs) {
-        let mut next: Vec<Q> = board
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != i && k != j)
-            .map(|(_, &v)| v)
-            .collect();
-        next.push(r);
-        next.sort_by(cmp);
-        let (cp, cf, cl) = slow(&next, t, largest, use_all, w);
+        let (cp, cf, cl) = slow(&after(board, i, j, r), t, largest, use_all, w);
         let m = z.exp() / total;
         p += m * cp;
         f += m * cf;
@@ -200,16 +210,7 @@ fn attempt(board: &[Q], t: i64, largest: i64, w: &Weights, rng: &mut SplitMix64)
         let ms = moves(&board, false);
         let prefs: Vec<f64> = ms
             .iter()
-            .map(|&(x, op, y, r, _, _)| {
-                let one = (1, 1);
-                let step = Step {
-                    op,
-                    uses_one: x == one || y == one,
-                    num: r.0,
-                    den: r.1,
-                };
-                w.preference(&features(step, t, largest)).exp()
-            })
+            .map(|m| preference(m, t, largest, w).exp())
             .collect();
         let total: f64 = prefs.iter().sum();
         let mut u = rng.next_f64() * total;
@@ -222,14 +223,7 @@ fn attempt(board: &[Q], t: i64, largest: i64, w: &Weights, rng: &mut SplitMix64)
             u -= z;
         }
         let (_, _, _, r, i, j) = ms[pick];
-        board = board
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != i && k != j)
-            .map(|(_, &v)| v)
-            .collect();
-        board.push(r);
-        board.sort_by(cmp);
+        board = after(&board, i, j, r);
         made += 1;
     }
 }

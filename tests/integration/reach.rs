@@ -8,7 +8,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use assert_cmd::Command;
 use digits_lab::analyze::{self, Options};
 use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use digits_lab::engine::Window;
@@ -23,6 +22,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 use crate::brute::{self, Arith, BruteRules, Q};
+use crate::cli::cli;
 use crate::fixture;
 
 // ---------------------------------------------------------------------------------------
@@ -493,10 +493,6 @@ fn resume_keeps_reach_only_pieces_and_refuses_the_other_kind() {
     );
     let err = resume(false).unwrap_err().to_string();
     assert!(err.contains("--reach-only"), "{err}");
-}
-
-fn cli() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
 }
 
 #[test]

@@ -7,17 +7,13 @@ use std::path::Path;
 use std::process::Command as Process;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use digits_lab::corpus::{Corpus, CorpusId, Custom, Shard};
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::store::read::{parts, read_table};
 use polars::prelude::*;
 
 use crate::analyze::{assert_same_files, files, nyt, run};
-
-fn cli() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-}
+use crate::cli::cli;
 
 #[test]
 fn the_union_of_shards_is_the_single_run() {
