@@ -52,6 +52,7 @@ pub mod generate;
 pub mod model;
 pub mod player;
 pub mod present;
+pub mod progress;
 pub mod puzzle;
 pub mod random;
 pub mod research;

@@ -30,11 +30,9 @@ mod reach_rows;
 mod rows;
 mod targets;
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::corpus::cache::SubTableCache;
@@ -134,7 +132,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             .map(|&i| corpus.boards.board(i))
     };
     let meta = metadata(corpus, Some(shard), opts.reach_only)?;
-    let progress = progress_bar(positions.len() as u64, opts.quiet);
+    let progress = crate::progress::boards(positions.len() as u64, opts.quiet, "{msg}");
     let resumed: usize = (0..pieces.len())
         .filter(|&p| done[p])
         .map(|p| pieces[p].len())
@@ -238,16 +236,4 @@ fn metadata(
         "digits-lab".to_string(),
         serde_json::to_string(&m).map_err(|e| Error::Io(e.to_string()))?,
     )])
-}
-
-fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    pb.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} boards · {per_sec} · ETA {eta}")
-            .expect("the template is valid"),
-    );
-    pb
 }

@@ -2,10 +2,7 @@
 //! the boards of `K` numbers, the i-th at most `Bᵢ`, that cover furthest
 //! (`cover --size 4 --max 2,4,6,50`).
 
-use std::io::IsTerminal;
-
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::engine::reach::bounded::covers_to;
 use crate::error::Error;
@@ -56,7 +53,7 @@ pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
         .into());
     }
     let boards = cover::check(&args.max)?;
-    let bar = progress_bar(boards, args.quiet);
+    let bar = crate::progress::boards(boards, args.quiet, "cover");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()?;
@@ -90,16 +87,4 @@ fn text(numbers: &[u64]) -> String {
         .map(u64::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    pb.set_style(
-        ProgressStyle::with_template("cover {bar:40} {pos}/{len} boards · {per_sec} · ETA {eta}")
-            .expect("the template is valid"),
-    );
-    pb
 }

@@ -1,11 +1,9 @@
 //! `digits-lab phase`: the solvability phase transition `P(k, M)` into `phase.parquet`, then
 //! the charts and the report (as `analyze` does).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, FromArgMatches};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::format::grouped;
 use crate::research::phase::{self, Method, Plan};
@@ -63,7 +61,7 @@ pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
         .iter()
         .map(|&(k, m, method)| phase::cell_boards(&plan, k, m, method))
         .fold(0, u64::saturating_add);
-    let bar = progress_bar(total, args.quiet);
+    let bar = crate::progress::boards(total, args.quiet, "phase");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()?;
@@ -131,16 +129,4 @@ fn table(cells: &[phase::Cell]) -> String {
         .collect();
     o.push_str(&format!("critical k (P = 1/2): {}\n", crit.join(" · ")));
     o
-}
-
-fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    pb.set_style(
-        ProgressStyle::with_template("phase {bar:40} {pos}/{len} boards · {per_sec} · ETA {eta}")
-            .expect("the template is valid"),
-    );
-    pb
 }

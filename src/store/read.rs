@@ -260,6 +260,7 @@ column_reader!(f64s, DataType::Float64, f64, f64);
 column_reader!(u64s, DataType::UInt64, u64, u64);
 column_reader!(i64s, DataType::Int64, i64, i64);
 column_reader!(u32s, DataType::UInt32, u32, u32);
+column_reader!(bools, DataType::Boolean, bool, bool);
 
 /// A String column as owned strings (null as empty).
 pub fn strs(df: &DataFrame, column: &str) -> PolarsResult<Vec<String>> {

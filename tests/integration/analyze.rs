@@ -13,7 +13,7 @@ use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number};
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::puzzle::difficulty::{self, Features};
-use digits_lab::store::read::{read_file, read_table};
+use digits_lab::store::read::{f64s, read_file, read_table};
 use polars::prelude::*;
 
 use crate::cli::cli;
@@ -276,15 +276,9 @@ fn corpus_rows_match_the_plain_engine() {
         .unwrap()
         .iter()
         .collect();
-    let closest: Vec<Option<f64>> = puzzles
-        .column("closest")
-        .unwrap()
-        .f64()
-        .unwrap()
-        .iter()
-        .collect();
+    let closest = f64s(&puzzles, "closest").unwrap();
     let stored = features(&puzzles);
-    let score = crate::fixture::f64s(&puzzles, "difficulty");
+    let score = f64s(&puzzles, "difficulty").unwrap();
     let mut checked = 0;
     let mut board: Option<(u32, Dp<Int>)> = None;
     for r in 0..puzzles.height() {

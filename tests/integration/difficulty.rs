@@ -11,7 +11,7 @@ use digits_lab::game::number::Int;
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::puzzle::difficulty::{Assessment, Features, Setting};
 use digits_lab::puzzle::solve::{self, Options};
-use digits_lab::store::read::read_file;
+use digits_lab::store::read::{f64s, read_file};
 use polars::prelude::*;
 use serde_json::Value;
 
@@ -329,7 +329,7 @@ fn a_bad_training_file_is_refused_in_one_line() {
 #[test]
 fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
     let puzzles = fixture::puzzles(CorpusId::TwentyFour);
-    let col = |name: &str| fixture::f64s(&puzzles, name);
+    let col = |name: &str| f64s(&puzzles, name).unwrap();
     let (score, time, rate) = (
         col("difficulty"),
         col("predicted_time_s"),
@@ -366,7 +366,7 @@ fn the_nyt_table_walks_each_published_puzzle_exactly() {
         .iter()
         .map(Option::unwrap)
         .collect();
-    let scores = fixture::f64s(&puzzles, "difficulty");
+    let scores = f64s(&puzzles, "difficulty").unwrap();
     let score = |id: u32, t: i64| -> Option<f64> {
         let row = (0..ids.len()).find(|&r| ids[r] == id && targets[r] == t);
         scores[row.expect("a row per board and target")]

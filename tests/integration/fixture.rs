@@ -115,16 +115,6 @@ pub fn max_difficulty(id: CorpusId) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
-/// Float64 column `name` of a table read whole.
-pub fn f64s(df: &polars::prelude::DataFrame, name: &str) -> Vec<Option<f64>> {
-    df.column(name)
-        .expect("the column")
-        .f64()
-        .expect("Float64")
-        .iter()
-        .collect()
-}
-
 /// A puzzle's `board` as `hardest --format json` writes it.
 pub fn json_board(h: &serde_json::Value) -> Vec<i64> {
     h["board"]

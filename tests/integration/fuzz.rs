@@ -387,15 +387,20 @@ fn fuzz_nyt_files() {
     });
 }
 
-/// A training file: the header and rows of four cards (solvable sets of the real file, or
-/// anything), a time and a rate, nearly valid or anything; or arbitrary text.
-fn training_file(rows: std::ops::Range<usize>) -> impl Strategy<Value = String> {
-    let real: Vec<String> = training::EMBEDDED
+/// The cards of the first 60 sets of the real training file.
+fn real_cards() -> Vec<String> {
+    training::EMBEDDED
         .lines()
         .skip(1)
         .take(60)
         .map(|l| l.split(',').next().unwrap().to_string())
-        .collect();
+        .collect()
+}
+
+/// A training file: the header and rows of four cards (solvable sets of the real file, or
+/// anything), a time and a rate, nearly valid or anything; or arbitrary text.
+fn training_file(rows: std::ops::Range<usize>) -> impl Strategy<Value = String> {
+    let real = real_cards();
     let cards = prop_oneof![
         6 => prop::sample::select(real),
         1 => prop::collection::vec(0i64..15, 0..6)
@@ -440,12 +445,7 @@ fn fuzz_training_files() {
 /// and over, every time equal, extreme times (1e308 s, the least positive double), every
 /// rate 0 or 1.
 fn fit_file() -> impl Strategy<Value = String> {
-    let real: Vec<String> = training::EMBEDDED
-        .lines()
-        .skip(1)
-        .take(60)
-        .map(|l| l.split(',').next().unwrap().to_string())
-        .collect();
+    let real = real_cards();
     let cards = prop_oneof![
         3 => prop::sample::select(real),
         1 => Just("6 6 6 6".to_string()),

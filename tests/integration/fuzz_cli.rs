@@ -61,6 +61,16 @@ fn targets() -> impl Strategy<Value = String> {
     ]
 }
 
+/// `solve`'s flags that take no value.
+const SWITCHES: [&str; 6] = [
+    "--pow",
+    "--unary-minus",
+    "--all",
+    "--count",
+    "--json",
+    "--no-moves",
+];
+
 /// One `solve` command line: flags and flag values in any order, then the target and up to
 /// nine numbers, or stray words anywhere.
 fn solve_call() -> impl Strategy<Value = Vec<String>> {
@@ -72,17 +82,8 @@ fn solve_call() -> impl Strategy<Value = Vec<String>> {
         1 => Just(Some("chess")),
     ];
     let flag = prop_oneof![
-        prop::sample::select(vec![
-            "--pow",
-            "--unary-minus",
-            "--all",
-            "--count",
-            "--json",
-            "--no-moves",
-            "--bogus",
-            "--"
-        ])
-        .prop_map(|f| vec![f.to_string()]),
+        prop::sample::select([&SWITCHES[..], &["--bogus", "--"]].concat())
+            .prop_map(|f| vec![f.to_string()]),
         pool().prop_map(|p| vec!["--pool".to_string(), p]),
         targets().prop_map(|t| vec!["--targets".to_string(), t]),
         Just(vec!["--pool".to_string()]),
@@ -130,17 +131,7 @@ fn plausible_call() -> impl Strategy<Value = Vec<String>> {
     // Sometimes a target outside the game's range (negative, zero, large), with a
     // `--targets` range that takes it in.
     let moved = prop::option::weighted(0.3, -100i64..2000);
-    let flags = prop::collection::vec(
-        prop::sample::select(vec![
-            "--pow",
-            "--unary-minus",
-            "--all",
-            "--count",
-            "--json",
-            "--no-moves",
-        ]),
-        0..4,
-    );
+    let flags = prop::collection::vec(prop::sample::select(SWITCHES.to_vec()), 0..4);
     (board, flags, moved).prop_map(|((game, target, board), flags, moved)| {
         let mut args = vec!["solve".to_string(), "--game".to_string(), game.to_string()];
         args.extend(flags.iter().map(|f| f.to_string()));

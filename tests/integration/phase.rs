@@ -13,7 +13,7 @@ use digits_lab::corpus::{Corpus, Custom, Shard};
 use digits_lab::engine::reach::bounded::{Bounded, covers_to};
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::research::phase::{self, Method, draws};
-use digits_lab::store::read::{i64s, read_table, strs, u32s};
+use digits_lab::store::read::{bools, i64s, read_table, strs, u32s};
 
 use crate::analyze::run;
 use crate::brute::{self, Arith, BruteRules, Q};
@@ -44,13 +44,7 @@ fn reach_agrees_with_the_countdown_corpus_run() {
     let puzzles = read_table(&dir.join("puzzles")).unwrap();
     let ids = u32s(&puzzles, "board_id").unwrap();
     let targets = i64s(&puzzles, "target").unwrap();
-    let solvable: Vec<Option<bool>> = puzzles
-        .column("solvable")
-        .unwrap()
-        .bool()
-        .unwrap()
-        .iter()
-        .collect();
+    let solvable = bools(&puzzles, "solvable").unwrap();
     let mut reach: HashMap<u32, Vec<u64>> = HashMap::new();
     let mut rows = 0;
     for ((id, t), s) in ids.into_iter().zip(targets).zip(solvable) {
@@ -150,13 +144,7 @@ fn covers_to_is_set_exactly_where_the_range_starts_at_1() {
     let puzzles = read_table(&dir.join("puzzles")).unwrap();
     let mask = puzzles.column("board_id").unwrap().u32().unwrap().equal(id);
     let p = puzzles.filter(&mask).unwrap();
-    let solvable: Vec<Option<bool>> = p
-        .column("solvable")
-        .unwrap()
-        .bool()
-        .unwrap()
-        .iter()
-        .collect();
+    let solvable = bools(&p, "solvable").unwrap();
     let run = solvable.iter().take_while(|s| **s == Some(true)).count() as u32;
     assert_eq!(covers, run);
     let rules = BruteRules {
