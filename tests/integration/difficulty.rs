@@ -9,6 +9,7 @@ use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::Int;
 use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::model::spearman;
 use digits_lab::puzzle::difficulty::{Assessment, Features, Setting};
 use digits_lab::puzzle::solve::{self, Options};
 use digits_lab::store::read::{f64s, read_file};
@@ -343,6 +344,54 @@ fn the_24_tables_carry_the_predicted_time_and_solve_rate() {
         solvable += usize::from(score[i].is_some());
     }
     assert!(solvable > 0 && solvable < score.len());
+}
+
+/// What a user does to judge the model on the held-out half, done here on the training half:
+/// the 24 table's `difficulty` at target 24, joined to the training file by cards, ranks
+/// people's times as the fit report says the final model does in-sample.
+#[test]
+fn the_24_table_joined_to_people_ranks_them_as_the_fit_report_says() {
+    let puzzles = fixture::puzzles(CorpusId::TwentyFour);
+    let column = |name: &str| -> Vec<i64> {
+        let c = puzzles
+            .column(name)
+            .unwrap()
+            .cast(&DataType::Int64)
+            .unwrap();
+        c.i64().unwrap().iter().map(Option::unwrap).collect()
+    };
+    let (ids, targets) = (column("board_id"), column("target"));
+    let scores = f64s(&puzzles, "difficulty").unwrap();
+    let corpus = fixture::slice(CorpusId::TwentyFour);
+    let cards: std::collections::HashMap<i64, Vec<i64>> = corpus
+        .boards
+        .iter()
+        .map(|b| (i64::from(b.id), b.board.numbers().to_vec()))
+        .collect();
+    let at_24: std::collections::HashMap<Vec<i64>, f64> = (0..ids.len())
+        .filter(|&r| targets[r] == 24)
+        .filter_map(|r| Some((cards[&ids[r]].clone(), scores[r]?)))
+        .collect();
+    let sets = digits_lab::model::training::read(None).unwrap();
+    let (mut score, mut time, mut rate) = (vec![], vec![], vec![]);
+    for s in &sets {
+        let mut c = s.cards.clone();
+        c.sort_unstable();
+        score.push(at_24[&c]);
+        time.push(s.mean_time_s);
+        rate.push(s.solve_rate);
+    }
+    assert_eq!(score.len(), 681);
+    let (t, r) = (spearman(&score, &time), spearman(&score, &rate));
+    let report = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/difficulty-fit.md"),
+    )
+    .unwrap();
+    assert!(
+        report.contains(&format!("predictions have ρ {t:.3} with time")),
+        "ρ {t:.3}"
+    );
+    assert_eq!(format!("{t:.3} {r:.3}"), "0.789 -0.874");
 }
 
 /// The NYT table's score of each published puzzle is `solve`'s (the player's exact walk);
