@@ -72,6 +72,13 @@ impl CorpusId {
             .unwrap_or_else(|_| CorpusId::Custom(name.to_string()))
     }
 
+    /// Whether the corpus may list the same board twice: the NYT archive holds a board for
+    /// each day, and some boards were dealt on several days; a custom corpus is what its
+    /// user made it. The enumerated corpora list each board once.
+    pub fn may_repeat_boards(&self) -> bool {
+        matches!(self, CorpusId::Nyt | CorpusId::Custom(_))
+    }
+
     /// Whether the corpus is dealt from 24-game cards (its puzzles are about target 24).
     pub fn is_24_game(&self) -> bool {
         matches!(

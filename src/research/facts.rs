@@ -111,11 +111,16 @@ impl CorpusFacts {
         let mut nyt = (store.id == CorpusId::Nyt)
             .then(|| NytJoin::new(&store, &boards))
             .transpose()?;
+        // A board dealt on several days is listed once, under its smallest id.
+        let repeats = store.repeated_boards()?;
         let unique_scope = match &nyt {
             Some(_) => UniqueScope::Pairs(
                 boards
                     .iter()
-                    .filter_map(|b| Some((b.board_id, b.target?)))
+                    .filter_map(|b| {
+                        let id = repeats.get(&b.board_id).copied();
+                        Some((id.unwrap_or(b.board_id), b.target?))
+                    })
                     .collect(),
             ),
             None if is_24 => UniqueScope::Target(24),
@@ -133,8 +138,11 @@ impl CorpusFacts {
             .into_iter()
             .filter(|c| compared && puzzles.has(c.name()))
             .collect();
-        let ranking =
-            |c, target| Hardest::new(c, By::Count, target, HARDEST_KEPT).with_counts(&every);
+        let ranking = |c, target| {
+            Hardest::new(c, By::Count, target, HARDEST_KEPT)
+                .with_counts(&every)
+                .skipping(repeats.clone())
+        };
         let mut hardest: Vec<Hardest> = conventions.iter().map(|&c| ranking(c, None)).collect();
         let mut hardest_at_24: Vec<Hardest> = match at {
             Some(_) => conventions.iter().map(|&c| ranking(c, at)).collect(),
@@ -146,8 +154,10 @@ impl CorpusFacts {
             .find(|&&c| c != Convention::Trees)
             .filter(|_| has_difficulty)
             .copied();
-        let mut by_difficulty = difficulty_convention
-            .map(|c| Hardest::new(c, By::Difficulty, at, HARDEST_KEPT * rank::EXACT_POOL));
+        let mut by_difficulty = difficulty_convention.map(|c| {
+            Hardest::new(c, By::Difficulty, at, HARDEST_KEPT * rank::EXACT_POOL)
+                .skipping(repeats.clone())
+        });
         let mut min_counts = (conventions.len() >= 2).then(|| MinCounts::new(&conventions, at));
         let mut solvable = matches!(
             store.id,

@@ -131,7 +131,8 @@ pub fn exact(
 }
 
 /// The `limit` puzzles with the fewest solutions (> 0) under `convention`, optionally
-/// at one target, in [`Ranked`] order. An error when the corpus lacks the convention.
+/// at one target, in [`Ranked`] order, each board once. An error when the corpus lacks the
+/// convention.
 pub fn hardest(
     store: &CorpusStore,
     convention: Convention,
@@ -156,7 +157,8 @@ pub fn hardest(
                 .join(", ")
         )));
     }
-    let mut ranking = Hardest::new(convention, by, target, limit);
+    let mut ranking =
+        Hardest::new(convention, by, target, limit).skipping(store.repeated_boards()?);
     fold_puzzles(store, &mut [&mut ranking])?;
     Ok(ranking.finish())
 }
@@ -169,6 +171,8 @@ pub struct Hardest {
     target: Option<i64>,
     /// The conventions whose counts each kept puzzle records (see [`Ranked::counts`]).
     counted: Vec<Convention>,
+    /// Boards left out: repeats of a board of smaller id, whose puzzles are its puzzles.
+    skipped: HashMap<u32, u32>,
     top: TopK<Ranked>,
 }
 
@@ -179,8 +183,16 @@ impl Hardest {
             by,
             target,
             counted: Vec::new(),
+            skipped: HashMap::new(),
             top: TopK::new(limit),
         }
+    }
+
+    /// Leaves out the boards `repeats` names (as [`crate::store::rows::repeated`] gives
+    /// them), so that no puzzle is listed twice.
+    pub fn skipping(mut self, repeats: HashMap<u32, u32>) -> Hardest {
+        self.skipped = repeats;
+        self
     }
 
     /// Also reads, and records with each kept puzzle, its counts under `conventions`.
@@ -212,7 +224,11 @@ impl PuzzleFold for Hardest {
             let (Some(count), Some(t)) = (s.count(self.convention, i), s.target(i)) else {
                 continue;
             };
-            if count == 0 || self.target.is_some_and(|x| x != t) {
+            let board_id = s.board_id(i).unwrap_or(0);
+            if count == 0
+                || self.target.is_some_and(|x| x != t)
+                || self.skipped.contains_key(&board_id)
+            {
                 continue;
             }
             // Most rows fall behind the bar on the order's first key alone.
@@ -229,7 +245,7 @@ impl PuzzleFold for Hardest {
                 }
             }
             let mut r = Ranked {
-                board_id: s.board_id(i).unwrap_or(0),
+                board_id,
                 target: t,
                 count,
                 min_ops: s.min_ops(i).and_then(|m| u8::try_from(m).ok()),

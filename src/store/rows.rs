@@ -44,6 +44,16 @@ pub struct BoardRow {
 }
 
 impl CorpusStore {
+    /// The boards that repeat one of a smaller id, each mapped to the smallest id with the
+    /// same numbers (see [`repeated`]); none where the corpus lists each board once
+    /// ([`crate::corpus::CorpusId::may_repeat_boards`]).
+    pub fn repeated_boards(&self) -> Result<HashMap<u32, u32>> {
+        if !self.id.may_repeat_boards() {
+            return Ok(HashMap::new());
+        }
+        Ok(repeated(&self.boards()?))
+    }
+
     /// Every row of `targets`, in table order.
     pub fn targets(&self) -> Result<Vec<TargetRow>> {
         let t = self.table(Table::Targets)?;
@@ -217,9 +227,59 @@ impl CorpusStore {
     }
 }
 
+/// The boards of `boards` that repeat one of a smaller id, each mapped to the smallest id
+/// with the same numbers: so that a list of puzzles names each board once.
+pub fn repeated(boards: &[BoardRow]) -> HashMap<u32, u32> {
+    let mut first: HashMap<&str, u32> = HashMap::new();
+    for b in boards {
+        let id = first.entry(b.board.as_str()).or_insert(b.board_id);
+        *id = (*id).min(b.board_id);
+    }
+    boards
+        .iter()
+        .filter_map(|b| {
+            let id = first[b.board.as_str()];
+            (id != b.board_id).then_some((b.board_id, id))
+        })
+        .collect()
+}
+
 /// The numbers of a board as the tables write it (`1 2 7 7`).
 pub fn board_numbers(text: &str) -> Vec<i64> {
     text.split_whitespace()
         .filter_map(|n| n.parse().ok())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(board_id: u32, board: &str) -> BoardRow {
+        BoardRow {
+            board_id,
+            board: board.to_string(),
+            weight: 1.0,
+            group: String::new(),
+            targets_reached: 0,
+            date: None,
+            slot: None,
+            target: None,
+        }
+    }
+
+    #[test]
+    fn a_repeated_board_maps_to_its_smallest_id() {
+        // Out of id order, as a sharded table may be.
+        let boards = [
+            row(7, "1 2 3"),
+            row(2, "1 2 3"),
+            row(5, "4 5 6"),
+            row(9, "1 2 3"),
+            row(3, "7 8 9"),
+        ];
+        let r = repeated(&boards);
+        assert_eq!(r, HashMap::from([(7, 2), (9, 2)]));
+        assert!(repeated(&boards[2..3]).is_empty());
+    }
 }

@@ -124,6 +124,27 @@ fn csv_lists_every_target_and_uses_difficulty_when_the_tables_have_it() {
     assert!(d.windows(2).all(|w| w[0] >= w[1]), "{d:?}");
 }
 
+/// The NYT archive deals some boards on several days (the fixture's first 40 days hold
+/// `1 2 4 5 10 25` twice): every ranking lists each puzzle once, and as many as asked.
+#[test]
+fn a_board_dealt_on_several_days_is_listed_once() {
+    let boards = fixture::boards_of(CorpusId::Nyt);
+    let distinct: std::collections::HashSet<&String> = boards.iter().collect();
+    assert!(distinct.len() < boards.len(), "the fixture repeats a board");
+    for by in ["count", "difficulty"] {
+        let out = hardest(&[
+            "--corpus", "nyt", "--by", by, "--limit", "60", "--format", "json",
+        ]);
+        assert!(out.status.success());
+        let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let puzzles: std::collections::HashSet<(Vec<i64>, i64)> = list
+            .iter()
+            .map(|h| (fixture::json_board(h), h["target"].as_i64().unwrap()))
+            .collect();
+        assert_eq!((list.len(), puzzles.len()), (60, 60), "by {by}");
+    }
+}
+
 #[test]
 fn unary_minus_has_no_distinct_so_one_shortest_solution_is_shown() {
     let out = hardest(&[
