@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::player::Weights;
+use crate::player::{Player, Strategy, Weights};
 use crate::puzzle::difficulty::{Features, Setting};
 
 use super::fit::Linear;
@@ -25,29 +25,35 @@ pub const MODEL_JSON: &str = "data/difficulty-model.json";
 /// The model file as the binary carries it.
 const EMBEDDED: &str = include_str!("../../data/difficulty-model.json");
 
-/// The simulated player's fitted weights, by move feature.
+/// The simulated player as the model file holds it: how it searches and its fitted
+/// weights, by move feature.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerWeights {
+    pub strategy: Strategy,
     pub features: Vec<String>,
     pub weights: Vec<f64>,
 }
 
 impl PlayerWeights {
-    pub fn of(w: &Weights) -> PlayerWeights {
+    pub fn of(p: &Player) -> PlayerWeights {
         PlayerWeights {
+            strategy: p.strategy,
             features: crate::player::FEATURES
                 .iter()
                 .map(|f| f.name.to_string())
                 .collect(),
-            weights: w.0.to_vec(),
+            weights: p.weights.0.to_vec(),
         }
     }
 
-    /// The weights in the player's order (checked against its feature names on load).
-    pub fn weights(&self) -> Weights {
+    /// The player (its weights checked against its feature names on load).
+    pub fn player(&self) -> Player {
         let mut w = Weights::UNIFORM;
         w.0.copy_from_slice(&self.weights);
-        w
+        Player {
+            strategy: self.strategy,
+            weights: w,
+        }
     }
 }
 
@@ -98,6 +104,8 @@ pub struct Fitted {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CandidateScore {
     pub inputs: String,
+    /// The strategy of the player it takes; `None` for a candidate without the player.
+    pub strategy: Option<Strategy>,
     pub chosen: usize,
     pub rho_time: f64,
     pub rho_solve: f64,
@@ -194,9 +202,9 @@ impl Fitted {
         Ok(m)
     }
 
-    /// The simulated player's weights.
-    pub fn weights(&self) -> Weights {
-        self.player.weights()
+    /// The simulated player.
+    pub fn player(&self) -> Player {
+        self.player.player()
     }
 
     /// Whether the model takes the player's input at all.

@@ -59,14 +59,14 @@ pub const INPUTS: [Input; 5] = [
     },
 ];
 
-/// The player's input: ln of the expected moves to the first success of the simulated player
-/// (`crate::player`), exact where its walk is computed and from [`surrogate_inputs`]
-/// elsewhere.
+/// The player's input: ln of the expected moves to the first solution of the simulated
+/// player (`crate::player`), exact where its walk or search is computed and from
+/// [`surrogate_inputs`] elsewhere.
 pub const PLAYER: Input = Input {
     name: "ln(player moves)",
     why: "the expected moves a simulated player, fitted to people, makes before it first \
-          reaches the target, restarting after each failed attempt: the search a person does, \
-          in moves",
+          reaches the target, restarting after each failed attempt or searching without \
+          repeating itself, as the fit chose: the search a person does, in moves",
     direction: Direction::Slower,
 };
 

@@ -2,21 +2,20 @@
 //! of inputs and the ridge penalty are all chosen on the outer training rows only, so the
 //! outer score is what the procedure earns on puzzles none of its choices saw.
 //!
-//! Per outer fold: the player's weights are fitted on the fold's training rows
-//! ([`super::player_fit`]); each candidate input set is scored by an inner cross-validation
-//! on those rows (pooled Spearman ρ of its inner out-of-fold predictions with mean time) and
-//! the best is fitted on them (penalty chosen inside, as always); the held-out rows are then
-//! predicted. The inner scores see the rows the player's weights were fitted on, so they
+//! Per outer fold: a player of each strategy (`crate::player::Strategy`) is fitted on the
+//! fold's training rows ([`super::player_fit`]); each candidate input set, with each player,
+//! is scored by an inner cross-validation on those rows (pooled Spearman ρ of its inner
+//! out-of-fold predictions with mean time) and the best pair is fitted on them (penalty
+//! chosen inside, as always); the held-out rows are then predicted. The inner scores see the rows the player's weights were fitted on, so they
 //! flatter the player a little; the outer score cannot, which is why it is the figure quoted.
 
-use crate::player::Prepared;
+use crate::player::{Player, Prepared, Strategy};
 
 use super::fit::{Linear, fit};
 use super::folds::folds;
 use super::inputs::{self, Direction};
-use super::player_fit::{fit_weights, ln_moves};
+use super::player_fit::fit_player;
 use super::stats::spearman;
-use crate::player::Weights;
 
 /// One candidate input set: columns of the full input row (the five exact inputs, then the
 /// player's ln moves).
@@ -69,13 +68,15 @@ pub struct Rows<'a> {
     pub graphs: &'a [Prepared<'a>],
 }
 
-/// What the procedure chooses on some rows: the player's weights, the candidate, the model.
+/// What the procedure chooses on some rows: the player, the candidate, the model.
 #[derive(Clone, Debug)]
 pub struct Choice {
-    pub weights: Weights,
+    pub player: Player,
+    /// The player fitted with each strategy, in the order of [`Strategy::ALL`].
+    pub players: Vec<Player>,
     pub candidate: usize,
-    /// Each candidate's inner score (pooled Spearman ρ with time).
-    pub inner: Vec<f64>,
+    /// Per strategy, each candidate's inner score (pooled Spearman ρ with time).
+    pub inner: Vec<Vec<f64>>,
     pub linear: Linear,
 }
 
@@ -83,12 +84,12 @@ fn pick<T: Clone>(v: &[T], rows: &[usize]) -> Vec<T> {
     rows.iter().map(|&r| v[r].clone()).collect()
 }
 
-/// The full input rows (five exact inputs and the player's ln moves) of `rows` under `w`.
-pub fn full_rows(r: &Rows, w: &Weights, rows: &[usize]) -> Vec<Vec<f64>> {
+/// The full input rows (five exact inputs and `player`'s ln moves) of `rows`.
+pub fn full_rows(r: &Rows, player: &Player, rows: &[usize]) -> Vec<Vec<f64>> {
     rows.iter()
         .map(|&i| {
             let mut x = r.base[i].clone();
-            x.push(ln_moves(&r.graphs[i].evaluate(w)).unwrap_or(f64::MAX));
+            x.push(player.ln_moves(&r.graphs[i]).unwrap_or(f64::MAX));
             x
         })
         .collect()
@@ -101,26 +102,43 @@ pub fn columns(x: &[Vec<f64>], c: &[usize]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// Chooses and fits on `train` (indices into `r`), seeded by `seed`.
+/// Chooses and fits on `train` (indices into `r`), seeded by `seed`: the best inner score
+/// over every strategy and candidate, ties to the first.
 pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
     let graphs: Vec<&Prepared> = train.iter().map(|&i| &r.graphs[i]).collect();
     let y = pick(r.y, train);
-    let weights = fit_weights(&graphs, &y);
-    let x = full_rows(r, &weights, train);
-    let inner: Vec<f64> = CANDIDATES
+    let players: Vec<Player> = Strategy::ALL
         .iter()
-        .map(|c| inner_score(&columns(&x, c.columns), &y, seed, &c.directions()))
+        .map(|&s| fit_player(&graphs, &y, s))
         .collect();
-    let mut candidate = 0;
-    for (k, s) in inner.iter().enumerate() {
-        if *s > inner[candidate] {
-            candidate = k;
+    let rows: Vec<Vec<Vec<f64>>> = players.iter().map(|p| full_rows(r, p, train)).collect();
+    let inner: Vec<Vec<f64>> = rows
+        .iter()
+        .map(|x| {
+            CANDIDATES
+                .iter()
+                .map(|c| inner_score(&columns(x, c.columns), &y, seed, &c.directions()))
+                .collect()
+        })
+        .collect();
+    let (mut strategy, mut candidate) = (0, 0);
+    for (s, scores) in inner.iter().enumerate() {
+        for (k, score) in scores.iter().enumerate() {
+            if *score > inner[strategy][candidate] {
+                (strategy, candidate) = (s, k);
+            }
         }
     }
     let c = &CANDIDATES[candidate];
-    let linear = fit(&columns(&x, c.columns), &y, seed, &c.directions());
+    let linear = fit(
+        &columns(&rows[strategy], c.columns),
+        &y,
+        seed,
+        &c.directions(),
+    );
     Choice {
-        weights,
+        player: players[strategy],
+        players,
         candidate,
         inner,
         linear,
@@ -146,7 +164,7 @@ fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, directions: &[Direction]) -
 
 /// The predictions of `choice` for `rows`.
 pub fn predict(r: &Rows, choice: &Choice, rows: &[usize]) -> Vec<f64> {
-    let x = full_rows(r, &choice.weights, rows);
+    let x = full_rows(r, &choice.player, rows);
     columns(&x, CANDIDATES[choice.candidate].columns)
         .iter()
         .map(|row| choice.linear.predict(row))
@@ -154,11 +172,11 @@ pub fn predict(r: &Rows, choice: &Choice, rows: &[usize]) -> Vec<f64> {
 }
 
 /// The result of [`nested`]: per repeat, every row's outer out-of-fold prediction; and which
-/// candidate each outer fold chose.
+/// strategy and candidate each outer fold chose.
 #[derive(Clone, Debug)]
 pub struct Nested {
     pub out_of_fold: Vec<Vec<f64>>,
-    pub chosen: Vec<usize>,
+    pub chosen: Vec<(Strategy, usize)>,
 }
 
 /// `repeats` runs of `k`-fold nested cross-validation (repeat `r` splits with seed `r`).
@@ -180,7 +198,7 @@ pub fn nested(r: &Rows, k: usize, repeats: u64) -> Nested {
             for (&i, p) in test.iter().zip(predict(r, &c, &test)) {
                 oof[i] = p;
             }
-            chosen.push(c.candidate);
+            chosen.push((c.player.strategy, c.candidate));
         }
         out_of_fold.push(oof);
     }

@@ -14,12 +14,14 @@
 //!
 //! The search is a deterministic coordinate search: from the uniform player, each weight in
 //! turn is moved up or down by a step while that lowers the error, the step halving from 1 to
-//! 1/8 once no move helps. Every evaluation is exact (the player's walk), so the fitted
-//! weights are a pure function of the rows.
+//! 1/8 once no move helps. Every evaluation is exact (the player's walk or search), so the
+//! fitted weights are a pure function of the rows. A player of each strategy
+//! (`crate::player::Strategy`) is fitted so; which one the model takes is the nested
+//! cross-validation's choice.
 
 use rayon::prelude::*;
 
-use crate::player::{Outcome, Prepared, Weights};
+use crate::player::{Player, Prepared, Strategy, Weights};
 
 /// The steps of the coordinate search, largest first.
 pub const STEPS: [f64; 4] = [1.0, 0.5, 0.25, 0.125];
@@ -31,21 +33,11 @@ pub const BOUND: f64 = 6.0;
 /// Passes over the weights at one step before the step is halved regardless.
 const PASSES: usize = 8;
 
-/// The player's input to the model: ln(expected moves to the first success), `None` when no
-/// attempt can succeed.
-pub fn ln_moves(o: &Outcome) -> Option<f64> {
-    let m = o.moves();
-    (m.is_finite() && m > 0.0).then(|| m.ln())
-}
-
-/// The squared error of the least-squares fit of `y` on the player's ln moves under `w`,
-/// with the slope held at 0 or above (a negative slope counts as none: the error of `y`'s
-/// mean); infinite when some row's player can never succeed.
-pub fn error(graphs: &[&Prepared], y: &[f64], w: &Weights) -> f64 {
-    let moves: Option<Vec<f64>> = graphs
-        .par_iter()
-        .map(|g| ln_moves(&g.evaluate(w)))
-        .collect();
+/// The squared error of the least-squares fit of `y` on `player`'s ln moves, with the slope
+/// held at 0 or above (a negative slope counts as none: the error of `y`'s mean); infinite
+/// when some row's player can never succeed.
+pub fn error(graphs: &[&Prepared], y: &[f64], player: &Player) -> f64 {
+    let moves: Option<Vec<f64>> = graphs.par_iter().map(|g| player.ln_moves(g)).collect();
     match moves {
         Some(x) => sse_rising(&x, y),
         None => f64::INFINITY,
@@ -67,10 +59,21 @@ pub fn sse_rising(x: &[f64], y: &[f64]) -> f64 {
     }
 }
 
-/// The weights of least [`error`], by coordinate search from the uniform player.
-pub fn fit_weights(graphs: &[&Prepared], y: &[f64]) -> Weights {
+/// The player with `strategy` whose weights have the least [`error`], by coordinate search
+/// from the uniform player.
+pub fn fit_player(graphs: &[&Prepared], y: &[f64], strategy: Strategy) -> Player {
+    let error = |weights: &Weights| {
+        error(
+            graphs,
+            y,
+            &Player {
+                strategy,
+                weights: *weights,
+            },
+        )
+    };
     let mut w = Weights::UNIFORM;
-    let mut best = error(graphs, y, &w);
+    let mut best = error(&w);
     for step in STEPS {
         for _ in 0..PASSES {
             let mut moved = false;
@@ -81,7 +84,7 @@ pub fn fit_weights(graphs: &[&Prepared], y: &[f64]) -> Weights {
                     if t == w {
                         continue;
                     }
-                    let e = error(graphs, y, &t);
+                    let e = error(&t);
                     if e < best {
                         (best, w, moved) = (e, t, true);
                     }
@@ -92,7 +95,10 @@ pub fn fit_weights(graphs: &[&Prepared], y: &[f64]) -> Weights {
             }
         }
     }
-    w
+    Player {
+        strategy,
+        weights: w,
+    }
 }
 
 #[cfg(test)]

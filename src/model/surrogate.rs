@@ -10,14 +10,13 @@ use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::Int;
 use crate::game::rules::{Game, GameKind};
-use crate::player::{Graph, Weights};
+use crate::player::{Graph, Player};
 use crate::puzzle::difficulty::{self, Setting};
 
 use super::fit::fit;
 use super::fitted::Surrogate;
 use super::folds::SplitMix64;
 use super::inputs::{self, SURROGATE};
-use super::player_fit::ln_moves;
 use super::stats::spearman;
 
 /// Puzzles the surrogate is fitted on, and checked on.
@@ -65,7 +64,7 @@ fn draw(rng: &mut SplitMix64, k: usize) -> (Game, Vec<i64>, i64) {
 }
 
 /// The surrogate inputs and exact ln moves of one drawn puzzle, `None` when unreachable.
-fn point(game: &Game, numbers: &[i64], target: i64, w: &Weights) -> Result<Option<Point>> {
+fn point(game: &Game, numbers: &[i64], target: i64, player: &Player) -> Result<Option<Point>> {
     let words: Vec<String> = numbers.iter().map(i64::to_string).collect();
     let board = Board::parse(game, &words)?;
     let dp = Dp::<Int>::build(&board, &game.rules)?;
@@ -76,7 +75,7 @@ fn point(game: &Game, numbers: &[i64], target: i64, w: &Weights) -> Result<Optio
     let g = Graph::build::<Int>(numbers, &game.rules, target)
         .map_err(|e| crate::error::Error::input(e.to_string()))?
         .expect("a positive target");
-    let Some(y) = ln_moves(&g.evaluate(w)) else {
+    let Some(y) = player.ln_moves(&g.prepare()) else {
         return Ok(None);
     };
     Ok(Some(Point {
@@ -87,7 +86,7 @@ fn point(game: &Game, numbers: &[i64], target: i64, w: &Weights) -> Result<Optio
 
 /// `n` solvable puzzles drawn with `seed`, evaluated in parallel (the draws are sequential,
 /// so the sample is the same at any thread count).
-fn sample(n: usize, seed: u64, w: &Weights) -> Result<Vec<Point>> {
+fn sample(n: usize, seed: u64, player: &Player) -> Result<Vec<Point>> {
     let mut rng = SplitMix64::new(seed);
     let mut out: Vec<Point> = Vec::with_capacity(n);
     let mut k = 0;
@@ -104,7 +103,7 @@ fn sample(n: usize, seed: u64, w: &Weights) -> Result<Vec<Point>> {
             .collect();
         let points: Vec<Option<Point>> = draws
             .par_iter()
-            .map(|(g, nums, t)| point(g, nums, *t, w))
+            .map(|(g, nums, t)| point(g, nums, *t, player))
             .collect::<Result<_>>()?;
         out.extend(points.into_iter().flatten());
     }
@@ -118,10 +117,10 @@ fn sample(n: usize, seed: u64, w: &Weights) -> Result<Vec<Point>> {
     Ok(out)
 }
 
-/// The surrogate of the player with weights `w`.
-pub fn fit_surrogate(w: &Weights) -> Result<Surrogate> {
-    let train = sample(FIT, FIT_SEED, w)?;
-    let check = sample(CHECK, CHECK_SEED, w)?;
+/// The surrogate of `player`.
+pub fn fit_surrogate(player: &Player) -> Result<Surrogate> {
+    let train = sample(FIT, FIT_SEED, player)?;
+    let check = sample(CHECK, CHECK_SEED, player)?;
     let x: Vec<Vec<f64>> = train.iter().map(|p| p.x.clone()).collect();
     let y: Vec<f64> = train.iter().map(|p| p.y).collect();
     let linear = fit(&x, &y, 0, &[]).named(SURROGATE.iter().map(|s| s.to_string()).collect());

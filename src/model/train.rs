@@ -6,14 +6,13 @@
 use crate::error::Result;
 use crate::game::number::Rational;
 use crate::game::rules::{Game, GameKind};
-use crate::player::{Graph, Prepared};
+use crate::player::{Graph, Prepared, Strategy};
 use crate::puzzle::difficulty::Features;
 
 use super::cv::{CrossValidation, Sample, cross_validate};
 use super::fitted::{CandidateScore, Fitted, PlayerWeights};
 use super::inputs::{self, INPUTS};
 use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
-use super::player_fit::ln_moves;
 use super::rate::fit_rate_map;
 use super::stats::{mean, spearman};
 use super::surrogate::fit_surrogate;
@@ -90,11 +89,20 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         .linear
         .clone()
         .named(columns.iter().map(|&j| names[j].to_string()).collect());
-    let full = nested::full_rows(&rows, &choice.weights, &all);
-    let player: Vec<f64> = full.iter().map(|r| r[nested::PLAYER]).collect();
+    // Every strategy's player, fitted on every set, and its full input rows.
+    let full: Vec<Vec<Vec<f64>>> = choice
+        .players
+        .iter()
+        .map(|p| nested::full_rows(&rows, p, &all))
+        .collect();
+    let chosen_rows = &full[Strategy::ALL
+        .iter()
+        .position(|&s| s == choice.player.strategy)
+        .expect("a strategy")];
+    let player: Vec<f64> = chosen_rows.iter().map(|r| r[nested::PLAYER]).collect();
     let predicted: Vec<f64> = nested::predict(&rows, &choice, &all);
-    let with = |c: &[usize]| -> Vec<Sample> {
-        nested::columns(&full, c)
+    let with = |full: &[Vec<f64>], c: &[usize]| -> Vec<Sample> {
+        nested::columns(full, c)
             .into_iter()
             .zip(&samples)
             .map(|(inputs, s)| Sample {
@@ -104,26 +112,33 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
             .collect()
     };
     let cv = cross_validate(
-        &with(columns),
+        &with(chosen_rows, columns),
         FOLDS,
         10,
         &CANDIDATES[choice.candidate].directions(),
     );
-    let mut chosen = vec![0usize; CANDIDATES.len()];
-    nested.chosen.iter().for_each(|&c| chosen[c] += 1);
-    let candidates: Vec<CandidateScore> = CANDIDATES
-        .iter()
-        .zip(chosen)
-        .map(|(c, chosen)| {
-            let v = cross_validate(&with(c.columns), FOLDS, 10, &c.directions());
-            CandidateScore {
+    // Each candidate once without the player, and once with each strategy's player.
+    let mut candidates: Vec<CandidateScore> = Vec::new();
+    for (k, c) in CANDIDATES.iter().enumerate() {
+        let with_player = c.columns.contains(&nested::PLAYER);
+        for (s, &strategy) in Strategy::ALL.iter().enumerate() {
+            if !with_player && s > 0 {
+                break;
+            }
+            let v = cross_validate(&with(&full[s], c.columns), FOLDS, 10, &c.directions());
+            candidates.push(CandidateScore {
                 inputs: c.name.to_string(),
-                chosen,
+                strategy: with_player.then_some(strategy),
+                chosen: nested
+                    .chosen
+                    .iter()
+                    .filter(|&&(cs, ck)| ck == k && (!with_player || cs == strategy))
+                    .count(),
                 rho_time: v.pooled_time.mean,
                 rho_solve: v.pooled_solve.mean,
-            }
-        })
-        .collect();
+            });
+        }
+    }
     let model = Fitted {
         about: format!(
             "ln(mean solve time in seconds) of a 24-game puzzle, fitted by `digits-lab fit` \
@@ -132,10 +147,10 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         rows: sets.len(),
         rho_time: mean(&nested_time),
         rho_solve: mean(&nested_solve),
-        player: PlayerWeights::of(&choice.weights),
+        player: PlayerWeights::of(&choice.player),
         linear,
         columns: columns.to_vec(),
-        surrogate: fit_surrogate(&choice.weights)?,
+        surrogate: fit_surrogate(&choice.player)?,
         rate: fit_rate_map(&samples),
         candidates,
         out_of_fold: nested.out_of_fold[0].clone(),
@@ -192,11 +207,11 @@ pub fn singles(
         .collect()
 }
 
-/// The player's ln moves for `sets` under the embedded model's weights.
+/// The embedded model's player's ln moves for `sets`.
 pub fn embedded_player(sets: &[TrainingSet]) -> Vec<f64> {
-    let w = Fitted::embedded().weights();
+    let player = Fitted::embedded().player();
     graphs(sets)
         .iter()
-        .map(|g| ln_moves(&g.evaluate(&w)).unwrap_or(f64::INFINITY))
+        .map(|g| player.ln_moves(&g.prepare()).unwrap_or(f64::INFINITY))
         .collect()
 }

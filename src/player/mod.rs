@@ -14,14 +14,20 @@
 //! states (no sampling), the probability that one attempt reaches the target and the expected
 //! number of moves to the first success with restarts. This follows the simulated solver
 //! Pelánek (2011) used to rate Sudoku for people, and the forward, target-seeking habit van
-//! der Maas & Nyamsuren (2017) saw in children's arithmetic answers. The player's few
-//! weights are fitted to 24-game players' times by `digits-lab fit` (`crate::model`).
+//! der Maas & Nyamsuren (2017) saw in children's arithmetic answers. [`search`] plays the
+//! same preferences as a person who remembers what they tried: depth first, never the same
+//! move twice, and gives its expected moves to the first solution as exactly. The player's
+//! few weights, and which of the two ways it plays ([`Strategy`]), are fitted to 24-game
+//! players' times by `digits-lab fit` (`crate::model`).
 //!
 //! The player is neither the engine (it counts nothing) nor the fit (it knows no data): it is
 //! a policy and its exact consequences.
 
 pub mod moves;
+pub mod search;
+pub mod strategy;
 pub mod walk;
 
 pub use moves::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
+pub use strategy::{Player, Strategy};
 pub use walk::{Graph, Outcome, Prepared, StateGraphTooLarge, play};

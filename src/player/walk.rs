@@ -45,7 +45,7 @@ impl Outcome {
 
 /// How an attempt that has reached a state ends there, if it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
+pub(super) enum End {
     Success,
     Failure,
     /// One value left where every number must be used: a success when it is the target.
@@ -54,17 +54,18 @@ enum End {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    end: End,
-    edges: (u32, u32),
+pub(super) struct Node {
+    pub(super) end: End,
+    pub(super) edges: (u32, u32),
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Edge {
-    child: u32,
-    /// How many moves (pairs of equal values) lead the same way by the same step.
-    copies: u32,
-    step: Step,
+pub(super) struct Edge {
+    pub(super) child: u32,
+    /// How many moves lead the same way by the same step (pairs of equal values, or `8 ÷ −8`
+    /// beside `−8 ÷ 8`).
+    pub(super) copies: u32,
+    pub(super) step: Step,
 }
 
 /// One move from the starting board, for explanations: `a op b = result`.
@@ -78,11 +79,11 @@ pub struct FirstMove {
 /// another one without a rebuild.
 #[derive(Clone, Debug)]
 pub struct Graph {
-    nodes: Vec<Node>,
-    edges: Vec<Edge>,
+    pub(super) nodes: Vec<Node>,
+    pub(super) edges: Vec<Edge>,
     /// The moves of the root, in the order of its edges.
     first: Vec<FirstMove>,
-    target: i64,
+    pub(super) target: i64,
     largest: i64,
     use_all: bool,
 }
@@ -90,8 +91,8 @@ pub struct Graph {
 /// A graph's move features for its target, computed once for many evaluations.
 #[derive(Clone, Debug)]
 pub struct Prepared<'g> {
-    graph: &'g Graph,
-    features: Vec<MoveFeatures>,
+    pub(super) graph: &'g Graph,
+    pub(super) features: Vec<MoveFeatures>,
 }
 
 struct Builder<V: Number> {

@@ -8,8 +8,7 @@ use crate::game::number::Number;
 use crate::game::rules::{Game, GameKind};
 use crate::model::Fitted;
 use crate::model::inputs::INPUTS;
-use crate::model::player_fit::ln_moves;
-use crate::player::Graph;
+use crate::player::{Graph, Strategy};
 
 use super::difficulty::{Assessment, Features, Setting};
 
@@ -19,11 +18,9 @@ pub const DRIVERS: usize = 3;
 /// What the simulated player does with the puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerReport {
-    /// The probability that one attempt reaches the target.
-    pub p_success: f64,
-    /// The expected moves of one attempt.
-    pub attempt_moves: f64,
-    /// The expected moves to the first success, restarting after failures.
+    /// How the model's player plays (`crate::player::Strategy`).
+    pub strategy: Strategy,
+    /// Its expected moves to the first solution.
     pub moves: f64,
     /// The player's most likely first move and its probability.
     pub first_move: String,
@@ -56,20 +53,27 @@ pub struct Explanation {
 /// where only moves it does not make (`^`, unary minus) reach the target.
 pub fn walk<V: Number>(game: &Game, numbers: &[i64], target: i64) -> Option<PlayerReport> {
     let g = Graph::build::<V>(numbers, &game.rules, target).ok()??;
-    let w = Fitted::embedded().weights();
-    let o = g.evaluate(&w);
-    if !o.moves().is_finite() {
+    let player = Fitted::embedded().player();
+    let moves = player.moves(&g.prepare());
+    if !moves.is_finite() {
         return None;
     }
-    let first = g.first_moves(&w);
+    let first = g.first_moves(&player.weights);
     let (first_move, first_move_p) = first.first().cloned().unwrap_or_default();
     Some(PlayerReport {
-        p_success: o.p_success,
-        attempt_moves: o.attempt_moves,
-        moves: o.moves(),
+        strategy: player.strategy,
+        moves,
         first_move,
         first_move_p,
     })
+}
+
+impl PlayerReport {
+    /// The model's input: ln of the expected moves, `None` where there are none to make (the
+    /// board holds the target), as [`crate::player::Player::ln_moves`] has it.
+    pub fn ln_moves(&self) -> Option<f64> {
+        (self.moves.is_finite() && self.moves > 0.0).then(|| self.moves.ln())
+    }
 }
 
 /// Whether the model's predictions for `game` are an extrapolation.
@@ -87,12 +91,7 @@ pub fn explain(
     player: Option<PlayerReport>,
 ) -> (Assessment, Explanation) {
     let m = Fitted::embedded();
-    let ln = player.as_ref().and_then(|p| {
-        ln_moves(&crate::player::Outcome {
-            p_success: p.p_success,
-            attempt_moves: p.attempt_moves,
-        })
-    });
+    let ln = player.as_ref().and_then(PlayerReport::ln_moves);
     let difficulty = a.features.score_with(target, setting, ln);
     let x = m.inputs(&a.features, target, &setting, ln);
     let l = &m.linear;
@@ -162,6 +161,13 @@ fn words(
         4 => "never climbs past the target or the largest number".to_string(),
         _ if c < INPUTS.len() => INPUTS[c].name.to_string(),
         _ => match player {
+            Some(p) if p.strategy == Strategy::Search => format!(
+                "the simulated player, searching move by move, needs ~{} moves to find a \
+                 solution, trying {} first ({:.0}% of the time)",
+                crate::format::grouped(p.moves.round() as u64),
+                p.first_move,
+                100.0 * p.first_move_p
+            ),
             Some(p) => format!(
                 "the simulated player needs ~{} moves to its first success, drifting toward \
                  {} first ({:.0}% of its first moves)",
@@ -170,8 +176,7 @@ fn words(
                 100.0 * p.first_move_p
             ),
             None => format!(
-                "the simulated player (surrogate estimate) needs ~{} moves to its first \
-                 success",
+                "the simulated player (surrogate estimate) needs ~{} moves to find a solution",
                 crate::format::grouped(x.exp().round() as u64)
             ),
         },

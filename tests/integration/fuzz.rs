@@ -563,7 +563,7 @@ fn fuzz_model_files() {
                     .surrogate
                     .linear
                     .predict(&vec![1.0; m.surrogate.linear.inputs.len()]);
-                let _ = m.weights();
+                let _ = m.player();
                 let _ = m.solve_rate(ln_time);
                 Ok(true)
             }

@@ -257,3 +257,168 @@ fn seeded_monte_carlo_play_agrees_within_its_standard_error() {
         );
     }
 }
+
+/// Whether `board` ends an attempt, and if so whether it is solved.
+fn ended(board: &[Q], t: i64, use_all: bool) -> Option<bool> {
+    let target = (i128::from(t), 1);
+    if !use_all && board.contains(&target) {
+        return Some(true);
+    }
+    if board.len() == 1 {
+        return Some(board[0] == target);
+    }
+    None
+}
+
+/// The distinct moves of `board`, with the board each leaves: the same two numbers, the same
+/// operation and the same result are one move (equal values, and `8 ÷ −8` beside `−8 ÷ 8`).
+fn distinct_moves(
+    board: &[Q],
+    t: i64,
+    largest: i64,
+    use_all: bool,
+    w: &Weights,
+) -> Vec<(Vec<Q>, f64)> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for m in moves(board, !use_all) {
+        let (x, op, y, r, i, j) = m;
+        let (lo, hi) = if cmp(&x, &y).is_le() { (x, y) } else { (y, x) };
+        if !seen.contains(&(lo, hi, op, r)) {
+            seen.push((lo, hi, op, r));
+            out.push((after(board, i, j, r), preference(&m, t, largest, w).exp()));
+        }
+    }
+    out
+}
+
+/// Whether a solution lies below `board`, by plain recursion.
+fn live(board: &[Q], t: i64, use_all: bool) -> bool {
+    ended(board, t, use_all).unwrap_or_else(|| {
+        moves(board, !use_all)
+            .iter()
+            .any(|&(_, _, _, r, i, j)| live(&after(board, i, j, r), t, use_all))
+    })
+}
+
+/// Every move of a dead branch from `board`, by plain recursion over its distinct moves.
+fn dead_moves(board: &[Q], t: i64, use_all: bool) -> f64 {
+    if ended(board, t, use_all).is_some() {
+        return 0.0;
+    }
+    distinct_moves(board, t, 0, use_all, &Weights::UNIFORM)
+        .iter()
+        .map(|(next, _)| 1.0 + dead_moves(next, t, use_all))
+        .sum()
+}
+
+/// The searcher's expected moves to its first solution from `board`, by its definition: the
+/// distinct moves are drawn one at a time, each with probability proportional to its weight
+/// among those not yet tried, and tried in that order (every remaining set of moves
+/// enumerated, no shortcut through the Plackett–Luce pairwise rule the engine uses).
+fn slow_search(board: &[Q], t: i64, largest: i64, use_all: bool, w: &Weights) -> f64 {
+    if ended(board, t, use_all).is_some() {
+        return 0.0;
+    }
+    let ms = distinct_moves(board, t, largest, use_all, w);
+    if ms
+        .iter()
+        .any(|(next, _)| ended(next, t, use_all) == Some(true))
+    {
+        return 1.0;
+    }
+    let live: Vec<bool> = ms.iter().map(|(next, _)| live(next, t, use_all)).collect();
+    let cost: Vec<f64> = ms
+        .iter()
+        .zip(&live)
+        .map(|((next, _), &l)| {
+            1.0 + if l {
+                slow_search(next, t, largest, use_all, w)
+            } else {
+                dead_moves(next, t, use_all)
+            }
+        })
+        .collect();
+    // The expected cost from the set of moves not yet tried (a bit mask).
+    fn from(
+        left: u64,
+        ms: &[(Vec<Q>, f64)],
+        live: &[bool],
+        cost: &[f64],
+        memo: &mut std::collections::HashMap<u64, f64>,
+    ) -> f64 {
+        if let Some(&c) = memo.get(&left) {
+            return c;
+        }
+        let total: f64 = (0..ms.len())
+            .filter(|&k| left >> k & 1 == 1)
+            .map(|k| ms[k].1)
+            .sum();
+        let mut c = 0.0;
+        for k in (0..ms.len()).filter(|&k| left >> k & 1 == 1) {
+            let p = ms[k].1 / total;
+            c += p * if live[k] {
+                cost[k]
+            } else {
+                cost[k] + from(left & !(1 << k), ms, live, cost, memo)
+            };
+        }
+        memo.insert(left, c);
+        c
+    }
+    from(
+        (1u64 << ms.len()) - 1,
+        &ms,
+        &live,
+        &cost,
+        &mut Default::default(),
+    )
+}
+
+/// Checks the search on one board against its definition; whether the board has a solution.
+fn check_search(numbers: &[i64], target: i64, rules: &Rules, w: &Weights, rational: bool) -> bool {
+    let g = if rational {
+        Graph::build::<Rational>(numbers, rules, target)
+    } else {
+        Graph::build::<Int>(numbers, rules, target)
+    }
+    .unwrap()
+    .unwrap();
+    let fast = g.prepare().search(w);
+    let mut board: Vec<Q> = numbers.iter().map(|&n| (i128::from(n), 1)).collect();
+    board.sort_by(cmp);
+    let largest = *numbers.iter().max().unwrap();
+    if !live(&board, target, rules.use_all) {
+        assert!(fast.is_infinite(), "{numbers:?} → {target}: {fast}");
+        return false;
+    }
+    let slow = slow_search(&board, target, largest, rules.use_all, w);
+    assert!(
+        rel_close(fast, slow),
+        "{numbers:?} → {target}: search {fast}, by definition {slow}"
+    );
+    true
+}
+
+#[test]
+fn the_search_equals_its_definition_on_random_small_boards() {
+    let mut rng = SplitMix64::new(2011);
+    for game in [GameKind::TwentyFour, GameKind::Digits] {
+        let rules = Game::preset(game).rules;
+        let rational = game == GameKind::TwentyFour;
+        let mut solvable = 0;
+        for _ in 0..150 {
+            let n = 2 + rng.below(2) as usize;
+            let numbers: Vec<i64> = (0..n).map(|_| 1 + rng.below(13) as i64).collect();
+            let target = 1 + rng.below(30) as i64;
+            let w = random_weights(&mut rng);
+            solvable += usize::from(check_search(&numbers, target, &rules, &w, rational));
+        }
+        // Enough of the boards have a solution for the comparison to mean something.
+        assert!(solvable >= 30, "{game:?}: {solvable} of 150 solvable");
+    }
+    // Boards with a repeated number, whose equal moves are one move to the searcher.
+    let rules = Game::preset(GameKind::TwentyFour).rules;
+    check_search(&[5, 5, 1], 24, &rules, &Weights::UNIFORM, true);
+    check_search(&[3, 3, 8], 24, &rules, &random_weights(&mut rng), true);
+}

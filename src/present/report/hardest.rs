@@ -81,7 +81,7 @@ pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
         w,
         "The `difficulty` score (README, *Difficulty*) is the predicted natural log of the \
          mean time, in seconds, people take to solve the puzzle: a model fitted to 24-game \
-         players' times on a simulated player's expected moves to its first success and five \
+         players' times on a simulated player's expected moves to its first solution and five \
          exact features (the solutions found in whole numbers, the breadth of the first move, \
          the 1s, the fractions a solution needs, how far it must climb past the target); see \
          *Does the difficulty score match people?* below. In Digits and Countdown the list by \

@@ -21,19 +21,23 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
         w,
         "`difficulty` is the predicted natural log of the mean time, in seconds, that players \
          of the 24 game on 4nums.com take to solve a puzzle. It combines a **simulated \
-         player** (`src/player`: it picks two numbers and an operation with a softmax over a \
-         few move features, and its exact walk over the board's states gives the expected \
-         moves to its first success, restarting after each failed attempt) with exact \
-         features, by ridge regression, fitted to the {} sets of \
+         player** (`src/player`: it weighs two numbers and an operation with a softmax over a \
+         few move features, and plays them out either by restarting after each failed attempt \
+         or by searching depth first without repeating itself, as the fit chooses; here it \
+         plays by *{}*, which {}; its exact expected moves to the first solution are the \
+         input) with exact features, by ridge regression, fitted to the {} sets of \
          `data/human-24-4nums-train.csv` (the other half of the sets is kept out of the \
          project). `digits-lab fit` refits it, prints the figures below and writes \
          `data/difficulty-model.json` and its report `data/difficulty-fit.md`.\n",
+        m.player.strategy.name(),
+        m.player.strategy.what(),
         grouped(m.rows as u64)
     );
     let _ = writeln!(
         w,
-        "**Nested cross-validated** ({REPEATS} × {FOLDS}-fold outer: the player's weights, \
-         the input set and the penalty are all chosen on the outer training rows; each set \
+        "**Nested cross-validated** ({REPEATS} × {FOLDS}-fold outer: the player's way of \
+         playing and weights, the input set and the penalty are all chosen on the outer \
+         training rows; each set \
          predicted by a procedure that never saw it), Spearman ρ of the score with mean solve \
          time **{}**, with solve rate **{}**. Each candidate input set's own cross-validated \
          figure (not nested, the player's weights fitted on every set) and each single \
@@ -52,9 +56,13 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     for c in &m.candidates {
         let _ = writeln!(
             w,
-            "| {} (chosen in {} of {FOLDS} outer folds) | {} | {} |",
+            "| {}{} (chosen in {} of {} outer folds) | {} | {} |",
             c.inputs,
+            c.strategy
+                .map(|s| format!(", the player by *{}*", s.name()))
+                .unwrap_or_default(),
             c.chosen,
+            grouped(REPEATS * FOLDS as u64),
             f3(c.rho_time),
             f3(c.rho_solve)
         );
@@ -115,9 +123,10 @@ fn preferences(w: &mut String, m: &Fitted) {
     let _ = writeln!(
         w,
         "**The player's learned preferences.** A move's preference is the sum of its \
-         features times their weights; the player picks among a board's moves with \
-         probability proportional to e^preference, so a move with a feature is e^weight times \
-         as likely as the same move without it (per unit, for `distance`):\n"
+         features times their weights; the player takes (*restarts*) or tries next (*search*) \
+         a board's move with probability proportional to e^preference, so a move with a \
+         feature is e^weight times as likely as the same move without it (per unit, for \
+         `distance`):\n"
     );
     let _ = writeln!(w, "| move feature | what it is | weight | × as likely |");
     let _ = writeln!(w, "|---|---|---:|---:|");
@@ -250,7 +259,8 @@ fn carry_over(w: &mut String, m: &Fitted) {
         w,
         "**What carries over to Digits and Countdown.** The player plays each game by its \
          own rules: positive whole numbers only, and an attempt ends as soon as the target is \
-         on the board, so a shorter solution and numbers left unused weigh through it by \
+         on the board (a searching player makes a solving move as soon as it sees one), so a \
+         shorter solution and numbers left unused weigh through it by \
          construction. It is fitted on its own (people's ln time against its ln moves), and \
          the model may not give its moves a negative weight, so a puzzle the player needs \
          more moves for never scores easier. But its weights and the model's were measured \

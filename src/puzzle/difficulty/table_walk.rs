@@ -12,15 +12,14 @@ use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game, Rules};
 use crate::model::Fitted;
-use crate::model::player_fit::ln_moves;
-use crate::player::{Graph, Weights};
+use crate::player::{Graph, Player};
 
 use super::{Features, Setting};
 
 /// One board's player, aimed at one target after another.
 pub struct TableWalk {
     graph: Option<Graph>,
-    weights: Weights,
+    player: Player,
     /// The target walked exactly where numbers may go unused, and its ln moves.
     exact: Option<(i64, Option<f64>)>,
 }
@@ -36,7 +35,7 @@ impl TableWalk {
         exact_at: Option<i64>,
     ) -> Result<TableWalk> {
         let model = Fitted::embedded();
-        let weights = model.weights();
+        let player = model.player();
         let build = |target: i64| {
             Graph::build::<V>(numbers, rules, target).map_err(|e| Error::input(e.to_string()))
         };
@@ -45,13 +44,13 @@ impl TableWalk {
             (true, true, _) => (build(lo.max(1))?, None),
             (true, false, None) => (None, None),
             (true, false, Some(t)) => {
-                let walked = build(t)?.and_then(|g| ln_moves(&g.evaluate(&weights)));
+                let walked = build(t)?.and_then(|g| player.ln_moves(&g.prepare()));
                 (None, Some((t, walked)))
             }
         };
         Ok(TableWalk {
             graph,
-            weights,
+            player,
             exact,
         })
     }
@@ -62,10 +61,10 @@ impl TableWalk {
         if let Some((t, walked)) = self.exact {
             return if t == target { walked } else { None };
         }
-        let w = &self.weights;
+        let player = &self.player;
         self.graph.as_mut().and_then(|g| {
             g.retarget(target)
-                .then(|| ln_moves(&g.evaluate(w)))
+                .then(|| player.ln_moves(&g.prepare()))
                 .flatten()
         })
     }

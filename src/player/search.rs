@@ -1,0 +1,133 @@
+//! The searching player: the same move preferences as the walk's, played as a person
+//! searches: depth first, never trying a move twice, backing up out of a dead end.
+//!
+//! At each board the searcher orders the distinct moves by a Plackett–Luce draw from the
+//! player's softmax (the most preferred is likeliest first, and so on without replacement);
+//! it tries them in that order, exhausting each move's branch before the next, and stops at
+//! the first solution. A move that solves the puzzle outright is seen and made at once. A
+//! branch with no solution costs every move in it (the searcher must rule it out); the
+//! expected moves to the first solution follow exactly, children before parents, from a
+//! property of Plackett–Luce orders: a move with weight `a` comes before every move of a set
+//! with total weight `A` with probability `a / (a + A)`. So, at a board whose solving moves
+//! weigh `A` in all,
+//!
+//! `S = Σ_dead a / (a + A) · (1 + F(child)) + Σ_solving a / A · (1 + S(child))`,
+//!
+//! where `F` counts the moves of a dead branch. The searcher is what a person who remembers
+//! what they tried does; the walk's player ([`super::walk`]) forgets and starts afresh. Which
+//! one predicts people better is the fit's choice (`crate::model::nested`).
+
+use super::walk::{End, Prepared};
+use super::{Step, Weights};
+
+impl Prepared<'_> {
+    /// The searcher's expected moves to its first solution with weights `w`; infinite where
+    /// the puzzle has none the player's moves reach.
+    pub fn search(&self, w: &Weights) -> f64 {
+        let g = self.graph;
+        let n = g.nodes.len();
+        let target = i128::from(g.target);
+        let solved = |end: End| match end {
+            End::Success => true,
+            End::Last(num, den) => (num, den) == (target, 1),
+            End::Failure | End::Goes => false,
+        };
+        // Per board: whether a solution lies below it, the moves that rule its branch out,
+        // the expected moves to the first solution.
+        let mut live = vec![false; n];
+        let mut dead_moves = vec![0.0f64; n];
+        let mut cost = vec![0.0f64; n];
+        let mut moves: Vec<(usize, f64)> = Vec::new();
+        for (k, node) in g.nodes.iter().enumerate() {
+            if node.end != End::Goes {
+                live[k] = solved(node.end);
+                continue;
+            }
+            let range = node.edges.0 as usize..node.edges.1 as usize;
+            // The distinct moves: the same two numbers, operation and result are one move
+            // (equal values, or `8 ÷ −8` beside `−8 ÷ 8`; merged in the graph below the root,
+            // listed one by one at it).
+            moves.clear();
+            let mut seen: Vec<(u32, Step)> = Vec::new();
+            for (e, f) in g.edges[range.clone()].iter().zip(&self.features[range]) {
+                if !seen.contains(&(e.child, e.step)) {
+                    seen.push((e.child, e.step));
+                    moves.push((e.child as usize, w.preference(f)));
+                }
+            }
+            live[k] = moves.iter().any(|&(c, _)| live[c]);
+            dead_moves[k] = moves.iter().map(|&(c, _)| 1.0 + dead_moves[c]).sum();
+            if !live[k] {
+                continue;
+            }
+            if moves.iter().any(|&(c, _)| solved(g.nodes[c].end)) {
+                cost[k] = 1.0;
+                continue;
+            }
+            let top = moves.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
+            moves.iter_mut().for_each(|m| m.1 = (m.1 - top).exp());
+            let solving: f64 = moves.iter().filter(|m| live[m.0]).map(|m| m.1).sum();
+            cost[k] = moves
+                .iter()
+                .map(|&(c, a)| {
+                    if live[c] {
+                        a / solving * (1.0 + cost[c])
+                    } else {
+                        a / (a + solving) * (1.0 + dead_moves[c])
+                    }
+                })
+                .sum();
+        }
+        if live[n - 1] {
+            cost[n - 1]
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::number::{Int, Rational};
+    use crate::game::rules::{Game, GameKind};
+    use crate::player::{Graph, Weights};
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn small_boards_by_hand() {
+        let digits = Game::preset(GameKind::Digits).rules;
+        // Digits 2 3 → 6: 3 × 2 solves at once.
+        let g = Graph::build::<Int>(&[2, 3], &digits, 6).unwrap().unwrap();
+        assert_eq!(g.prepare().search(&Weights::UNIFORM), 1.0);
+        // Digits 2 3 4 → 20: no move solves at once. The moves: 3+2=5, 3×2=6, 3−2=1, 4+2=6,
+        // 4×2=8, 4−2=2, 4÷2=2, 4+3=7, 4×3=12, 4−3=1 (ten). Only 3 + 2 = 5 leads on (5 × 4);
+        // each of the nine others is a dead branch of its own moves, each 1: {5,4} → 20 is
+        // live; {6,4}: 10, 24, 2, (6÷4 no) → 3 moves; {1,4}: 5, 4, 3, 4 → 4; {6,3}: 9, 18,
+        // 3, 2 → 4; {8,3}: 11, 24, 5 → 3; {2,3} (4−2 and 4÷2 both): 5, 6, 1 → 3; {7,2}: 9,
+        // 14, 5 → 3; {12,2}: 14, 24, 10, 6 → 4; {1,2} (4−3): 3, 2, 1, 2 → 4. Uniform: each
+        // dead move comes before 3 + 2 with probability ½, so S = 1 + 1 + ½ Σ (1 + F).
+        let g = Graph::build::<Int>(&[2, 3, 4], &digits, 20)
+            .unwrap()
+            .unwrap();
+        let dead: f64 = [3.0, 4.0, 4.0, 3.0, 3.0, 3.0, 3.0, 4.0, 4.0]
+            .iter()
+            .map(|f| 1.0 + f)
+            .sum();
+        assert!(close(
+            g.prepare().search(&Weights::UNIFORM),
+            2.0 + dead / 2.0
+        ));
+        // No solution: infinite.
+        let g = Graph::build::<Int>(&[1, 2], &digits, 7).unwrap().unwrap();
+        assert!(g.prepare().search(&Weights::UNIFORM).is_infinite());
+        // 24 game 4 6: 6 × 4 is seen at once although five other moves come first in order.
+        let rules = Game::preset(GameKind::TwentyFour).rules;
+        let g = Graph::build::<Rational>(&[4, 6], &rules, 24)
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.prepare().search(&Weights::UNIFORM), 1.0);
+    }
+}
