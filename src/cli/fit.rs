@@ -30,7 +30,7 @@ pub fn run(args: &FitArgs) -> Result<()> {
     let m = &t.model;
     println!(
         "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
-         out-of-fold; the player's weights, inputs and penalty chosen inside): {:.3} with mean \
+         out-of-fold; the player's strategy and weights, inputs and penalty chosen inside): {:.3} with mean \
          solve time, {:.3} with solve rate",
         m.rows,
         train::REPEATS,
@@ -39,9 +39,10 @@ pub fn run(args: &FitArgs) -> Result<()> {
         m.rho_solve,
     );
     println!(
-        "chosen: {}; player's surrogate for Digits and Countdown: ρ {:.3} with the exact \
-         walk on {} held-out puzzles",
+        "chosen: {}, the player by {}; player's surrogate for Digits and Countdown: ρ {:.3} \
+         with its exact moves on {} held-out puzzles",
         crate::model::nested::CANDIDATES[t.choice.candidate].name,
+        t.choice.player.strategy.name(),
         m.surrogate.check_rho,
         m.surrogate.checked_on,
     );

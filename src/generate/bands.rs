@@ -89,13 +89,13 @@ pub struct Bands {
 
 /// The cut points of the standard games, as [`derive`] gives them (a test checks).
 const DIGITS: Bands = Bands {
-    cuts: [3.4868046755587327, 4.149767243704397, 4.8364928850990445],
+    cuts: [3.287348071975874, 4.139304165372343, 4.797106683480878],
 };
 const COUNTDOWN: Bands = Bands {
-    cuts: [3.6409145958574767, 4.310057812775405, 5.045575132425075],
+    cuts: [3.5728092136423, 4.300322978646835, 4.860180550570891],
 };
 const TWENTY_FOUR: Bands = Bands {
-    cuts: [2.3484631642304192, 2.8588672919661637, 3.4018807000381317],
+    cuts: [2.2685495559609534, 2.7270011040653097, 3.2115182645398175],
 };
 
 impl Bands {

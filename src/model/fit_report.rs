@@ -47,15 +47,15 @@ pub fn report(t: &Training) -> String {
     );
     w!("## How the procedure was settled\n");
     w!(
-        "Two choices were made outside the nested cross-validation, by comparing its figures, \
-         and are fixed now: (1) the player is fitted on its own, not beside the five inputs, \
+        "Three choices were made outside the nested cross-validation, by comparing its \
+         figures, and are fixed now: (1) the player is fitted on its own, not beside the five inputs, \
          and the model's weight on its moves may not be negative — fitted beside them it \
          scored 0.809 by taking a negative weight (more moves, less time) that ranked short \
          unique Digits puzzles hardest; (2) its move weights have no sign limits — limits \
          that held it to seek the target (`hits` ≥ 0, `distance` and `climbs` ≤ 0) scored \
-         0.726 (1 repeat). (3) The searching player was added after the figures of the \
-         restarting one were known (0.785 with it alone); which of the two plays is chosen \
-         inside the nested cross-validation. Three other additions were tried once and not \
+         0.726 (1 repeat). (3) the searching player was offered beside the restarting one \
+         after the latter's figures were known (0.785 with it alone); which of the two plays \
+         is chosen inside the nested cross-validation. Three other additions were tried once and not \
          kept, as none moved the nested figure (with the restarting player): a move feature \
          for leaving the target one move away (0.786), the player's chance per attempt and \
          moves per attempt as two inputs (0.785), the cards' size (0.785). These are a mild \

@@ -97,9 +97,9 @@ impl Ranked {
 
 /// Candidates a `difficulty` ranking keeps per place it lists where the tables score with
 /// the player's surrogate (Digits, Countdown): [`exact`] walks each of them exactly and keeps
-/// the hardest. The surrogate ranks the walk's scores with ρ 0.87 only, so the list is the
-/// hardest by the walk *among these candidates*: a wider pool finds harder puzzles still
-/// (Digits' exact top 10 changed between pools of 50, 250 and 1,000).
+/// the hardest. The surrogate ranks the walk's scores with ρ 0.92 only (`data/difficulty-fit.md`),
+/// so the list is the hardest by the walk *among these candidates*: a wider pool can find
+/// harder puzzles still.
 pub const EXACT_POOL: usize = 20;
 
 /// `ranked`, a `difficulty` ranking of `game`'s puzzles kept longer than wanted, re-scored with the player's exact walk (as `solve` scores), re-ranked and cut to

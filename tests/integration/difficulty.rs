@@ -170,7 +170,10 @@ fn solve_prints_the_prediction_for_a_24_game_puzzle() {
         .lines()
         .filter(|l| l.ends_with(" time") && l.contains(": ×"));
     assert_eq!(drivers.count(), 3, "{text}");
-    assert!(text.contains("the simulated player needs ~"), "{text}");
+    assert!(
+        text.contains("the simulated player, searching move by move, needs ~"),
+        "{text}"
+    );
 }
 
 /// In Digits the tables score with the player's surrogate; `hardest --by difficulty` walks
@@ -278,9 +281,10 @@ fn the_fit_is_reproducible_and_ranks_unseen_sets_as_published() {
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains("681 training sets")
-            && text.contains("0.785 with mean solve time")
-            && text.contains("-0.863 with solve rate")
-            && text.contains("ρ 0.870 with the exact walk on 300 held-out puzzles")
+            && text.contains("0.846 with mean solve time")
+            && text.contains("-0.873 with solve rate")
+            && text.contains("the player by search")
+            && text.contains("ρ 0.924 with its exact moves on 300 held-out puzzles")
             && text.contains("difficulty-fit.md its report"),
         "{text}"
     );

@@ -1,6 +1,7 @@
-//! The simulated player's exact walk against slow, obviously correct computations: a plain
-//! recursion over every move sequence (no memo, no merged moves, its own arithmetic) on many
-//! random small boards, and seeded Monte-Carlo play within its standard error.
+//! The simulated player against slow, obviously correct computations: its exact walk against a
+//! plain recursion over every move sequence (no memo, no merged moves, its own arithmetic) and
+//! seeded Monte-Carlo play within its standard error; its exact search against its definition,
+//! one Plackett–Luce draw at a time. On many random small boards.
 
 use digits_lab::game::number::{Int, Rational};
 use digits_lab::game::rules::{Game, GameKind, Rules};
