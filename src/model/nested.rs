@@ -1,13 +1,15 @@
-//! Nested cross-validation of the whole fitting procedure: the player's weights, the choice
-//! of inputs and the ridge penalty are all chosen on the outer training rows only, so the
-//! outer score is what the procedure earns on puzzles none of its choices saw.
+//! Nested cross-validation of the whole fitting procedure: the player's strategy and
+//! weights, the choice of inputs and the ridge penalty are all chosen on the outer training
+//! rows only, so the outer score is what the procedure earns on puzzles none of its choices
+//! saw.
 //!
 //! Per outer fold: a player of each strategy (`crate::player::Strategy`) is fitted on the
 //! fold's training rows ([`super::player_fit`]); each candidate input set, with each player,
 //! is scored by an inner cross-validation on those rows (pooled Spearman ρ of its inner
 //! out-of-fold predictions with mean time) and the best pair is fitted on them (penalty
-//! chosen inside, as always); the held-out rows are then predicted. The inner scores see the rows the player's weights were fitted on, so they
-//! flatter the player a little; the outer score cannot, which is why it is the figure quoted.
+//! chosen inside, as always); the held-out rows are then predicted. The inner scores see the
+//! rows the players' weights were fitted on, so they flatter the player a little; the outer
+//! score cannot, which is why it is the figure quoted.
 
 use crate::player::{Player, Prepared, Strategy};
 

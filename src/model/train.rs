@@ -95,10 +95,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         .iter()
         .map(|p| nested::full_rows(&rows, p, &all))
         .collect();
-    let chosen_rows = &full[Strategy::ALL
-        .iter()
-        .position(|&s| s == choice.player.strategy)
-        .expect("a strategy")];
+    let chosen_rows = &full[choice.player.strategy.index()];
     let player: Vec<f64> = chosen_rows.iter().map(|r| r[nested::PLAYER]).collect();
     let predicted: Vec<f64> = nested::predict(&rows, &choice, &all);
     let with = |full: &[Vec<f64>], c: &[usize]| -> Vec<Sample> {

@@ -20,6 +20,11 @@ pub enum Strategy {
 impl Strategy {
     pub const ALL: [Strategy; 2] = [Strategy::Restarts, Strategy::Search];
 
+    /// Its place in [`Strategy::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Its name in the model file and the fit report.
     pub fn name(self) -> &'static str {
         match self {

@@ -56,10 +56,10 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     for c in &m.candidates {
         let _ = writeln!(
             w,
-            "| {}{} (chosen in {} of {} outer folds) | {} | {} |",
+            "| {} ({}chosen in {} of {} outer folds) | {} | {} |",
             c.inputs,
             c.strategy
-                .map(|s| format!(", the player by *{}*", s.name()))
+                .map(|s| format!("player: *{}*; ", s.name()))
                 .unwrap_or_default(),
             c.chosen,
             grouped(REPEATS * FOLDS as u64),
