@@ -65,9 +65,14 @@ impl Player {
         }
     }
 
-    /// ln of [`Player::moves`], the model's input; `None` where it can never succeed.
+    /// ln of [`Player::moves`], the model's input ([`ln_moves`]).
     pub fn ln_moves(&self, p: &Prepared) -> Option<f64> {
-        let m = self.moves(p);
-        (m.is_finite() && m > 0.0).then(|| m.ln())
+        ln_moves(self.moves(p))
     }
+}
+
+/// The model's input from a player's expected moves: their ln, `None` where it can never
+/// succeed or has nothing to do (the board holds the target).
+pub fn ln_moves(moves: f64) -> Option<f64> {
+    (moves.is_finite() && moves > 0.0).then(|| moves.ln())
 }

@@ -69,10 +69,9 @@ pub fn walk<V: Number>(game: &Game, numbers: &[i64], target: i64) -> Option<Play
 }
 
 impl PlayerReport {
-    /// The model's input: ln of the expected moves, `None` where there are none to make (the
-    /// board holds the target), as [`crate::player::Player::ln_moves`] has it.
+    /// The model's input from these moves ([`crate::player::strategy::ln_moves`]).
     pub fn ln_moves(&self) -> Option<f64> {
-        (self.moves.is_finite() && self.moves > 0.0).then(|| self.moves.ln())
+        crate::player::strategy::ln_moves(self.moves)
     }
 }
 

@@ -136,7 +136,9 @@ fn rel_close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
-fn check(numbers: &[i64], target: i64, rules: &Rules, w: &Weights, rational: bool) {
+/// The player's graph of `numbers` → `target`, the board as the slow computations take it
+/// (sorted), and its largest number.
+fn board_of(numbers: &[i64], target: i64, rules: &Rules, rational: bool) -> (Graph, Vec<Q>, i64) {
     let g = if rational {
         Graph::build::<Rational>(numbers, rules, target)
     } else {
@@ -144,10 +146,14 @@ fn check(numbers: &[i64], target: i64, rules: &Rules, w: &Weights, rational: boo
     }
     .unwrap()
     .unwrap();
-    let o = g.evaluate(w);
     let mut board: Vec<Q> = numbers.iter().map(|&n| (i128::from(n), 1)).collect();
     board.sort_by(cmp);
-    let largest = *numbers.iter().max().unwrap();
+    (g, board, *numbers.iter().max().unwrap())
+}
+
+fn check(numbers: &[i64], target: i64, rules: &Rules, w: &Weights, rational: bool) {
+    let (g, board, largest) = board_of(numbers, target, rules, rational);
+    let o = g.evaluate(w);
     let (p, f, l) = slow(&board, target, largest, rules.use_all, w);
     assert!(
         rel_close(p + f, 1.0),
@@ -378,17 +384,8 @@ fn slow_search(board: &[Q], t: i64, largest: i64, use_all: bool, w: &Weights) ->
 
 /// Checks the search on one board against its definition; whether the board has a solution.
 fn check_search(numbers: &[i64], target: i64, rules: &Rules, w: &Weights, rational: bool) -> bool {
-    let g = if rational {
-        Graph::build::<Rational>(numbers, rules, target)
-    } else {
-        Graph::build::<Int>(numbers, rules, target)
-    }
-    .unwrap()
-    .unwrap();
+    let (g, board, largest) = board_of(numbers, target, rules, rational);
     let fast = g.prepare().search(w);
-    let mut board: Vec<Q> = numbers.iter().map(|&n| (i128::from(n), 1)).collect();
-    board.sort_by(cmp);
-    let largest = *numbers.iter().max().unwrap();
     if !live(&board, target, rules.use_all) {
         assert!(fast.is_infinite(), "{numbers:?} → {target}: {fast}");
         return false;
