@@ -17,6 +17,7 @@ use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
 use super::moves::{MoveFeatures, Step, Weights, features};
+use super::strategy::{Player, Strategy};
 
 /// The most states a puzzle's graph may hold before the walk refuses it (about 200 MB).
 pub const MAX_STATES: usize = 1 << 20;
@@ -290,10 +291,11 @@ impl Graph {
         self.prepare().evaluate(w)
     }
 
-    /// The player's first moves with these weights, most likely first (ties in board order),
-    /// with their probabilities.
-    pub fn first_moves(&self, w: &Weights) -> Vec<(String, f64)> {
-        self.prepare().first_moves(w)
+    /// The player's first moves, most likely first (ties in board order), with the
+    /// probability that each is the one it makes (*restarts*: equal moves from equal numbers
+    /// are separate picks, summed) or tries (*search*: each distinct move once) first.
+    pub fn first_moves(&self, player: &Player) -> Vec<(String, f64)> {
+        self.prepare().first_moves(player)
     }
 }
 
@@ -336,22 +338,27 @@ impl Prepared<'_> {
     }
 
     /// See [`Graph::first_moves`].
-    pub fn first_moves(&self, w: &Weights) -> Vec<(String, f64)> {
+    pub fn first_moves(&self, player: &Player) -> Vec<(String, f64)> {
         let g = self.graph;
         let root = g.nodes[g.nodes.len() - 1];
         let range = root.edges.0 as usize..root.edges.1 as usize;
         let pref: Vec<f64> = self.features[range]
             .iter()
-            .map(|f| w.preference(f))
+            .map(|f| player.weights.preference(f))
             .collect();
         let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = pref.iter().map(|z| (z - top).exp()).sum();
-        let mut out: Vec<(String, f64)> = g
-            .first
-            .iter()
-            .zip(&pref)
-            .map(|(m, z)| (m.text.clone(), (z - top).exp() / total))
-            .collect();
+        // The root lists equal moves from equal numbers one by one, with the same text.
+        let mut out: Vec<(String, f64)> = Vec::new();
+        for (m, z) in g.first.iter().zip(&pref) {
+            let a = (z - top).exp();
+            match out.iter_mut().find(|(text, _)| *text == m.text) {
+                Some(seen) if player.strategy == Strategy::Restarts => seen.1 += a,
+                Some(_) => {}
+                None => out.push((m.text.clone(), a)),
+            }
+        }
+        let total: f64 = out.iter().map(|m| m.1).sum();
+        out.iter_mut().for_each(|m| m.1 /= total);
         out.sort_by(|a, b| b.1.total_cmp(&a.1));
         out
     }
@@ -433,10 +440,32 @@ mod tests {
         let o = g.evaluate(&Weights::UNIFORM);
         assert!(close(o.p_success, 19.0 / 66.0), "{o}");
         assert!(close(o.attempt_moves, 21.0 / 11.0), "{o}");
-        let first = g.first_moves(&Weights::UNIFORM);
+        let first = g.first_moves(&uniform(Strategy::Restarts));
         assert_eq!(first.len(), 11);
         assert!(first.iter().all(|(_, p)| close(*p, 1.0 / 11.0)));
         assert_eq!(first[0].0, "2 + 1 = 3");
+    }
+
+    fn uniform(strategy: Strategy) -> Player {
+        Player {
+            strategy,
+            weights: Weights::UNIFORM,
+        }
+    }
+
+    #[test]
+    fn equal_first_moves_are_one_move_with_the_chance_of_its_copies_or_of_one() {
+        // 24 game 3 3 8: the pair 3, 3 has four moves; 3, 8 twice over has six. A restarting
+        // player picks one of the sixteen: 8 + 3 = 11 with 2/16. A searcher sees ten moves.
+        let g = Graph::build::<Rational>(&[3, 3, 8], &twenty_four(), 24)
+            .unwrap()
+            .unwrap();
+        let restarts = g.first_moves(&uniform(Strategy::Restarts));
+        assert_eq!(restarts.len(), 10);
+        assert_eq!(restarts[0].0, "8 + 3 = 11");
+        assert!(close(restarts[0].1, 2.0 / 16.0) && close(restarts[9].1, 1.0 / 16.0));
+        let search = g.first_moves(&uniform(Strategy::Search));
+        assert!(search.len() == 10 && search.iter().all(|(_, p)| close(*p, 0.1)));
     }
 
     #[test]

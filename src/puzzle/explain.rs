@@ -58,7 +58,7 @@ pub fn walk<V: Number>(game: &Game, numbers: &[i64], target: i64) -> Option<Play
     if !moves.is_finite() {
         return None;
     }
-    let first = g.first_moves(&player.weights);
+    let first = g.first_moves(&player);
     let (first_move, first_move_p) = first.first().cloned().unwrap_or_default();
     Some(PlayerReport {
         strategy: player.strategy,

@@ -6,7 +6,7 @@
 use digits_lab::game::number::{Int, Rational};
 use digits_lab::game::rules::{Game, GameKind, Rules};
 use digits_lab::model::SplitMix64;
-use digits_lab::player::{Graph, Step, Weights, features};
+use digits_lab::player::{Graph, Player, Step, Strategy, Weights, features};
 
 /// An exact fraction in lowest terms, `den > 0`.
 type Q = (i128, i128);
@@ -164,7 +164,14 @@ fn check(numbers: &[i64], target: i64, rules: &Rules, w: &Weights, rational: boo
         rel_close(o.p_success, p) && rel_close(o.attempt_moves, l),
         "{numbers:?} → {target}: walk {o}, slow P {p} L {l}"
     );
-    let first: f64 = g.first_moves(w).iter().map(|m| m.1).sum();
+    let first: f64 = g
+        .first_moves(&Player {
+            strategy: Strategy::Restarts,
+            weights: *w,
+        })
+        .iter()
+        .map(|m| m.1)
+        .sum();
     assert!(
         rel_close(first, 1.0),
         "{numbers:?}: first moves sum to {first}"
