@@ -48,12 +48,16 @@ impl Prepared<'_> {
             // (equal values, or `8 ÷ −8` beside `−8 ÷ 8`; merged in the graph below the root,
             // listed one by one at it).
             moves.clear();
+            let root = k == n - 1;
             let mut seen: Vec<(u32, Step)> = Vec::new();
             for (e, f) in g.edges[range.clone()].iter().zip(&self.features[range]) {
-                if !seen.contains(&(e.child, e.step)) {
+                if root {
+                    if seen.contains(&(e.child, e.step)) {
+                        continue;
+                    }
                     seen.push((e.child, e.step));
-                    moves.push((e.child as usize, w.preference(f)));
                 }
+                moves.push((e.child as usize, w.preference(f)));
             }
             live[k] = moves.iter().any(|&(c, _)| live[c]);
             dead_moves[k] = moves.iter().map(|&(c, _)| 1.0 + dead_moves[c]).sum();
