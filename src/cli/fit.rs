@@ -42,7 +42,7 @@ pub fn run(args: &FitArgs) -> Result<()> {
         "chosen: {}, the player by {}; player's surrogate for Digits and Countdown: ρ {:.3} \
          with its exact moves on {} held-out puzzles",
         crate::model::nested::CANDIDATES[t.choice.candidate].name,
-        t.choice.player.strategy.name(),
+        t.choice.strategy.name(),
         m.surrogate.check_rho,
         m.surrogate.checked_on,
     );

@@ -112,8 +112,7 @@ pub fn report(t: &Training) -> String {
     w!("|---|---|---:|---:|---:|");
     let chosen = nested::CANDIDATES[t.choice.candidate].name;
     for c in &m.candidates {
-        let is_chosen =
-            c.inputs == chosen && c.strategy.is_none_or(|s| s == t.choice.player.strategy);
+        let is_chosen = c.inputs == chosen && c.strategy.is_none_or(|s| s == t.choice.strategy);
         w!(
             "| {}{} | {} | {} | {} | {} |",
             c.inputs,
@@ -141,7 +140,7 @@ pub fn report(t: &Training) -> String {
         .choice
         .players
         .iter()
-        .filter(|p| p.strategy != t.choice.player.strategy)
+        .filter(|p| p.strategy != t.choice.strategy)
         .collect();
     w!("## The player's preferences\n");
     w!(
@@ -151,7 +150,7 @@ pub fn report(t: &Training) -> String {
          weight w makes a move with the feature e^w times as likely as one without it, all \
          else equal (per unit, for `distance`). The other way's weights, fitted likewise, \
          are beside them.\n",
-        t.choice.player.strategy.name()
+        t.choice.strategy.name()
     );
     w!(
         "| feature | what it is | weight | × as likely |{}",

@@ -284,6 +284,7 @@ impl Fitted {
         let (s, t) = (&self.surrogate, &o.surrogate);
         self.about == o.about
             && self.rows == o.rows
+            && self.player.strategy == o.player.strategy
             && self.player.features == o.player.features
             && all_close(&self.player.weights, &o.player.weights)
             && same_linear(&self.linear, &o.linear)
@@ -293,7 +294,7 @@ impl Fitted {
             && all_close(&self.out_of_fold, &o.out_of_fold)
             && self.candidates.len() == o.candidates.len()
             && self.candidates.iter().zip(&o.candidates).all(|(a, b)| {
-                (&a.inputs, a.chosen) == (&b.inputs, b.chosen)
+                (&a.inputs, a.strategy, a.chosen) == (&b.inputs, b.strategy, b.chosen)
                     && all_close(&[a.rho_time, a.rho_solve], &[b.rho_time, b.rho_solve])
             })
             && all_close(

@@ -70,15 +70,13 @@ pub struct Rows<'a> {
     pub graphs: &'a [Prepared<'a>],
 }
 
-/// What the procedure chooses on some rows: the player, the candidate, the model.
+/// What the procedure chooses on some rows: the player's strategy, the candidate, the model.
 #[derive(Clone, Debug)]
 pub struct Choice {
-    pub player: Player,
+    pub strategy: Strategy,
     /// The player fitted with each strategy, in the order of [`Strategy::ALL`].
     pub players: Vec<Player>,
     pub candidate: usize,
-    /// Per strategy, each candidate's inner score (pooled Spearman ρ with time).
-    pub inner: Vec<Vec<f64>>,
     pub linear: Linear,
 }
 
@@ -139,11 +137,17 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
         &c.directions(),
     );
     Choice {
-        player: players[strategy],
+        strategy: Strategy::ALL[strategy],
         players,
         candidate,
-        inner,
         linear,
+    }
+}
+
+impl Choice {
+    /// The chosen player.
+    pub fn player(&self) -> &Player {
+        &self.players[self.strategy.index()]
     }
 }
 
@@ -166,7 +170,7 @@ fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, directions: &[Direction]) -
 
 /// The predictions of `choice` for `rows`.
 pub fn predict(r: &Rows, choice: &Choice, rows: &[usize]) -> Vec<f64> {
-    let x = full_rows(r, &choice.player, rows);
+    let x = full_rows(r, choice.player(), rows);
     columns(&x, CANDIDATES[choice.candidate].columns)
         .iter()
         .map(|row| choice.linear.predict(row))
@@ -200,7 +204,7 @@ pub fn nested(r: &Rows, k: usize, repeats: u64) -> Nested {
             for (&i, p) in test.iter().zip(predict(r, &c, &test)) {
                 oof[i] = p;
             }
-            chosen.push((c.player.strategy, c.candidate));
+            chosen.push((c.strategy, c.candidate));
         }
         out_of_fold.push(oof);
     }

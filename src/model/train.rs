@@ -95,7 +95,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         .iter()
         .map(|p| nested::full_rows(&rows, p, &all))
         .collect();
-    let chosen_rows = &full[choice.player.strategy.index()];
+    let chosen_rows = &full[choice.strategy.index()];
     let player: Vec<f64> = chosen_rows.iter().map(|r| r[nested::PLAYER]).collect();
     let predicted: Vec<f64> = nested::predict(&rows, &choice, &all);
     let with = |full: &[Vec<f64>], c: &[usize]| -> Vec<Sample> {
@@ -144,10 +144,10 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         rows: sets.len(),
         rho_time: mean(&nested_time),
         rho_solve: mean(&nested_solve),
-        player: PlayerWeights::of(&choice.player),
+        player: PlayerWeights::of(choice.player()),
         linear,
         columns: columns.to_vec(),
-        surrogate: fit_surrogate(&choice.player)?,
+        surrogate: fit_surrogate(choice.player())?,
         rate: fit_rate_map(&samples),
         candidates,
         out_of_fold: nested.out_of_fold[0].clone(),

@@ -17,8 +17,8 @@
 //! what they tried does; the walk's player ([`super::walk`]) forgets and starts afresh. Which
 //! one predicts people better is the fit's choice (`crate::model::nested`).
 
+use super::Weights;
 use super::walk::{End, Prepared};
-use super::{Step, Weights};
 
 impl Prepared<'_> {
     /// The searcher's expected moves to its first solution with weights `w`; infinite where
@@ -27,11 +27,6 @@ impl Prepared<'_> {
         let g = self.graph;
         let n = g.nodes.len();
         let target = i128::from(g.target);
-        let solved = |end: End| match end {
-            End::Success => true,
-            End::Last(num, den) => (num, den) == (target, 1),
-            End::Failure | End::Goes => false,
-        };
         // Per board: whether a solution lies below it, the moves that rule its branch out,
         // the expected moves to the first solution.
         let mut live = vec![false; n];
@@ -40,31 +35,25 @@ impl Prepared<'_> {
         let mut moves: Vec<(usize, f64)> = Vec::new();
         for (k, node) in g.nodes.iter().enumerate() {
             if node.end != End::Goes {
-                live[k] = solved(node.end);
+                live[k] = node.end.solves(target);
                 continue;
             }
             let range = node.edges.0 as usize..node.edges.1 as usize;
-            // The distinct moves: the same two numbers, operation and result are one move
-            // (equal values, or `8 ÷ −8` beside `−8 ÷ 8`; merged in the graph below the root,
-            // listed one by one at it).
+            // The distinct moves are the graph's edges: equal moves (the same two numbers,
+            // operation and result) are one edge, whose copies the searcher ignores.
             moves.clear();
-            let root = k == n - 1;
-            let mut seen: Vec<(u32, Step)> = Vec::new();
-            for (e, f) in g.edges[range.clone()].iter().zip(&self.features[range]) {
-                if root {
-                    if seen.contains(&(e.child, e.step)) {
-                        continue;
-                    }
-                    seen.push((e.child, e.step));
-                }
-                moves.push((e.child as usize, w.preference(f)));
-            }
+            moves.extend(
+                g.edges[range.clone()]
+                    .iter()
+                    .zip(&self.features[range])
+                    .map(|(e, f)| (e.child as usize, w.preference(f))),
+            );
             live[k] = moves.iter().any(|&(c, _)| live[c]);
             dead_moves[k] = moves.iter().map(|&(c, _)| 1.0 + dead_moves[c]).sum();
             if !live[k] {
                 continue;
             }
-            if moves.iter().any(|&(c, _)| solved(g.nodes[c].end)) {
+            if moves.iter().any(|&(c, _)| g.nodes[c].end.solves(target)) {
                 cost[k] = 1.0;
                 continue;
             }

@@ -54,6 +54,17 @@ pub(super) enum End {
     Goes,
 }
 
+impl End {
+    /// Whether an attempt that ends here has reached `target`.
+    pub(super) fn solves(self, target: i128) -> bool {
+        match self {
+            End::Success => true,
+            End::Last(num, den) => (num, den) == (target, 1),
+            End::Failure | End::Goes => false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub(super) end: End,
@@ -64,7 +75,7 @@ pub(super) struct Node {
 pub(super) struct Edge {
     pub(super) child: u32,
     /// How many moves lead the same way by the same step (pairs of equal values, or `8 ÷ −8`
-    /// beside `−8 ÷ 8`).
+    /// beside `−8 ÷ 8`): the restarting player picks any of them, the searcher sees one.
     pub(super) copies: u32,
     pub(super) step: Step,
 }
@@ -82,7 +93,8 @@ pub struct FirstMove {
 pub struct Graph {
     pub(super) nodes: Vec<Node>,
     pub(super) edges: Vec<Edge>,
-    /// The moves of the root, in the order of its edges.
+    /// The moves of the root, in the order of its edges (equal moves from equal numbers
+    /// merged, as at every state).
     first: Vec<FirstMove>,
     pub(super) target: i64,
     largest: i64,
@@ -175,21 +187,17 @@ impl<V: Number> Builder<V> {
                     num: w.num,
                     den: w.den,
                 };
-                if root {
-                    self.first.push(FirstMove {
-                        text: format!("{x} {} {y} = {r}", op.symbol()),
-                    });
-                    local.push(Edge {
-                        child,
-                        copies: 1,
-                        step,
-                    });
-                } else if let Some(e) = local
+                if let Some(e) = local
                     .iter_mut()
                     .find(|e| e.child == child && e.step == step)
                 {
                     e.copies += 1;
                 } else {
+                    if root {
+                        self.first.push(FirstMove {
+                            text: format!("{x} {} {y} = {r}", op.symbol()),
+                        });
+                    }
                     local.push(Edge {
                         child,
                         copies: 1,
@@ -309,9 +317,9 @@ impl Prepared<'_> {
         let target = i128::from(g.target);
         for (k, node) in g.nodes.iter().enumerate() {
             match node.end {
-                End::Success => p[k] = 1.0,
-                End::Last(num, den) => p[k] = if (num, den) == (target, 1) { 1.0 } else { 0.0 },
-                End::Failure => {}
+                End::Success | End::Last(..) | End::Failure => {
+                    p[k] = if node.end.solves(target) { 1.0 } else { 0.0 }
+                }
                 End::Goes => {
                     let range = node.edges.0 as usize..node.edges.1 as usize;
                     let edges = &g.edges[range.clone()];
@@ -342,21 +350,24 @@ impl Prepared<'_> {
         let g = self.graph;
         let root = g.nodes[g.nodes.len() - 1];
         let range = root.edges.0 as usize..root.edges.1 as usize;
-        let pref: Vec<f64> = self.features[range]
+        let pref: Vec<f64> = self.features[range.clone()]
             .iter()
             .map(|f| player.weights.preference(f))
             .collect();
         let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        // The root lists equal moves from equal numbers one by one, with the same text.
-        let mut out: Vec<(String, f64)> = Vec::new();
-        for (m, z) in g.first.iter().zip(&pref) {
-            let a = (z - top).exp();
-            match out.iter_mut().find(|(text, _)| *text == m.text) {
-                Some(seen) if player.strategy == Strategy::Restarts => seen.1 += a,
-                Some(_) => {}
-                None => out.push((m.text.clone(), a)),
-            }
-        }
+        let mut out: Vec<(String, f64)> = g
+            .first
+            .iter()
+            .zip(&g.edges[range])
+            .zip(&pref)
+            .map(|((m, e), z)| {
+                let picks = match player.strategy {
+                    Strategy::Restarts => f64::from(e.copies),
+                    Strategy::Search => 1.0,
+                };
+                (m.text.clone(), picks * (z - top).exp())
+            })
+            .collect();
         let total: f64 = out.iter().map(|m| m.1).sum();
         out.iter_mut().for_each(|m| m.1 /= total);
         out.sort_by(|a, b| b.1.total_cmp(&a.1));

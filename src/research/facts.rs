@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, ReadError, Result, discover};
-use crate::store::rows::{BoardRow, TargetRow};
+use crate::store::rows::{self, BoardRow, TargetRow};
 use crate::store::schema::{Table, col};
 
 use super::bands::TargetBands;
@@ -112,7 +112,7 @@ impl CorpusFacts {
             .then(|| NytJoin::new(&store, &boards))
             .transpose()?;
         // A board dealt on several days is listed once, under its smallest id.
-        let repeats = store.repeated_boards()?;
+        let repeats = rows::repeated(&store.id, &boards);
         let unique_scope = match &nyt {
             Some(_) => UniqueScope::Pairs(
                 boards

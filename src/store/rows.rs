@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, Result, f64s, i64s, parquet_err, strs, u32s};
 use crate::store::schema::{Table, col};
@@ -49,9 +50,10 @@ impl CorpusStore {
     /// ([`crate::corpus::CorpusId::may_repeat_boards`]).
     pub fn repeated_boards(&self) -> Result<HashMap<u32, u32>> {
         if !self.id.may_repeat_boards() {
+            // Not even read: a large corpus's boards table is long.
             return Ok(HashMap::new());
         }
-        Ok(repeated(&self.boards()?))
+        Ok(repeated(&self.id, &self.boards()?))
     }
 
     /// Every row of `targets`, in table order.
@@ -227,9 +229,13 @@ impl CorpusStore {
     }
 }
 
-/// The boards of `boards` that repeat one of a smaller id, each mapped to the smallest id
-/// with the same numbers: so that a list of puzzles names each board once.
-pub fn repeated(boards: &[BoardRow]) -> HashMap<u32, u32> {
+/// The boards of corpus `id`'s `boards` that repeat one of a smaller id, each mapped to the
+/// smallest id with the same numbers: so that a list of puzzles names each board once. None
+/// where the corpus lists each board once.
+pub fn repeated(id: &CorpusId, boards: &[BoardRow]) -> HashMap<u32, u32> {
+    if !id.may_repeat_boards() {
+        return HashMap::new();
+    }
     let mut first: HashMap<&str, u32> = HashMap::new();
     for b in boards {
         let id = first.entry(b.board.as_str()).or_insert(b.board_id);
@@ -278,8 +284,10 @@ mod tests {
             row(9, "1 2 3"),
             row(3, "7 8 9"),
         ];
-        let r = repeated(&boards);
+        let r = repeated(&CorpusId::Nyt, &boards);
         assert_eq!(r, HashMap::from([(7, 2), (9, 2)]));
-        assert!(repeated(&boards[2..3]).is_empty());
+        assert!(repeated(&CorpusId::Nyt, &boards[2..3]).is_empty());
+        // An enumerated corpus lists each board once.
+        assert!(repeated(&CorpusId::Digits, &boards).is_empty());
     }
 }
