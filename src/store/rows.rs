@@ -238,14 +238,14 @@ pub fn repeated(id: &CorpusId, boards: &[BoardRow]) -> HashMap<u32, u32> {
     }
     let mut first: HashMap<&str, u32> = HashMap::new();
     for b in boards {
-        let id = first.entry(b.board.as_str()).or_insert(b.board_id);
-        *id = (*id).min(b.board_id);
+        let smallest = first.entry(b.board.as_str()).or_insert(b.board_id);
+        *smallest = (*smallest).min(b.board_id);
     }
     boards
         .iter()
         .filter_map(|b| {
-            let id = first[b.board.as_str()];
-            (id != b.board_id).then_some((b.board_id, id))
+            let smallest = first[b.board.as_str()];
+            (smallest != b.board_id).then_some((b.board_id, smallest))
         })
         .collect()
 }
