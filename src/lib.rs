@@ -46,6 +46,7 @@ pub mod cli;
 pub mod corpus;
 pub mod engine;
 pub mod error;
+pub mod features;
 pub mod format;
 pub mod game;
 pub mod generate;
@@ -57,5 +58,6 @@ pub mod puzzle;
 pub mod random;
 pub mod research;
 pub mod store;
+pub mod variant;
 
 pub use error::{Error, Result};

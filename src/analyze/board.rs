@@ -1,24 +1,63 @@
-//! One board of a corpus run: its counts at every target of the range, the closest value of
-//! every missed target, its difficulty features, and its puzzles with one solution written
-//! out — straight into the columns of its rows ([`BoardRows`]).
+//! One board of a corpus run with the full engine: its counts at every target of the range,
+//! the closest value of every missed target, its difficulty features, and its puzzles with
+//! one solution written out — straight into the columns of its rows ([`BoardRows`]).
+
+use crate::features;
+use indicatif::ProgressBar;
+use rayon::prelude::*;
 
 use crate::corpus::Corpus;
+use crate::corpus::cache::SubTableCache;
 use crate::engine::{Dp, SubTableSource, Window};
 use crate::error::Result;
+use crate::features::{ConsecutiveCounts, Setting};
 use crate::game::board::Board;
 use crate::game::number::Number;
-use crate::puzzle::difficulty::{self, ConsecutiveCounts, Setting, TableWalk};
+use crate::puzzle::difficulty::TableWalk;
 
 use super::closest::{self, Run};
 use super::columns::{PuzzleColumns, UniqueRows};
+use super::piece::Fill;
 
 /// The analysis of one board: its `puzzles` rows (one per target of the range, in order) and
-/// its `unique` rows.
+/// its `unique` rows (none in a reach-only run, whose `puzzles` rows keep only the columns
+/// reachability gives).
 pub(super) struct BoardRows {
     pub puzzles: PuzzleColumns,
     pub unique: UniqueRows,
-    /// How many boards the board's first move can leave.
+    /// How many boards the board's first move can leave (0 in a reach-only run).
     pub first_moves: u32,
+}
+
+/// The full engine filling a run's pieces: the sub-board tables the run's boards share,
+/// and those a chunk's boards share on top ([`SubTableCache::for_chunk_of`]).
+pub(super) struct Full<'c, V> {
+    pub cache: &'c SubTableCache<V>,
+    pub window: Window,
+}
+
+impl<V: Number + Send + Sync> Fill for Full<'_, V> {
+    const REACH_ONLY: bool = false;
+
+    fn chunk(
+        &self,
+        corpus: &Corpus,
+        positions: &[usize],
+        boards: &[Board],
+        progress: &ProgressBar,
+    ) -> Result<Vec<BoardRows>> {
+        let shared = self.cache.for_chunk_of(&corpus.game, boards)?;
+        boards
+            .par_iter()
+            .zip(positions)
+            .map(|(b, &i)| {
+                let published = corpus.boards.published_target(i);
+                let r = analyze::<V>(corpus, b, published, self.window, &shared);
+                progress.inc(1);
+                r
+            })
+            .collect()
+    }
 }
 
 /// Solves `board`, one of the corpus's, against every target of its range; the player walks
@@ -34,10 +73,10 @@ pub(super) fn analyze<V: Number>(
     let (lo, hi) = (*corpus.game.targets.start(), *corpus.game.targets.end());
     let dp = Dp::<V>::build_with(board, rules, Some(window), Some(cache))?;
     // The targets' counts, and around them those of the near misses.
-    let margin = difficulty::near_miss_radius(hi.max(lo.saturating_abs()));
+    let margin = features::near_miss_radius(hi.max(lo.saturating_abs()));
     let counts = dp.counts_in(lo - margin, hi + margin)?;
     let reached: Vec<bool> = counts.iter().map(Option::is_some).collect();
-    let whole = difficulty::whole_number_counts(board, rules, lo - margin, hi + margin)?;
+    let whole = features::whole_number_counts(board, rules, lo - margin, hi + margin)?;
     let run = ConsecutiveCounts::new(lo - margin, counts).with_whole_numbers(whole);
     let setting = Setting::of::<V>(board, rules);
     // The whole board's table stops at the window, so a closest value is certain only when

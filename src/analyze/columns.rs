@@ -60,6 +60,19 @@ impl PuzzleColumns {
         }
     }
 
+    /// Room for `rows` rows of a reach-only run, which fills only the columns
+    /// reachability gives ([`PuzzleColumns::push_reached`]).
+    pub fn with_capacity_reached(rows: usize) -> PuzzleColumns {
+        PuzzleColumns {
+            solvable: Vec::with_capacity(rows),
+            min_ops: Vec::with_capacity(rows),
+            has_closest: Vec::with_capacity(rows),
+            closest: Vec::with_capacity(rows),
+            distance: Vec::with_capacity(rows),
+            ..PuzzleColumns::default()
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.solvable.len()
     }
@@ -109,6 +122,17 @@ impl PuzzleColumns {
         self.whole_expressions.push(f.whole_expressions);
         self.fractions
             .push(u8::try_from(f.fractions).unwrap_or(u8::MAX));
+    }
+
+    /// A target of a reach-only run: solvable in `min_ops` operations, or missed with
+    /// `(closest value, distance)` when there is one. The other columns stay empty.
+    pub fn push_reached(&mut self, min_ops: Option<u8>, closest: Option<(f64, f64)>) {
+        self.solvable.push(min_ops.is_some());
+        self.min_ops.push(min_ops.unwrap_or(0));
+        self.has_closest.push(closest.is_some());
+        let (c, d) = closest.unwrap_or_default();
+        self.closest.push(c);
+        self.distance.push(d);
     }
 
     /// A missed target, with `(closest value, distance)` when there is one.

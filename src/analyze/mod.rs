@@ -16,8 +16,9 @@
 //!   Per-target sums are kept as exact integers (deal counts), so the summary built from all
 //!   shards' sums is identical to a single run's ([`targets`]).
 //! - `--reach-only` ([`Options::reach_only`]) runs the same pieces with the reachability
-//!   engine instead (`reach`, `reach_rows`): only solvable, `min_ops` and the closest value,
-//!   the tables written with those columns only.
+//!   engine instead ([`piece::Fill`]: `board` for the full engine, `reach_board` for
+//!   reachability): only solvable, `min_ops` and the closest value, the tables written with
+//!   those columns only.
 
 mod board;
 mod closest;
@@ -25,8 +26,7 @@ mod columns;
 mod memory;
 mod piece;
 mod pieces;
-mod reach;
-mod reach_rows;
+mod reach_board;
 mod rows;
 mod targets;
 
@@ -35,16 +35,17 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::corpus::cache::SubTableCache;
-use crate::corpus::reach_cache::ReachCache;
+use crate::corpus::cache::{ReachCache, SubTableCache};
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game};
 use crate::store::write;
 
+use board::Full;
 use piece::{Piece, Totals};
 use pieces::Plan;
+use reach_board::ReachOnly;
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -147,21 +148,34 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         chunk_boards: plan.chunk_boards(),
         meta: &meta,
     };
-    let mut totals = Totals::default();
     let max_level = game.size.saturating_sub(1);
-    let (cached_levels, cached_tables, cache_bytes) = if opts.reach_only {
-        let hi = reach_window(game).map(|w| w.hi);
-        let cache = ReachCache::<V>::build(&game.rules, boards, max_level, opts.cache_budget, hi)?;
+    // Every piece to do, filled by one engine; the cache's figures for the summary.
+    let run_all = |fill: &dyn Fn(usize) -> Result<Totals>| -> Result<Totals> {
+        let mut totals = Totals::default();
         for &p in &todo {
-            totals.add(&piece(p).run_reach::<V>(&cache, &progress)?);
+            totals.add(&fill(p)?);
         }
-        (cache.levels, cache.tables(), cache.bytes)
+        Ok(totals)
+    };
+    let (totals, cached_levels, cached_tables, cache_bytes) = if opts.reach_only {
+        let window = reach_window(game);
+        let hi = window.map(|w| w.hi);
+        let cache =
+            ReachCache::<V>::of_rules(&game.rules, boards, max_level, opts.cache_budget, hi)?;
+        let fill = ReachOnly {
+            cache: &cache,
+            window,
+        };
+        let totals = run_all(&|p| piece(p).run(&fill, &progress))?;
+        (totals, cache.levels, cache.tables(), cache.bytes)
     } else {
-        let cache = SubTableCache::<V>::build(game, boards, max_level, opts.cache_budget)?;
-        for &p in &todo {
-            totals.add(&piece(p).run::<V>(&cache, &progress)?);
-        }
-        (cache.levels, cache.tables(), cache.bytes)
+        let cache = SubTableCache::<V>::of_game(game, boards, max_level, opts.cache_budget)?;
+        let fill = Full {
+            cache: &cache,
+            window: memory::window(*game.targets.end()),
+        };
+        let totals = run_all(&|p| piece(p).run(&fill, &progress))?;
+        (totals, cache.levels, cache.tables(), cache.bytes)
     };
     progress.finish_and_clear();
     // The summary covers every shard, so its metadata names none.

@@ -1,26 +1,39 @@
-//! One piece of a run: its boards in chunks, each chunk computed in parallel and handed to a
-//! writer thread that appends it as one row group while the next chunk computes; then the
-//! piece's `boards` and `sums`. Output depends only on the chunk order, so it is the same
-//! bytes for any number of threads.
+//! One piece of a run: its boards in chunks, each chunk computed in parallel by the run's
+//! engine ([`Fill`]: the full engine, or reachability only) and handed to a writer thread
+//! that appends it as one row group while the next chunk computes; then the piece's
+//! `boards` and `sums`. Output depends only on the chunk order, so it is the same bytes for
+//! any number of threads.
 
 use std::path::Path;
 use std::sync::mpsc;
 
 use indicatif::ProgressBar;
-use rayon::prelude::*;
 
-use crate::corpus::cache::SubTableCache;
 use crate::corpus::{Corpus, Shard};
 use crate::error::Result;
 use crate::game::board::Board;
-use crate::game::number::Number;
 use crate::store::schema::Table;
 use crate::store::write::{self, PartWriter};
 
-use super::board::{self, BoardRows};
-use super::memory;
+use super::board::BoardRows;
 use super::pieces;
 use super::rows::Tally;
+
+/// What fills a piece's rows: one engine's analysis of a chunk of boards.
+pub(super) trait Fill: Sync {
+    /// Whether the run keeps only the columns reachability gives (`--reach-only`).
+    const REACH_ONLY: bool;
+
+    /// The rows of `boards` (at `positions` in the corpus), in order, computed in parallel;
+    /// `progress` is told of each board.
+    fn chunk(
+        &self,
+        corpus: &Corpus,
+        positions: &[usize],
+        boards: &[Board],
+        progress: &ProgressBar,
+    ) -> Result<Vec<BoardRows>>;
+}
 
 /// A piece to compute and write.
 pub(super) struct Piece<'a> {
@@ -57,28 +70,32 @@ impl Piece<'_> {
         pieces::file(self.dir, table, self.shard, self.index)
     }
 
-    /// Computes the piece's boards and writes its four files.
-    pub fn run<V: Number + Send + Sync>(
-        &self,
-        cache: &SubTableCache<V>,
-        progress: &ProgressBar,
-    ) -> Result<Totals> {
+    /// Computes the piece's boards with `fill` and writes its files: `puzzles`, `unique`
+    /// (not in a reach-only run), `boards` and `sums`.
+    pub fn run<F: Fill>(&self, fill: &F, progress: &ProgressBar) -> Result<Totals> {
         let (corpus, positions) = (self.corpus, self.positions);
-        let game = &corpus.game;
-        let window = memory::window(*game.targets.end());
         let (tx, rx) = mpsc::sync_channel::<(usize, Vec<BoardRows>)>(2);
         let writer = |rx: mpsc::Receiver<(usize, Vec<BoardRows>)>| -> Result<Tally> {
-            let mut tally = Tally::new(corpus, positions);
+            let mut tally = Tally::new(corpus, positions, F::REACH_ONLY);
             let extras = tally.extras();
             let create = |t: Table| PartWriter::create(&self.file(t), t, extras, self.meta);
-            let (mut puzzles, mut unique) = (create(Table::Puzzles)?, create(Table::Unique)?);
+            let mut puzzles = create(Table::Puzzles)?;
+            let mut unique = if F::REACH_ONLY {
+                None
+            } else {
+                Some(create(Table::Unique)?)
+            };
             for (first, results) in rx {
                 let (p, u) = tally.chunk(&positions[first..first + results.len()], &results)?;
                 puzzles.write(&p)?;
-                unique.write(&u)?;
+                if let Some(unique) = &mut unique {
+                    unique.write(&u)?;
+                }
             }
             puzzles.finish()?;
-            unique.finish()?;
+            if let Some(unique) = unique {
+                unique.finish()?;
+            }
             Ok(tally)
         };
         let tally = std::thread::scope(|scope| -> Result<Tally> {
@@ -87,17 +104,7 @@ impl Piece<'_> {
                 for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
                     let boards: Vec<Board> =
                         members.iter().map(|&i| corpus.boards.board(i)).collect();
-                    let shared = cache.for_chunk(game, &boards)?;
-                    let results: Vec<BoardRows> = boards
-                        .par_iter()
-                        .zip(members)
-                        .map(|(b, &i)| {
-                            let published = corpus.boards.published_target(i);
-                            let r = board::analyze::<V>(corpus, b, published, window, &shared);
-                            progress.inc(1);
-                            r
-                        })
-                        .collect::<Result<_>>()?;
+                    let results = fill.chunk(corpus, members, &boards, progress)?;
                     if tx.send((c * self.chunk_boards, results)).is_err() {
                         break; // the writer failed; its error is reported below
                     }

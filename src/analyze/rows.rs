@@ -36,7 +36,7 @@ pub(super) struct Tally<'a> {
     sums: Vec<Vec<Sums>>,
     lo: i64,
     /// Whether the run is `--reach-only` (its tables keep the columns reachability gives).
-    pub reach_only: bool,
+    reach_only: bool,
     pub rows: u64,
     pub solvable: u64,
     pub unique: u64,
@@ -47,7 +47,7 @@ fn board_text(e: &CorpusBoard) -> String {
 }
 
 impl<'a> Tally<'a> {
-    pub fn new(corpus: &'a Corpus, positions: &[usize]) -> Tally<'a> {
+    pub fn new(corpus: &'a Corpus, positions: &[usize], reach_only: bool) -> Tally<'a> {
         let mut groups: Vec<String> = positions.iter().map(|&i| corpus.boards.group(i)).collect();
         groups.sort_unstable();
         groups.dedup();
@@ -62,7 +62,7 @@ impl<'a> Tally<'a> {
             groups,
             positions: positions.to_vec(),
             lo,
-            reach_only: false,
+            reach_only,
             rows: 0,
             solvable: 0,
             unique: 0,
@@ -107,12 +107,13 @@ impl<'a> Tally<'a> {
             let mut reached = 0u32;
             for k in 0..b.len() {
                 let solved = b.solvable[k];
-                self.sums[g][k].add_puzzle(
-                    ways,
-                    solved,
-                    [b.trees[k], b.expressions[k], b.distinct[k]],
-                    b.min_ops[k],
-                )?;
+                // A reach-only run has no counts: its sums of them are 0 and not written.
+                let counts = if self.reach_only {
+                    [0; 3]
+                } else {
+                    [b.trees[k], b.expressions[k], b.distinct[k]]
+                };
+                self.sums[g][k].add_puzzle(ways, solved, counts, b.min_ops[k])?;
                 reached += u32::from(solved);
             }
             board_id.extend(std::iter::repeat_n(entry.id, b.len()));
@@ -142,10 +143,26 @@ impl<'a> Tally<'a> {
         let name = |c: &str| PlSmallStr::from(c);
         let solved = Valid::of(&p.solvable);
         let has_closest = Valid::of(&p.has_closest);
-        let distinct_defined = Valid::of(&vec![!corpus.game.rules.unary_minus; rows]);
         let u64s = |c: &str, v: Vec<u64>| ChunkedArray::<UInt64Type>::from_vec(name(c), v);
         let f64s = |c: &str, v: Vec<f64>| ChunkedArray::<Float64Type>::from_vec(name(c), v);
         let flag = |c: &str, v: &[bool]| solved.apply(BooleanChunked::from_slice(name(c), v));
+        let mut cols = vec![
+            ChunkedArray::<UInt32Type>::from_vec(name(col::BOARD_ID), board_id).into_column(),
+            ChunkedArray::<Int64Type>::from_vec(name(col::TARGET), target).into_column(),
+            BooleanChunked::from_slice(name(col::SOLVABLE), &p.solvable).into_column(),
+            solved.apply(ChunkedArray::<UInt8Type>::from_vec(
+                name(col::MIN_OPS),
+                p.min_ops,
+            )),
+        ];
+        if self.reach_only {
+            cols.extend([
+                has_closest.apply(f64s(col::CLOSEST, p.closest)),
+                has_closest.apply(f64s(col::DISTANCE, p.distance)),
+            ]);
+            return Ok((frame(cols)?, DataFrame::empty()));
+        }
+        let distinct_defined = Valid::of(&vec![!corpus.game.rules.unary_minus; rows]);
         let twenty_four = self.extras().twenty_four;
         // From the score alone, and only for the 24 game: the other games' tables have no
         // such columns, and Digits has 177 million rows.
@@ -156,15 +173,6 @@ impl<'a> Tally<'a> {
                 .map(|&d| (d.exp(), model.solve_rate(d)))
                 .unzip()
         });
-        let mut cols = vec![
-            ChunkedArray::<UInt32Type>::from_vec(name(col::BOARD_ID), board_id).into_column(),
-            ChunkedArray::<Int64Type>::from_vec(name(col::TARGET), target).into_column(),
-            BooleanChunked::from_slice(name(col::SOLVABLE), &p.solvable).into_column(),
-            solved.apply(ChunkedArray::<UInt8Type>::from_vec(
-                name(col::MIN_OPS),
-                p.min_ops,
-            )),
-        ];
         if twenty_four {
             cols.push(u64s(col::TREES, p.trees).into_column());
         }
@@ -213,45 +221,6 @@ impl<'a> Tally<'a> {
             strings(col::MOVES, &|r| &r.unique.moves),
         ])?;
         Ok((puzzles, unique))
-    }
-
-    /// Folds one board of a reach-only run (at position `i` of the corpus) into the sums:
-    /// per target, whether it is solvable and in how few operations.
-    pub fn fold_reach(&mut self, i: usize, solvable: &[bool], min_ops: &[u8]) -> Result<()> {
-        let entry = self.corpus.boards.get(i);
-        let ways = entry.ways;
-        let g = self
-            .groups
-            .binary_search(&entry.group)
-            .expect("every board's group is known");
-        let mut reached = 0u32;
-        for (sums, (&solved, &ops)) in self.sums[g].iter_mut().zip(solvable.iter().zip(min_ops)) {
-            // `add_puzzle` without the counts, which a reach-only run has not: the same sums.
-            let s = &mut sums.0;
-            let add = |a: &mut u64, b: u64| -> Result<()> {
-                *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
-                Ok(())
-            };
-            add(&mut s[0], 1)?;
-            add(&mut s[2], ways)?;
-            if solved {
-                add(&mut s[1], 1)?;
-                add(&mut s[3], ways)?;
-                add(
-                    &mut s[7],
-                    ways.checked_mul(u64::from(ops))
-                        .ok_or(Error::CountOverflow)?,
-                )?;
-            }
-            reached += u32::from(solved);
-        }
-        self.reached.push(reached);
-        self.first_moves.push(0);
-        self.covers_to
-            .push((self.lo == 1).then(|| solvable.iter().take_while(|&&s| s).count() as u32));
-        self.solvable += u64::from(reached);
-        self.rows += solvable.len() as u64;
-        Ok(())
     }
 
     /// The `boards` rows of the run.

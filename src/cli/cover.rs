@@ -7,7 +7,8 @@ use clap::Args;
 use crate::engine::reach::bounded::covers_to;
 use crate::error::Error;
 use crate::format::grouped;
-use crate::research::cover;
+use crate::game::rules::{Game, GameKind, Rules};
+use crate::variant::cover;
 
 #[derive(Debug, Args)]
 pub struct CoverArgs {
@@ -31,11 +32,13 @@ pub struct CoverArgs {
 }
 
 pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
+    let rules: Rules = Game::preset(GameKind::Countdown).rules;
     let Some(size) = args.size else {
         if args.numbers.is_empty() {
             return Err(Error::input("give a board's numbers, or --size K --max B1,...,BK").into());
         }
-        let n = covers_to(&args.numbers)?;
+        let numbers: Vec<i64> = args.numbers.iter().map(|&n| n as i64).collect();
+        let n = covers_to(&rules, &numbers)?;
         let board = text(&args.numbers);
         if n == 0 {
             println!("covers nothing: {board} cannot make 1");
@@ -57,7 +60,7 @@ pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()?;
-    let found = pool.install(|| cover::search(&args.max, &|n| bar.inc(n)))?;
+    let found = pool.install(|| cover::search(&rules, &args.max, &|n| bar.inc(n)))?;
     bar.finish_and_clear();
     println!(
         "searched {} boards of {size} numbers, the i-th at most {} ({} measured, the rest ruled out by a window)",
@@ -81,10 +84,10 @@ pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn text(numbers: &[u64]) -> String {
+fn text<N: ToString>(numbers: &[N]) -> String {
     numbers
         .iter()
-        .map(u64::to_string)
+        .map(N::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -6,16 +6,18 @@ use std::path::{Path, PathBuf};
 use clap::{Args, FromArgMatches};
 
 use crate::format::grouped;
-use crate::research::phase::{self, Method, Plan};
+use crate::game::rules::{Game, GameKind};
 use crate::store;
+use crate::variant::phase::{self, Method, Plan};
 
-use super::plots;
+use super::{places, plots};
 
 #[derive(Debug, Args)]
 pub struct PhaseArgs {
-    /// The data folder `phase.parquet` is written to (beside the corpora's folders).
-    #[arg(long, default_value = "data")]
-    pub out: PathBuf,
+    /// The data folder `phase.parquet` is written to, beside the corpora's folders
+    /// [default: data].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Board sizes, comma-separated, each 1 to 7.
     #[arg(long, value_delimiter = ',', default_value = "2,3,4,5,6,7",
           value_parser = clap::value_parser!(u32).range(1..=7))]
@@ -36,9 +38,9 @@ pub struct PhaseArgs {
     /// Worker threads, 1 to 1024 (default: one per core). The output is the same for any.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
-    /// Where the charts and REPORT.md go.
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
+    /// Where the charts and REPORT.md go [default: OUT/reports with --out, else reports].
+    #[arg(long, value_name = "DIR")]
+    pub reports: Option<PathBuf>,
     /// Write phase.parquet only: no charts, no REPORT.md.
     #[arg(long)]
     pub no_report: bool,
@@ -49,6 +51,7 @@ pub struct PhaseArgs {
 
 pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
     let plan = Plan {
+        rules: Game::preset(GameKind::Countdown).rules,
         ks: args.k.clone(),
         ms: args.m.clone(),
         exact_limit: args.exact_limit,
@@ -67,13 +70,15 @@ pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
         .build()?;
     let cells = pool.install(|| phase::sweep(&plan, &|n| bar.inc(n)))?;
     bar.finish_and_clear();
-    let path = store::phase::write(&args.out, &cells)?;
+    let data = places::data(args.out.as_deref());
+    let path = store::phase::write(&data, &cells)?;
     if !args.quiet {
         print!("{}", table(&cells));
         println!("wrote {}", path.display());
     }
     if !args.no_report {
-        plots::report(&args.out, &args.reports, args.quiet)?;
+        let reports = places::reports(args.out.as_deref(), args.reports.as_deref());
+        plots::report(&data, &reports, args.quiet)?;
     }
     Ok(())
 }

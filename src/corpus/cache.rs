@@ -1,16 +1,39 @@
 //! The tables of sub-boards shared by the boards of a corpus, computed once per run (as far
-//! as a memory budget allows) and per chunk of consecutive boards.
+//! as a memory budget allows) and per chunk of consecutive boards: one budgeted level cache
+//! ([`LevelCache`]) for both kinds of table, the full engine's ([`SubTableCache`]) and the
+//! reachability engine's ([`ReachCache`], for `analyze --reach-only`, whose tables are a few
+//! times smaller: Countdown keeps every sub-board of up to 5 cards in about 45 MB).
 
 use std::sync::Arc;
 
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::engine::reach::{Reach, ReachSource, ReachTable};
 use crate::engine::{Dp, SubTable, SubTableSource};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::Number;
-use crate::game::rules::Game;
+use crate::game::rules::{Game, Rules};
+
+/// A table the cache can hold: what it costs.
+pub trait Cached: Send + Sync {
+    /// Bytes the table holds, from its lengths only (so that a budget filled with it keeps
+    /// the same tables on every run).
+    fn bytes(&self) -> usize;
+}
+
+impl<V: Send + Sync> Cached for SubTable<V> {
+    fn bytes(&self) -> usize {
+        SubTable::bytes(self)
+    }
+}
+
+impl<V: Number> Cached for ReachTable<V> {
+    fn bytes(&self) -> usize {
+        ReachTable::bytes(self)
+    }
+}
 
 /// The tables of sub-boards shared by the boards of a corpus, keyed by their numbers.
 ///
@@ -18,39 +41,37 @@ use crate::game::rules::Game;
 /// in parallel from the levels below, then frozen, so boards read it without locks. The
 /// cache holds what fits the memory budget and no more: the first level that does not fit
 /// whole is cached in part (its first sub-boards in order, as many as fit), and the rest of it
-/// and the bigger sub-boards are built per chunk of boards ([`SubTableCache::for_chunk`]) or
+/// and the bigger sub-boards are built per chunk of boards ([`LevelCache::for_chunk`]) or
 /// per board. So a corpus several times larger than another runs in the same memory, at the
 /// price of building some shared tables more than once.
-pub struct SubTableCache<V> {
-    tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
+pub struct LevelCache<T> {
+    tables: FxHashMap<Vec<i64>, Arc<T>>,
     /// The largest sub-board size cached in part or whole.
     pub levels: usize,
     /// The largest sub-board size cached whole (`levels` or `levels − 1`).
     complete: usize,
-    /// Approximate bytes held.
+    /// Bytes held, counted from the tables' lengths.
     pub bytes: usize,
 }
 
-impl<V: Number + Send + Sync> SubTableSource<V> for SubTableCache<V> {
-    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
-        if numbers.len() > self.levels {
-            return None;
-        }
-        self.tables.get(numbers).cloned()
-    }
-}
+/// The full engine's shared sub-board tables.
+pub type SubTableCache<V> = LevelCache<SubTable<V>>;
 
-impl<V: Number + Send + Sync> SubTableCache<V> {
+/// The reachability engine's shared sub-board tables.
+pub type ReachCache<V> = LevelCache<ReachTable<V>>;
+
+impl<T: Cached> LevelCache<T> {
     /// Caches every proper sub-board of the boards `boards()` lists, up to `max_level`
     /// numbers, as far as `budget` bytes go: whole levels while they fit, then part of the
-    /// next one.
+    /// next one. `table(numbers, cache)` builds one table, taking smaller ones from the
+    /// cache.
     pub fn build<I: Iterator<Item = Board>>(
-        game: &Game,
         boards: impl Fn() -> I,
         max_level: usize,
         budget: usize,
+        table: impl Fn(&[i64], &Self) -> Result<Arc<T>> + Sync,
     ) -> Result<Self> {
-        let mut cache = SubTableCache {
+        let mut cache = LevelCache {
             tables: FxHashMap::default(),
             levels: 0,
             complete: 0,
@@ -68,8 +89,7 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
             }
             let mut subs: Vec<Vec<i64>> = subs.into_iter().collect();
             subs.sort_unstable();
-            let whole = cache.add(game, &subs, budget)?;
-            if !whole {
+            if !cache.add(&subs, budget, &table)? {
                 break;
             }
             cache.complete = level;
@@ -81,15 +101,20 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
     /// of them did. Tables are built in parallel batches, and the batch that would take the
     /// cache past the budget is cut where it does, so what is kept depends only on the
     /// tables' sizes, never on the number of threads.
-    fn add(&mut self, game: &Game, subs: &[Vec<i64>], budget: usize) -> Result<bool> {
+    fn add(
+        &mut self,
+        subs: &[Vec<i64>],
+        budget: usize,
+        table: &(impl Fn(&[i64], &Self) -> Result<Arc<T>> + Sync),
+    ) -> Result<bool> {
         const BATCH: usize = 1024;
         for batch in subs.chunks(BATCH) {
             if self.bytes >= budget {
                 return Ok(false);
             }
-            let parts: Vec<Arc<SubTable<V>>> = batch
+            let parts: Vec<Arc<T>> = batch
                 .par_iter()
-                .map(|n| Self::sub_table_of(game, n, self))
+                .map(|n| table(n, self))
                 .collect::<Result<_>>()?;
             for (n, p) in batch.iter().zip(parts) {
                 let bytes = p.bytes() + n.len() * 8 + 64;
@@ -109,20 +134,21 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
         self.tables.len()
     }
 
-    fn sub_table_of(
-        game: &Game,
-        numbers: &[i64],
-        cache: &dyn SubTableSource<V>,
-    ) -> Result<Arc<SubTable<V>>> {
-        let board = Board::new(game, numbers.to_vec())?;
-        let t = Dp::<V>::build_with(&board, &game.rules, None, Some(cache))?;
-        Ok(t.shared_sub_table(t.subs.full()))
+    fn get(&self, numbers: &[i64]) -> Option<Arc<T>> {
+        if numbers.len() > self.levels {
+            return None;
+        }
+        self.tables.get(numbers).cloned()
     }
 
     /// This cache plus the sub-boards too large for it that at least two of `boards` share:
     /// consecutive boards of a corpus share most of their numbers (lexicographic order), so
     /// a chunk of them shares many of its largest sub-boards too.
-    pub fn for_chunk(&self, game: &Game, boards: &[Board]) -> Result<ChunkCache<'_, V>> {
+    pub fn for_chunk(
+        &self,
+        boards: &[Board],
+        table: impl Fn(&[i64], &ChunkCache<'_, T>) -> Result<Arc<T>> + Sync,
+    ) -> Result<ChunkCache<'_, T>> {
         let mut chunk = ChunkCache {
             base: self,
             tables: FxHashMap::default(),
@@ -145,9 +171,9 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
                 .map(|(n, _)| n)
                 .collect();
             shared.sort_unstable();
-            let parts: Vec<Arc<SubTable<V>>> = shared
+            let parts: Vec<Arc<T>> = shared
                 .par_iter()
-                .map(|n| Self::sub_table_of(game, n, &chunk))
+                .map(|n| table(n, &chunk))
                 .collect::<Result<_>>()?;
             chunk.tables.extend(shared.into_iter().zip(parts));
         }
@@ -155,16 +181,78 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
     }
 }
 
-/// A [`SubTableCache`] with the shared sub-boards of one chunk of boards on top.
-pub struct ChunkCache<'a, V> {
-    base: &'a SubTableCache<V>,
-    tables: FxHashMap<Vec<i64>, Arc<SubTable<V>>>,
+impl<V: Number + Send + Sync> SubTableCache<V> {
+    /// The full engine's cache of `game`'s boards ([`LevelCache::build`]).
+    pub fn of_game<I: Iterator<Item = Board>>(
+        game: &Game,
+        boards: impl Fn() -> I,
+        max_level: usize,
+        budget: usize,
+    ) -> Result<Self> {
+        Self::build(boards, max_level, budget, |n, cache| {
+            sub_table(game, n, cache)
+        })
+    }
+
+    /// [`LevelCache::for_chunk`] of the full engine's tables.
+    pub fn for_chunk_of(
+        &self,
+        game: &Game,
+        boards: &[Board],
+    ) -> Result<ChunkCache<'_, SubTable<V>>> {
+        self.for_chunk(boards, |n, cache| sub_table(game, n, cache))
+    }
 }
 
-impl<V: Number + Send + Sync> SubTableSource<V> for ChunkCache<'_, V> {
+/// The table of the sub-board `numbers`, its own sub-boards taken from `cache`.
+fn sub_table<V: Number + Send + Sync>(
+    game: &Game,
+    numbers: &[i64],
+    cache: &dyn SubTableSource<V>,
+) -> Result<Arc<SubTable<V>>> {
+    let board = Board::new(game, numbers.to_vec())?;
+    let t = Dp::<V>::build_with(&board, &game.rules, None, Some(cache))?;
+    Ok(t.shared_sub_table(t.subs.full()))
+}
+
+impl<V: Number> ReachCache<V> {
+    /// The reachability engine's cache of boards under `rules`, each table with bits over
+    /// `0..=2·bits_hi` when given ([`LevelCache::build`]).
+    pub fn of_rules<I: Iterator<Item = Board>>(
+        rules: &Rules,
+        boards: impl Fn() -> I,
+        max_level: usize,
+        budget: usize,
+        bits_hi: Option<i64>,
+    ) -> Result<Self> {
+        Self::build(boards, max_level, budget, |n, cache| {
+            Reach::table_of(n, rules, bits_hi, Some(cache))
+        })
+    }
+}
+
+impl<V: Number + Send + Sync> SubTableSource<V> for SubTableCache<V> {
+    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
+        self.get(numbers)
+    }
+}
+
+impl<V: Number> ReachSource<V> for ReachCache<V> {
+    fn reach_table(&self, numbers: &[i64]) -> Option<Arc<ReachTable<V>>> {
+        self.get(numbers)
+    }
+}
+
+/// A [`LevelCache`] with the shared sub-boards of one chunk of boards on top.
+pub struct ChunkCache<'a, T> {
+    base: &'a LevelCache<T>,
+    tables: FxHashMap<Vec<i64>, Arc<T>>,
+}
+
+impl<V: Number + Send + Sync> SubTableSource<V> for ChunkCache<'_, SubTable<V>> {
     fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<V>>> {
         self.base
-            .sub_table(numbers)
+            .get(numbers)
             .or_else(|| self.tables.get(numbers).cloned())
     }
 }

@@ -2,14 +2,13 @@
 //! range, board weights and groups. Which corpora there are ([`CorpusId`]), how their boards
 //! are enumerated ([`enumerate`]) or read ([`nyt`]) and held ([`boards`]), how a run is
 //! split into shards ([`shard`]), and the cache of sub-board tables the boards of a corpus
-//! share ([`cache`]; [`reach_cache`] for reachability-only runs).
+//! share, for both engines ([`cache`]).
 
 pub mod boards;
 pub mod cache;
 pub mod enumerate;
 pub mod id;
 pub mod nyt;
-pub mod reach_cache;
 pub mod shard;
 
 use std::fmt;

@@ -29,18 +29,11 @@ impl<V: Number> Dp<V> {
     ) -> Option<()> {
         for ea in ta {
             for eb in tb {
-                // One call per operation and orientation, each with a constant operation, so
-                // that each is compiled for its operation.
-                self.try_op(Op::Add, ea, eb, acc)?;
-                self.try_op(Op::Mul, ea, eb, acc)?;
-                self.try_op(Op::Sub, ea, eb, acc)?;
-                self.try_op(Op::Sub, eb, ea, acc)?;
-                self.try_op(Op::Div, ea, eb, acc)?;
-                self.try_op(Op::Div, eb, ea, acc)?;
-                if self.rules.pow {
-                    self.try_op(Op::Pow, ea, eb, acc)?;
-                    self.try_op(Op::Pow, eb, ea, acc)?;
-                }
+                self.rules
+                    .results(ea.value, eb.value, &mut |op, swapped, v| {
+                        let (l, r) = if swapped { (eb, ea) } else { (ea, eb) };
+                        self.credit_value(op, l, r, v, acc)
+                    })?;
             }
         }
         Some(())
@@ -55,9 +48,23 @@ impl<V: Number> Dp<V> {
         r: &Entry<V>,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
-        if let Some(v) = l.value.apply(op, r.value, self.rules.limit)
-            && let Some(e) = acc.slot(v)
-        {
+        match self.rules.apply(op, l.value, r.value) {
+            Some(v) => self.credit_value(op, l, r, v, acc),
+            None => Some(()),
+        }
+    }
+
+    /// Credits the trees `l op r`, worth `v`, where the accumulator keeps `v`.
+    #[inline(always)]
+    fn credit_value(
+        &self,
+        op: Op,
+        l: &Entry<V>,
+        r: &Entry<V>,
+        v: V,
+        acc: &mut impl Sink<V>,
+    ) -> Option<()> {
+        if let Some(e) = acc.slot(v) {
             self.credit(e, op, l, r, v)?;
             if op == Op::Pow {
                 acc.add_powers(v, l, r)?;
@@ -144,7 +151,6 @@ impl<V: Number> Dp<V> {
     /// Both halves the same multiset (possible only with repeated numbers): a commutative
     /// operation on two forms of the same half is an unordered pair, counted once.
     pub(super) fn combine_same(&self, t: &[Entry<V>], acc: &mut impl Sink<V>) -> Option<()> {
-        let limit = self.rules.limit;
         let drop_units = self.rules.drops_unit_factors();
         for (i, ea) in t.iter().enumerate() {
             let a = ea.value;
@@ -153,57 +159,57 @@ impl<V: Number> Dp<V> {
                 let unit = drop_units && (a.is_one() || b.is_one());
                 let trees = ea.trees.checked_mul(eb.trees)?;
                 let x = ea.expressions.checked_mul(eb.expressions)?;
-                if i <= j {
-                    let (ct, cx, cns, cnp) = if i == j {
-                        (
-                            trees,
-                            pairs(ea.expressions)?,
-                            pairs(ea.non_sum())?,
-                            pairs(ea.non_product())?,
-                        )
-                    } else {
-                        (
-                            trees.checked_mul(2)?,
-                            x,
-                            ea.non_sum().checked_mul(eb.non_sum())?,
-                            ea.non_product().checked_mul(eb.non_product())?,
-                        )
+                // The commutative trees of an unordered pair (`i ≤ j`): `a op a` once,
+                // `a op b` both ways; `(j, i)` adds none.
+                let (ct, cx, cns, cnp) = if i < j {
+                    (
+                        trees.checked_mul(2)?,
+                        x,
+                        ea.non_sum().checked_mul(eb.non_sum())?,
+                        ea.non_product().checked_mul(eb.non_product())?,
+                    )
+                } else if i == j {
+                    (
+                        trees,
+                        pairs(ea.expressions)?,
+                        pairs(ea.non_sum())?,
+                        pairs(ea.non_product())?,
+                    )
+                } else {
+                    (0, 0, 0, 0)
+                };
+                self.rules.results_one_way(a, b, i <= j, &mut |op, v| {
+                    let Some(e) = acc.slot(v) else {
+                        return Some(());
                     };
-                    if let Some(v) = a.apply(Op::Add, b, limit)
-                        && let Some(e) = acc.slot(v)
-                    {
-                        e.add_trees(ct, cx, Trail::of(Op::Add, ea, eb, v))?;
-                        e.sum = e.sum.checked_add(cns)?;
-                    }
-                    if let Some(v) = a.apply(Op::Mul, b, limit)
-                        && let Some(e) = acc.slot(v)
-                    {
-                        e.add_trees(ct, cx, Trail::of(Op::Mul, ea, eb, v))?;
-                        if !unit {
-                            e.product = e.product.checked_add(cnp)?;
+                    match op {
+                        Op::Add => {
+                            e.add_trees(ct, cx, Trail::of(op, ea, eb, v))?;
+                            e.sum = e.sum.checked_add(cns)?;
+                        }
+                        Op::Mul => {
+                            e.add_trees(ct, cx, Trail::of(op, ea, eb, v))?;
+                            if !unit {
+                                e.product = e.product.checked_add(cnp)?;
+                            }
+                        }
+                        Op::Sub => {
+                            e.add_trees(trees, x, Trail::of(op, ea, eb, v))?;
+                            add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
+                        }
+                        Op::Div => {
+                            e.add_trees(trees, x, Trail::of(op, ea, eb, v))?;
+                            if !unit {
+                                add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
+                            }
+                        }
+                        Op::Pow => {
+                            e.add_trees(trees, x, Trail::of(op, ea, eb, v))?;
+                            acc.add_powers(v, ea, eb)?;
                         }
                     }
-                }
-                if let Some(v) = a.apply(Op::Sub, b, limit)
-                    && let Some(e) = acc.slot(v)
-                {
-                    e.add_trees(trees, x, Trail::of(Op::Sub, ea, eb, v))?;
-                    add_mul(&mut e.sum, ea.non_sum(), eb.non_sum())?;
-                }
-                if let Some(v) = a.apply(Op::Div, b, limit)
-                    && let Some(e) = acc.slot(v)
-                {
-                    e.add_trees(trees, x, Trail::of(Op::Div, ea, eb, v))?;
-                    if !unit {
-                        add_mul(&mut e.product, ea.non_product(), eb.non_product())?;
-                    }
-                }
-                if let Some(v) = self.rules.pow.then(|| a.apply(Op::Pow, b, limit)).flatten()
-                    && let Some(e) = acc.slot(v)
-                {
-                    e.add_trees(trees, x, Trail::of(Op::Pow, ea, eb, v))?;
-                    acc.add_powers(v, ea, eb)?;
-                }
+                    Some(())
+                })?;
             }
         }
         Some(())

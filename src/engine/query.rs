@@ -28,16 +28,7 @@ impl<V: Number> Dp<V> {
 
     /// The sub-boards a solution may use: all of them, or only the whole board.
     pub fn usable(&self) -> Vec<usize> {
-        if self.rules.use_all {
-            vec![self.subs.full()]
-        } else {
-            self.subs
-                .in_size_order()
-                .iter()
-                .copied()
-                .filter(|&s| s != 0)
-                .collect()
-        }
+        self.subs.usable(&self.rules)
     }
 
     /// The counts of `v` summed over the usable sub-boards; `None` if no sub-board reaches it.

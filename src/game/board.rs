@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
-use crate::game::rules::{Arithmetic, Game};
+use crate::game::rules::{Arithmetic, Game, Rules};
 use crate::game::words::{self, NotWhole};
 
 /// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
@@ -262,6 +262,15 @@ impl SubBoards {
     #[inline]
     pub fn holds(&self, s: usize, i: usize) -> bool {
         self.present[s] & (1 << i) != 0
+    }
+
+    /// The sub-boards a solution may use, smallest first: every non-empty one, or only the
+    /// whole board when every number must be used.
+    pub fn usable(&self, rules: &Rules) -> Vec<usize> {
+        if rules.use_all {
+            return vec![self.full()];
+        }
+        self.by_size.iter().copied().filter(|&s| s != 0).collect()
     }
 
     /// The numbers of sub-board `s`, ascending.

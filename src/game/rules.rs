@@ -10,6 +10,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::game::number::{Number, Op};
 use crate::game::words::{self, NotWhole};
 
 /// The number domain every intermediate result must stay in.
@@ -56,6 +57,83 @@ impl Rules {
     /// `distinct` (SPEC §2: it does not, in games where numbers need not all be used).
     pub fn drops_unit_factors(&self) -> bool {
         !self.use_all
+    }
+
+    /// `a op b` under these rules: `None` when the operation is not allowed (`^` without
+    /// `--pow`), when the domain forbids the result (`3 − 5` in positive integers, `x ÷ 0`),
+    /// or when it would overflow or pass [`Rules::limit`]. This is the one overflow rule of
+    /// every engine: such a result is left out, never wrapped and never an error.
+    #[inline(always)]
+    pub fn apply<V: Number>(&self, op: Op, a: V, b: V) -> Option<V> {
+        if op == Op::Pow && !self.pow {
+            return None;
+        }
+        a.apply(op, b, self.limit)
+    }
+
+    /// The one arithmetic every engine combines two values with: `put(op, swapped, v)` for
+    /// each result `v` these rules allow of `a` and `b`, in a fixed order: `a + b`, `a × b`
+    /// (once each: they commute), `a − b`, `b − a`, `a ÷ b`, `b ÷ a`, then `a ^ b`, `b ^ a`
+    /// where `^` is allowed; `swapped` when the result is `b op a`. Stops at the first
+    /// `None` `put` returns (a count that overflowed) and returns it.
+    #[inline(always)]
+    pub fn results<V: Number>(
+        &self,
+        a: V,
+        b: V,
+        put: &mut impl FnMut(Op, bool, V) -> Option<()>,
+    ) -> Option<()> {
+        // Written out rather than looped over, so that each call is compiled for its
+        // operation: this is the innermost loop of every engine.
+        if let Some(v) = self.apply(Op::Add, a, b) {
+            put(Op::Add, false, v)?;
+        }
+        if let Some(v) = self.apply(Op::Mul, a, b) {
+            put(Op::Mul, false, v)?;
+        }
+        if let Some(v) = self.apply(Op::Sub, a, b) {
+            put(Op::Sub, false, v)?;
+        }
+        if let Some(v) = self.apply(Op::Sub, b, a) {
+            put(Op::Sub, true, v)?;
+        }
+        if let Some(v) = self.apply(Op::Div, a, b) {
+            put(Op::Div, false, v)?;
+        }
+        if let Some(v) = self.apply(Op::Div, b, a) {
+            put(Op::Div, true, v)?;
+        }
+        if self.pow {
+            if let Some(v) = self.apply(Op::Pow, a, b) {
+                put(Op::Pow, false, v)?;
+            }
+            if let Some(v) = self.apply(Op::Pow, b, a) {
+                put(Op::Pow, true, v)?;
+            }
+        }
+        Some(())
+    }
+
+    /// [`Rules::results`] of the ordered pair `a`, `b` one way only: `a + b` and `a × b`
+    /// when `commuting` (for a pair of values of one table met twice, as `(a, b)` and
+    /// `(b, a)`, once), then `a − b`, `a ÷ b` and `a ^ b`.
+    #[inline(always)]
+    pub fn results_one_way<V: Number>(
+        &self,
+        a: V,
+        b: V,
+        commuting: bool,
+        put: &mut impl FnMut(Op, V) -> Option<()>,
+    ) -> Option<()> {
+        for op in [Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Pow] {
+            if op.is_commutative() && !commuting {
+                continue;
+            }
+            if let Some(v) = self.apply(op, a, b) {
+                put(op, v)?;
+            }
+        }
+        Some(())
     }
 }
 

@@ -4,12 +4,12 @@
 
 use crate::engine::{Counts, Dp, Window};
 use crate::error::Result;
+use crate::features;
+use crate::features::{ConsecutiveCounts, Setting, near_miss_radius};
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
 use crate::game::rules::{Arithmetic, Game};
-use crate::puzzle::difficulty::{
-    self, Assessment, ConsecutiveCounts, Setting, TableWalk, near_miss_radius,
-};
+use crate::puzzle::difficulty::{Assessment, TableWalk};
 
 /// A board's counts at every target of a range, and around them those of the near misses
 /// its difficulty needs.
@@ -41,7 +41,7 @@ impl BoardRun {
             hi: to.max(1),
         };
         let dp = Dp::<V>::build_with(board, rules, Some(window), None)?;
-        let whole = difficulty::whole_number_counts(board, rules, from, to)?;
+        let whole = features::whole_number_counts(board, rules, from, to)?;
         let run = ConsecutiveCounts::new(from, dp.counts_in(from, to)?).with_whole_numbers(whole);
         let mut player = TableWalk::new::<V>(board.numbers(), rules, lo, None)?;
         let walked = (lo..=hi)

@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::features::{Features, Setting};
 use crate::player::{Player, Strategy, Weights};
-use crate::puzzle::difficulty::{Features, Setting};
 
 use super::fit::Linear;
 use super::inputs::{self, INPUTS, SURROGATE};

@@ -2,7 +2,7 @@
 //! predicts how long people take. Each is defined for every game; the model was fitted on the
 //! 24 game, where all of them vary (in Digits and Countdown `fractions` is always 0).
 
-use crate::puzzle::difficulty::{Features, Setting};
+use crate::features::{Features, Setting};
 
 /// One input: its name in the model file, why it should matter to a person, and so which
 /// way it may move the predicted time.

@@ -7,11 +7,11 @@ use rayon::prelude::*;
 
 use crate::engine::Dp;
 use crate::error::Result;
+use crate::features::{self, Setting};
 use crate::game::board::Board;
 use crate::game::number::Int;
 use crate::game::rules::{Game, GameKind};
 use crate::player::{Graph, Player};
-use crate::puzzle::difficulty::{self, Setting};
 
 use super::fit::fit;
 use super::fitted::Surrogate;
@@ -68,7 +68,7 @@ fn point(game: &Game, numbers: &[i64], target: i64, player: &Player) -> Result<O
     let words: Vec<String> = numbers.iter().map(i64::to_string).collect();
     let board = Board::parse(game, &words)?;
     let dp = Dp::<Int>::build(&board, &game.rules)?;
-    let Some(a) = difficulty::assess(&dp, &board, &game.rules, target)? else {
+    let Some(f) = features::measure(&dp, &board, &game.rules, target)? else {
         return Ok(None);
     };
     let s = Setting::of::<Int>(&board, &game.rules);
@@ -79,7 +79,7 @@ fn point(game: &Game, numbers: &[i64], target: i64, player: &Player) -> Result<O
         return Ok(None);
     };
     Ok(Some(Point {
-        x: inputs::surrogate_inputs(&a.features, target, &s).to_vec(),
+        x: inputs::surrogate_inputs(&f, target, &s).to_vec(),
         y,
     }))
 }

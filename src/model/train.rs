@@ -4,10 +4,10 @@
 //! large corpora, the solve-rate map and each single feature's own ρ for comparison.
 
 use crate::error::Result;
+use crate::features::Features;
 use crate::game::number::Rational;
 use crate::game::rules::{Game, GameKind};
 use crate::player::{Graph, Prepared, Strategy};
-use crate::puzzle::difficulty::Features;
 
 use super::cv::{CrossValidation, Sample, cross_validate};
 use super::fitted::{CandidateScore, Fitted, PlayerWeights};

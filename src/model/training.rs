@@ -7,10 +7,10 @@ use std::path::Path;
 
 use crate::engine::Dp;
 use crate::error::{Error, Result};
+use crate::features::{self, Features, Setting};
 use crate::game::board::Board;
 use crate::game::number::{Number, Rational};
 use crate::game::rules::{Game, GameKind};
-use crate::puzzle::difficulty::{self, Features, Setting};
 
 use super::cv::Sample;
 use super::inputs;
@@ -106,7 +106,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
         let target = Rational::from_int(TARGET).expect("24 is a rational");
         let (Some(c), Some(a)) = (
             dp.counts(target)?,
-            difficulty::assess(&dp, &board, &game.rules, TARGET)?,
+            features::measure(&dp, &board, &game.rules, TARGET)?,
         ) else {
             return Err(bad(n, format!("{cards} cannot make {TARGET}")));
         };
@@ -116,7 +116,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
             solve_rate,
             trees: c.trees,
             expressions: c.expressions,
-            features: a.features,
+            features: a,
             setting: Setting::of::<Rational>(&board, &game.rules),
         });
     }

@@ -10,7 +10,8 @@ use crate::model::Fitted;
 use crate::model::inputs::INPUTS;
 use crate::player::{Graph, Strategy};
 
-use super::difficulty::{Assessment, Features, Setting};
+use super::difficulty::Assessment;
+use crate::features::{Features, Setting};
 
 /// How many inputs an explanation names.
 pub const DRIVERS: usize = 3;

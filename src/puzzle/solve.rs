@@ -7,11 +7,12 @@ use serde::Serialize;
 
 use crate::engine::Dp;
 use crate::error::{Error, Result};
+use crate::features::Setting;
 use crate::format::grouped;
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational, Wide};
 use crate::game::rules::{Arithmetic, Game};
-use crate::puzzle::difficulty::{self, Assessment, Setting};
+use crate::puzzle::difficulty::{self, Assessment};
 use crate::puzzle::explain::{self, Explanation};
 use crate::puzzle::moves::{self, MoveCounts};
 

@@ -297,7 +297,7 @@ pub struct Facts {
     /// binary carries, not read from the tables).
     pub validation: Validation,
     /// The phase-transition sweep of `digits-lab phase` (`data/phase.parquet`), when run.
-    pub phase: Option<Vec<crate::research::phase::Cell>>,
+    pub phase: Option<Vec<crate::variant::phase::Cell>>,
 }
 
 impl Facts {

@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::puzzle::difficulty::Features;
+use crate::features::Features;
 use crate::puzzle::solution;
 use crate::store::read::{CorpusStore, ReadError};
 use crate::store::rows::board_numbers;

@@ -7,11 +7,9 @@
 //! corpus's `puzzles` table is a fold of one pass over it ([`scan`]).
 
 pub mod bands;
-pub mod cover;
 pub mod facts;
 pub mod hardest;
 pub mod nyt;
-pub mod phase;
 pub mod rank;
 pub mod scan;
 pub mod targets;

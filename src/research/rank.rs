@@ -12,8 +12,9 @@ use std::str::FromStr;
 use rayon::prelude::*;
 
 use crate::engine::Convention;
+use crate::features::Features;
 use crate::game::rules::Game;
-use crate::puzzle::difficulty::{Features, exact_difficulty};
+use crate::puzzle::difficulty::exact_difficulty;
 use crate::store::read::{CorpusStore, Result};
 use crate::store::rows::board_numbers;
 use crate::store::schema::col;

@@ -1,5 +1,5 @@
 //! `phase.parquet`: the phase-transition sweep of `digits-lab phase` (one row per `(k, M)`
-//! cell, [`crate::research::phase`]), written atomically like every table (a hidden
+//! cell, [`crate::variant::phase`]), written atomically like every table (a hidden
 //! temporary renamed when complete) and read back by `plots` for the report and charts.
 //! Its columns are listed here, in order, and in docs/TABLES.md.
 
@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::error::Result;
-use crate::research::phase::{Cell, Method};
 use crate::store::read::{ReadError, f64s, strs, u32s, u64s};
 use crate::store::write::{frame, io_error, temp_path};
+use crate::variant::phase::{Cell, Method};
 
 /// The file's name inside the data folder.
 pub const FILE: &str = "phase.parquet";

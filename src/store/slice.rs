@@ -5,7 +5,7 @@
 use polars::prelude::*;
 
 use crate::engine::Convention;
-use crate::puzzle::difficulty::Features;
+use crate::features::Features;
 use crate::store::read::{CorpusStore, Result, parquet_err};
 use crate::store::schema::{Table, col};
 

@@ -9,10 +9,11 @@ use digits_lab::analyze::{self, Options};
 use digits_lab::corpus::nyt::Source;
 use digits_lab::corpus::{Corpus, CorpusId, Custom, Shard};
 use digits_lab::engine::Dp;
+use digits_lab::features::Features;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number};
 use digits_lab::game::rules::{Game, GameKind};
-use digits_lab::puzzle::difficulty::{self, Features};
+use digits_lab::puzzle::difficulty;
 use digits_lab::store::read::{f64s, read_file, read_table};
 use polars::prelude::*;
 

@@ -6,11 +6,12 @@ use std::process::Command;
 
 use digits_lab::corpus::CorpusId;
 use digits_lab::engine::Dp;
+use digits_lab::features::{Features, Setting};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::Int;
 use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::model::spearman;
-use digits_lab::puzzle::difficulty::{Assessment, Features, Setting};
+use digits_lab::puzzle::difficulty::Assessment;
 use digits_lab::puzzle::solve::{self, Options};
 use digits_lab::store::read::{f64s, read_file};
 use polars::prelude::*;

@@ -18,6 +18,7 @@ mod places;
 mod player;
 mod properties;
 mod reach;
+mod reach_bounded;
 mod robustness;
 mod shards;
 mod tables;

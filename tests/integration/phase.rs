@@ -11,9 +11,10 @@ use polars::prelude::*;
 
 use digits_lab::corpus::{Corpus, Custom, Shard};
 use digits_lab::engine::reach::bounded::{Bounded, covers_to};
-use digits_lab::game::rules::{Game, GameKind};
-use digits_lab::research::phase::{self, Method, draws};
+use digits_lab::game::number::Int;
+use digits_lab::game::rules::{Game, GameKind, Rules};
 use digits_lab::store::read::{bools, i64s, read_table, strs, u32s};
+use digits_lab::variant::phase::{self, Method, draws};
 
 use crate::analyze::run;
 use crate::brute::{self, Arith, BruteRules, Q};
@@ -21,17 +22,21 @@ use crate::cli::{cli, stdout};
 use crate::fixture;
 
 /// Per board id, its numbers (from `boards`, its `board` text).
-fn boards(dir: &Path) -> HashMap<u32, Vec<u64>> {
+fn boards(dir: &Path) -> HashMap<u32, Vec<i64>> {
     let df = read_table(&dir.join("boards")).unwrap();
     let ids = u32s(&df, "board_id").unwrap();
     let text = strs(&df, "board").unwrap();
     ids.into_iter()
         .zip(text)
         .map(|(id, t)| {
-            let v: Vec<u64> = t.split(' ').map(|x| x.parse().unwrap()).collect();
+            let v: Vec<i64> = t.split(' ').map(|x| x.parse().unwrap()).collect();
             (id.unwrap(), v)
         })
         .collect()
+}
+
+fn countdown() -> Rules {
+    Game::preset(GameKind::Countdown).rules
 }
 
 /// Every Countdown fixture selection (six cards, the quiz show's own boards) against every
@@ -45,13 +50,15 @@ fn reach_agrees_with_the_countdown_corpus_run() {
     let ids = u32s(&puzzles, "board_id").unwrap();
     let targets = i64s(&puzzles, "target").unwrap();
     let solvable = bools(&puzzles, "solvable").unwrap();
-    let mut reach: HashMap<u32, Vec<u64>> = HashMap::new();
+    let mut reach: HashMap<u32, Vec<i64>> = HashMap::new();
     let mut rows = 0;
     for ((id, t), s) in ids.into_iter().zip(targets).zip(solvable) {
-        let (id, t, s) = (id.unwrap(), t.unwrap() as u64, s.unwrap());
-        let r = reach
-            .entry(id)
-            .or_insert_with(|| Bounded::new(&by_id[&id], Some(999)).unwrap().reachable());
+        let (id, t, s) = (id.unwrap(), t.unwrap(), s.unwrap());
+        let r = reach.entry(id).or_insert_with(|| {
+            Bounded::<Int>::new(&countdown(), &by_id[&id], Some(999))
+                .unwrap()
+                .reachable()
+        });
         assert_eq!(
             r.binary_search(&t).is_ok(),
             s,
@@ -89,15 +96,16 @@ fn an_exact_cell_equals_the_corpus_run_of_the_same_boards() {
     let mut sum = 0u128;
     for ((id, r), c) in ids.into_iter().zip(reached).zip(covers) {
         let b = &by_id[&id.unwrap()];
-        sum += draws(b) * u128::from(r.unwrap());
+        let drawn: Vec<u64> = b.iter().map(|&n| n as u64).collect();
+        sum += draws(&drawn) * u128::from(r.unwrap());
         assert_eq!(
             u64::from(c.unwrap()),
-            covers_to(b).unwrap().min(6),
+            covers_to(&countdown(), b).unwrap().min(6),
             "board {b:?}"
         );
     }
     let from_corpus = sum as f64 / (6f64.powi(3) * 6.0);
-    let cell = phase::exact_cell(3, 6, &|_| {}).unwrap();
+    let cell = phase::exact_cell(&countdown(), 3, 6, &|_| {}).unwrap();
     assert_eq!(cell.method, Method::Exact);
     assert_eq!(cell.p, from_corpus);
 }
@@ -158,6 +166,12 @@ fn covers_to_is_set_exactly_where_the_range_starts_at_1() {
         .take_while(|&n| values.contains_key(&Q::int(n)))
         .count() as u32;
     assert_eq!(covers, brute_run.min(100));
+    // The reach engine under the 24 game's rules gives the same run.
+    let twenty_four = Game::preset(GameKind::TwentyFour).rules;
+    assert_eq!(
+        covers_to(&twenty_four, &[1, 2, 3, 4]).unwrap().min(100),
+        u64::from(covers)
+    );
 }
 
 #[test]
@@ -299,6 +313,7 @@ fn tables_md_lists_the_phase_columns() {
     let dir = tempfile::tempdir().unwrap();
     let cells = phase::sweep(
         &phase::Plan {
+            rules: countdown(),
             ks: vec![2],
             ms: vec![5],
             exact_limit: 100,

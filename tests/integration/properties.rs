@@ -11,6 +11,7 @@
 //!
 //! Every test runs a fixed number of cases and reports the board and value on failure.
 
+use digits_lab::features;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
@@ -291,7 +292,7 @@ fn check_trails<V: Value>(
     }
     let board = Board::new(game, numbers.to_vec()).map_err(|e| fail(e.to_string()))?;
     let (lo, hi) = WHOLE_RUN;
-    let whole = difficulty::whole_number_counts(&board, &game.rules, lo, hi)
+    let whole = features::whole_number_counts(&board, &game.rules, lo, hi)
         .map_err(|e| fail(e.to_string()))?;
     for x in lo..=hi {
         let q = Q { num: x, den: 1 };
@@ -309,7 +310,7 @@ fn check_trails<V: Value>(
         );
     }
     prop_assert_eq!(
-        difficulty::first_moves::<V>(numbers, &game.rules),
+        features::first_moves::<V>(numbers, &game.rules),
         brute::first_moves(numbers, brute_rules(&game.rules)),
         "{}: first moves, engine vs brute::first_moves",
         describe(game, numbers)

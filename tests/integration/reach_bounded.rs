@@ -1,32 +1,110 @@
-//! The reach-only engine ([`digits_lab::engine::reach`]) against the brute force: on random
-//! small boards (repeats allowed, Countdown's rules) it reaches exactly the values
-//! [`brute::solve_all`] reaches, within any window exactly the ones up to it, and the
-//! `covers_to` run that the brute force's values give.
+//! The board-by-board reach engine ([`digits_lab::engine::reach::bounded`], what `phase` and
+//! `cover` ask) against the brute force on random small boards under every game's rules
+//! (Digits, Countdown with repeats, the 24 game, and the variants with `^`, unary minus and
+//! every number used): it reaches exactly the positive whole numbers [`brute::solve_all`]
+//! reaches, within any window exactly the ones up to it, and the `covers_to` run, the
+//! `covers_at_least` answers and the per-sub-board counts that the brute force's values give.
 
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::reach::bounded::{Bounded, covers_at_least, covers_to};
+use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
 
 use crate::brute::{self, Arith, BruteRules};
 
-/// Countdown's rules in the brute force: positive integers, numbers need not all be used.
-const RULES: BruteRules = BruteRules {
-    arith: Arith::PositiveIntegers,
-    use_all: false,
-    pow: false,
-    unary_minus: false,
-};
+fn brute_rules(rules: &Rules) -> BruteRules {
+    BruteRules {
+        arith: match rules.arithmetic {
+            Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
+            Arithmetic::Rationals => Arith::Rationals,
+        },
+        use_all: rules.use_all,
+        pow: rules.pow,
+        unary_minus: rules.unary_minus,
+    }
+}
 
-/// Every value the brute force reaches, ascending.
-fn brute_values(numbers: &[u64]) -> Vec<u64> {
-    let board: Vec<i64> = numbers.iter().map(|&n| n as i64).collect();
-    brute::solve_all(&board, RULES)
+/// Every positive whole number the brute force reaches, ascending.
+fn brute_values(rules: &Rules, numbers: &[i64]) -> Vec<i64> {
+    brute::solve_all(numbers, brute_rules(rules))
         .keys()
-        .map(|q| {
-            assert_eq!(q.den, 1, "an integer game reached a fraction");
-            q.num as u64
-        })
+        .filter(|q| q.den == 1 && q.num >= 1)
+        .map(|q| q.num)
         .collect()
+}
+
+/// The brute force's `(sub-board, value)` pairs with a value in `1..=m`, each sub-multiset
+/// once (the whole board only where every number is used).
+fn brute_hits(rules: &Rules, numbers: &[i64], m: i64) -> u64 {
+    let mut sorted = numbers.to_vec();
+    sorted.sort_unstable();
+    let mut subs: Vec<Vec<i64>> = Vec::new();
+    for mask in 1..1usize << sorted.len() {
+        let sub: Vec<i64> = (0..sorted.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| sorted[i])
+            .collect();
+        if (!rules.use_all || sub.len() == sorted.len()) && !subs.contains(&sub) {
+            subs.push(sub);
+        }
+    }
+    let whole = Rules {
+        use_all: true,
+        ..*rules
+    };
+    subs.iter()
+        .map(|s| {
+            brute_values(&whole, s)
+                .into_iter()
+                .filter(|&v| v <= m)
+                .count() as u64
+        })
+        .sum()
+}
+
+fn check<V: Number>(rules: &Rules, numbers: &[i64], hi: i64) -> Result<(), TestCaseError> {
+    let want = brute_values(rules, numbers);
+    let all = Bounded::<V>::new(rules, numbers, None).unwrap();
+    prop_assert_eq!(
+        all.reachable(),
+        want.clone(),
+        "board {:?} {:?}",
+        numbers,
+        rules
+    );
+    let windowed = Bounded::<V>::new(rules, numbers, Some(hi)).unwrap();
+    let upto: Vec<i64> = want.iter().copied().filter(|&v| v <= hi).collect();
+    prop_assert_eq!(
+        windowed.reachable(),
+        upto.clone(),
+        "board {:?} hi {}",
+        numbers,
+        hi
+    );
+    prop_assert_eq!(windowed.count_upto(hi), upto.len() as u64);
+    // Without `^`, `× 1` and `÷ 1` are left out of sub-boards that may go unused: the
+    // brute force counts them, so the per-sub-board hits are compared where they agree.
+    if rules.use_all {
+        prop_assert_eq!(
+            windowed.sub_board_hits(hi),
+            brute_hits(rules, numbers, hi),
+            "board {:?} hi {}",
+            numbers,
+            hi
+        );
+    }
+    let run = want.iter().zip(1i64..).take_while(|(v, i)| *v == i).count() as u64;
+    prop_assert_eq!(
+        covers_to(rules, numbers).unwrap(),
+        run,
+        "board {:?}",
+        numbers
+    );
+    prop_assert!(covers_at_least(rules, numbers, run).unwrap());
+    prop_assert!(!covers_at_least(rules, numbers, run + 1).unwrap());
+    Ok(())
 }
 
 fn config(cases: u32) -> ProptestConfig {
@@ -37,33 +115,78 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
+fn rules(kind: GameKind) -> Rules {
+    Game::preset(kind).rules
+}
+
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(config(200))]
 
     #[test]
-    fn reach_matches_brute(
-        numbers in proptest::collection::vec(1u64..=30, 1..=5),
-        hi in 1u64..=2_000,
+    fn reach_matches_brute_under_countdown_rules(
+        numbers in proptest::collection::vec(1i64..=30, 1..=5),
+        hi in 1i64..=2_000,
     ) {
-        let want = brute_values(&numbers);
-        let all = Bounded::new(&numbers, None).unwrap();
-        prop_assert_eq!(all.reachable(), want.clone(), "board {:?}", numbers);
-        let windowed = Bounded::new(&numbers, Some(hi)).unwrap();
-        let upto: Vec<u64> = want.iter().copied().filter(|&v| v <= hi).collect();
-        prop_assert_eq!(windowed.reachable(), upto.clone(), "board {:?} hi {}", numbers, hi);
-        prop_assert_eq!(windowed.count_upto(hi), upto.len() as u64);
-        let run = want.iter().zip(1u64..).take_while(|(v, i)| *v == i).count() as u64;
-        prop_assert_eq!(covers_to(&numbers).unwrap(), run, "board {:?}", numbers);
-        prop_assert!(covers_at_least(&numbers, run).unwrap());
-        prop_assert!(!covers_at_least(&numbers, run + 1).unwrap());
+        check::<Int>(&rules(GameKind::Countdown), &numbers, hi)?;
     }
 
     #[test]
     fn reach_matches_brute_on_boards_of_small_numbers(
-        numbers in proptest::collection::vec(1u64..=6, 1..=6),
+        numbers in proptest::collection::vec(1i64..=6, 1..=6),
+        hi in 1i64..=50,
     ) {
         // Small numbers repeat often: the sub-boards shared between copies are computed once.
-        let want = brute_values(&numbers);
-        prop_assert_eq!(Bounded::new(&numbers, None).unwrap().reachable(), want, "board {:?}", numbers);
+        check::<Int>(&rules(GameKind::Countdown), &numbers, hi)?;
+    }
+
+    #[test]
+    fn reach_matches_brute_under_digits_rules(
+        numbers in prop::sample::subsequence((1..=40i64).collect::<Vec<_>>(), 1..=5),
+        hi in 1i64..=999,
+    ) {
+        check::<Int>(&rules(GameKind::Digits), &numbers, hi)?;
+    }
+
+    #[test]
+    fn reach_matches_brute_under_24_rules(
+        numbers in proptest::collection::vec(1i64..=13, 1..=4),
+        hi in 1i64..=100,
+    ) {
+        check::<Rational>(&rules(GameKind::TwentyFour), &numbers, hi)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    #[test]
+    fn reach_matches_brute_under_integer_variants(
+        numbers in proptest::collection::vec(1i64..=13, 1..=4),
+        use_all in any::<bool>(),
+        hi in 1i64..=300,
+    ) {
+        let mut r = Game::preset(GameKind::Countdown).with_pow().rules;
+        r.use_all = use_all;
+        check::<Int>(&r, &numbers, hi)?;
+    }
+
+    #[test]
+    fn reach_matches_brute_under_rational_variants(
+        numbers in proptest::collection::vec(1i64..=9, 1..=3),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+        unary_minus in any::<bool>(),
+        hi in 1i64..=100,
+    ) {
+        let mut game = Game::preset(GameKind::TwentyFour);
+        if pow {
+            game = game.with_pow();
+        }
+        if unary_minus {
+            game = game.with_unary_minus().unwrap();
+        }
+        let mut r = game.rules;
+        r.use_all = use_all;
+        check::<Rational>(&r, &numbers, hi)?;
     }
 }

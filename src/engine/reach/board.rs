@@ -166,18 +166,8 @@ impl<V: Number> Reach<V> {
         self.union = union;
     }
 
-    /// The sub-boards a solution may use, smallest first: every non-empty one, or only the
-    /// whole board when every number must be used.
     fn usable(&self) -> Vec<usize> {
-        if self.rules.use_all {
-            return vec![self.subs.full()];
-        }
-        self.subs
-            .in_size_order()
-            .iter()
-            .copied()
-            .filter(|&s| s != 0)
-            .collect()
+        self.subs.usable(&self.rules)
     }
 
     /// Per integer `t` of `lo..=hi` (index `t − lo`), the fewest operations that reach it,

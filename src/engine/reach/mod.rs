@@ -17,6 +17,7 @@
 
 mod board;
 pub mod bounded;
+mod collect;
 mod table;
 mod window;
 

@@ -4,12 +4,13 @@
 //! search. Built from the tables of its splits, every operand pair under every operation,
 //! with no counting: a value is in the table once, however many trees reach it.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
-use crate::game::number::{Number, Op};
+use crate::game::number::Number;
 use crate::game::rules::Rules;
+
+use super::collect::collect;
 
 /// Every value one sub-board reaches (each tree uses every number of the sub-board once).
 #[derive(Clone, Debug, Default)]
@@ -34,70 +35,6 @@ pub(super) fn words(hi: i64) -> usize {
     usize::try_from(hi / 64 + 1).unwrap_or(0)
 }
 
-/// Small positive integers are gathered in a bitset rather than sorted: most of a table's
-/// values are below it, and a bitset dedups and orders them in one pass.
-const SMALL: i64 = 1 << 17;
-
-thread_local! {
-    /// The bitset of small values, kept by each thread (cleared as it is read).
-    static SEEN: RefCell<Vec<u64>> = RefCell::new(vec![0; words(SMALL - 1)]);
-}
-
-/// Where a build puts the values it finds: small positive integers in the thread's bitset,
-/// the rest in a list sorted at the end.
-struct Collector<V> {
-    other: Vec<V>,
-    /// One past the highest word of the bitset touched.
-    top: usize,
-}
-
-impl<V: Number> Collector<V> {
-    /// Puts the positive integer `i` (of a positive-integer domain).
-    #[inline]
-    fn put_int(&mut self, seen: &mut [u64], i: i64) {
-        if i < SMALL {
-            let w = (i >> 6) as usize;
-            seen[w] |= 1 << (i & 63);
-            self.top = self.top.max(w + 1);
-        } else {
-            self.other.extend(V::from_int(i));
-        }
-    }
-
-    #[inline]
-    fn put(&mut self, seen: &mut [u64], v: V) {
-        if !V::SIGNED
-            && let Some(i) = v.as_int()
-            && (0..SMALL).contains(&i)
-        {
-            let w = (i >> 6) as usize;
-            seen[w] |= 1 << (i & 63);
-            self.top = self.top.max(w + 1);
-            return;
-        }
-        self.other.push(v);
-    }
-
-    /// The values put, ascending and each once; clears the bitset.
-    fn take(mut self, seen: &mut [u64]) -> Vec<V> {
-        let mut out = Vec::with_capacity(self.other.len() + 64);
-        for (w, word) in seen[..self.top].iter_mut().enumerate() {
-            let mut x = std::mem::take(word);
-            while x != 0 {
-                let i = (w * 64) as i64 + i64::from(x.trailing_zeros());
-                out.extend(V::from_int(i));
-                x &= x - 1;
-            }
-        }
-        self.other.sort_unstable();
-        self.other.dedup();
-        // Every value left in `other` is at least `SMALL` (or the domain is signed, when the
-        // bitset is unused), so appending keeps the order.
-        out.append(&mut self.other);
-        out
-    }
-}
-
 impl<V: Number> ReachTable<V> {
     /// The table of a lone number.
     pub fn lone(n: i64, rules: &Rules, bits_hi: Option<i64>) -> Result<ReachTable<V>> {
@@ -112,20 +49,23 @@ impl<V: Number> ReachTable<V> {
         rules: &Rules,
         bits_hi: Option<i64>,
     ) -> ReachTable<V> {
-        let values = SEEN.with_borrow_mut(|seen| {
-            let mut c = Collector {
-                other: Vec::new(),
-                top: 0,
-            };
+        let values = collect(|c| {
             for (a, b, same) in splits {
-                if !V::SIGNED && !rules.pow && rules.limit == i64::MAX {
-                    combine_ints(&a.values, &b.values, same, &mut |i| c.put_int(seen, i));
-                } else {
-                    combine_all(&a.values, &b.values, same, rules, &mut |v| c.put(seen, v));
+                // Each unordered pair of values once when both tables are the same
+                // sub-board's; the kernel tries both orientations of `−`, `÷` and `^`.
+                for (i, &x) in a.values.iter().enumerate() {
+                    let from = if same { i } else { 0 };
+                    for &y in &b.values[from..] {
+                        rules.results(x, y, &mut |_, _, v| {
+                            c.put(v);
+                            Some(())
+                        });
+                    }
                 }
             }
-            c.take(seen)
-        });
+            Ok(())
+        })
+        .expect("gathering without a bound does not fail");
         ReachTable::finish(values, rules, bits_hi)
     }
 
@@ -164,63 +104,4 @@ fn bits_of<V: Number>(values: &[V], hi: i64) -> Vec<u64> {
         }
     }
     bits
-}
-
-/// [`combine_all`] for positive integers without `^` or a bound but overflow, on the
-/// integers themselves: the same values as `Int::apply` gives (`a − b` when `a > b`, `a ÷ b`
-/// when `b` divides `a`, a sum or product that would overflow left out), without its
-/// generic checks.
-fn combine_ints<V: Number>(ta: &[V], tb: &[V], same: bool, put: &mut impl FnMut(i64)) {
-    let int = |v: &V| v.as_int().expect("a positive-integer table holds integers");
-    for (i, a) in ta.iter().enumerate() {
-        let a = int(a);
-        let from = if same { i } else { 0 };
-        for b in &tb[from..] {
-            let b = int(b);
-            if let Some(v) = a.checked_add(b) {
-                put(v);
-            }
-            if let Some(v) = a.checked_mul(b) {
-                put(v);
-            }
-            let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
-            if hi > lo {
-                put(hi - lo);
-            }
-            if hi % lo == 0 {
-                put(hi / lo);
-            }
-        }
-    }
-}
-
-/// Every `a op b` and `b op a` of `a` in `ta`, `b` in `tb`, under every operation the rules
-/// allow. `same`: the two tables are the same sub-board's, so each unordered pair is tried
-/// once (both orientations of `−`, `÷` and `^` still are).
-fn combine_all<V: Number>(ta: &[V], tb: &[V], same: bool, rules: &Rules, put: &mut impl FnMut(V)) {
-    let limit = rules.limit;
-    for (i, &a) in ta.iter().enumerate() {
-        let from = if same { i } else { 0 };
-        for &b in &tb[from..] {
-            for (op, l, r) in [
-                (Op::Add, a, b),
-                (Op::Mul, a, b),
-                (Op::Sub, a, b),
-                (Op::Sub, b, a),
-                (Op::Div, a, b),
-                (Op::Div, b, a),
-            ] {
-                if let Some(v) = l.apply(op, r, limit) {
-                    put(v);
-                }
-            }
-            if rules.pow {
-                for (l, r) in [(a, b), (b, a)] {
-                    if let Some(v) = l.apply(Op::Pow, r, limit) {
-                        put(v);
-                    }
-                }
-            }
-        }
-    }
 }

@@ -98,7 +98,7 @@ pub enum Chart {
     /// The phase transition: `P(k, M)` against `k`, or against the rescaled parameter `q`.
     Phase {
         rescaled: bool,
-        cells: Vec<crate::research::phase::Cell>,
+        cells: Vec<crate::variant::phase::Cell>,
     },
 }
 

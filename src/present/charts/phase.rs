@@ -8,7 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::format::grouped;
-use crate::research::phase::Cell;
+use crate::variant::phase::Cell;
 
 use super::style::{AXIS, ChartResult, GREY, INK, PALETTE, legend, mesh, plot_area, titled};
 

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::engine::Convention;
+use crate::features::Features;
 use crate::format::{f2, grouped, list, or_dash};
-use crate::puzzle::difficulty::Features;
 use crate::research::facts::{Facts, HARDEST_KEPT};
 use crate::research::rank::Ranked;
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::format::{f2, f4, grouped};
 use crate::research::facts::Facts;
-use crate::research::phase::{Cell, Method, critical_k};
+use crate::variant::phase::{Cell, Method, critical_k};
 
 pub(super) fn phase_section(w: &mut String, facts: &Facts) {
     let Some(cells) = facts.phase.as_ref().filter(|c| !c.is_empty()) else {

@@ -1,5 +1,6 @@
 //! Boards that cover every target: the largest `N` such that a board reaches each of
-//! `1..=N` under Countdown's rules ([`crate::engine::reach::bounded::covers_to`]), and the search for
+//! `1..=N` under a game's rules, Countdown's by default
+//! ([`crate::engine::reach::bounded::covers_to`]), and the search for
 //! the boards of `K` numbers, the i-th at most `Bᵢ`, with the largest `N` (the MathOverflow
 //! question *Optimal Countdown*: the best board of 4 numbers at most `(2, 4, 6, 50)` is
 //! `2 3 5 33`, covering `1..=79`).
@@ -15,6 +16,7 @@ use rayon::prelude::*;
 
 use crate::engine::reach::bounded::{MAX_NUMBERS, covers_at_least, covers_to};
 use crate::error::{Error, Result};
+use crate::game::rules::Rules;
 
 /// The most boards one search looks at, per board size: a board of more numbers costs more
 /// (its windowed reach has more sub-boards and larger value sets).
@@ -34,7 +36,7 @@ pub struct Found {
     /// The largest `N`.
     pub best: u64,
     /// Every board reaching `1..=best`, ascending numbers, in lexicographic order.
-    pub boards: Vec<Vec<u64>>,
+    pub boards: Vec<Vec<i64>>,
     /// Boards searched, and of them those whose full run was measured (the rest were ruled
     /// out by a window).
     pub searched: u64,
@@ -86,7 +88,7 @@ pub fn check(max: &[u64]) -> Result<u64> {
 
 /// Searches every board of `max.len()` nondecreasing numbers, the i-th at most `max[i]`,
 /// for the largest `N` it covers; `progress` is told how many boards each batch held.
-pub fn search(max: &[u64], progress: &(dyn Fn(u64) + Sync)) -> Result<Found> {
+pub fn search(rules: &Rules, max: &[u64], progress: &(dyn Fn(u64) + Sync)) -> Result<Found> {
     let searched = check(max)?;
     let boards = all_boards(max);
     debug_assert_eq!(boards.len() as u64, searched);
@@ -100,10 +102,10 @@ pub fn search(max: &[u64], progress: &(dyn Fn(u64) + Sync)) -> Result<Found> {
         let found: Vec<Option<u64>> = batch
             .par_iter()
             .map(|board| {
-                if !covers_at_least(board, bar)? {
+                if !covers_at_least(rules, board, bar)? {
                     return Ok(None);
                 }
-                covers_to(board).map(Some)
+                covers_to(rules, board).map(Some)
             })
             .collect::<Result<Vec<_>>>()?;
         for (j, n) in found.into_iter().enumerate() {
@@ -132,15 +134,15 @@ pub fn search(max: &[u64], progress: &(dyn Fn(u64) + Sync)) -> Result<Found> {
 const BATCH: usize = 256;
 
 /// Every board of the search, in lexicographic order.
-fn all_boards(max: &[u64]) -> Vec<Vec<u64>> {
-    fn go(max: &[u64], cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+fn all_boards(max: &[u64]) -> Vec<Vec<i64>> {
+    fn go(max: &[u64], cur: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
         let i = cur.len();
         if i == max.len() {
             out.push(cur.clone());
             return;
         }
         let from = cur.last().copied().unwrap_or(1);
-        for v in from..=max[i] {
+        for v in from..=max[i] as i64 {
             cur.push(v);
             go(max, cur, out);
             cur.pop();
@@ -154,8 +156,13 @@ fn all_boards(max: &[u64]) -> Vec<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::rules::{Game, GameKind};
 
     fn none(_: u64) {}
+
+    fn countdown() -> Rules {
+        Game::preset(GameKind::Countdown).rules
+    }
 
     #[test]
     fn the_counts_match_the_enumeration() {
@@ -174,7 +181,7 @@ mod tests {
     fn the_published_best_boards() {
         // MathOverflow, "Optimal Countdown": (2, 3, 5, 33) is the best board of 4 numbers at
         // most (2, 4, 6, 50), covering 1..79.
-        let found = search(&[2, 4, 6, 50], &none).unwrap();
+        let found = search(&countdown(), &[2, 4, 6, 50], &none).unwrap();
         assert_eq!(found.best, 79);
         assert_eq!(found.boards, vec![vec![2, 3, 5, 33]]);
         assert!(found.measured < found.searched);
@@ -183,16 +190,16 @@ mod tests {
     #[test]
     fn the_pruned_search_equals_measuring_every_board() {
         for max in [vec![3, 10], vec![3, 5, 20], vec![2, 3, 4, 12]] {
-            let found = search(&max, &none).unwrap();
-            let runs: Vec<(Vec<u64>, u64)> = all_boards(&max)
+            let found = search(&countdown(), &max, &none).unwrap();
+            let runs: Vec<(Vec<i64>, u64)> = all_boards(&max)
                 .into_iter()
                 .map(|b| {
-                    let n = covers_to(&b).unwrap();
+                    let n = covers_to(&countdown(), &b).unwrap();
                     (b, n)
                 })
                 .collect();
             let best = runs.iter().map(|r| r.1).max().unwrap();
-            let ties: Vec<Vec<u64>> = runs
+            let ties: Vec<Vec<i64>> = runs
                 .into_iter()
                 .filter(|r| r.1 == best)
                 .map(|r| r.0)

@@ -1,7 +1,8 @@
 //! The solvability phase transition (Lacasa & Luque, *Phase transition in the Countdown
 //! problem*, Phys. Rev. E 86, 010105, 2012): `P(k, M)`, the probability that a target drawn
 //! uniformly from `1..=M` is reachable from `k` numbers drawn uniformly, with replacement,
-//! from `1..=M`, under Countdown's rules ([`crate::engine::reach`]).
+//! from `1..=M`, under Countdown's rules by default and any game's rules on request
+//! ([`crate::engine::reach::bounded`]).
 //!
 //! Each cell is computed one of two ways, and says which:
 //! - **exact**: over every multiset of `k` numbers from `1..=M`, each weighted by how many
@@ -25,6 +26,8 @@ use rayon::prelude::*;
 
 use crate::engine::reach::bounded::{Bounded, MAX_NUMBERS};
 use crate::error::{Error, Result};
+use crate::game::number::{Int, Rational};
+use crate::game::rules::{Arithmetic, Rules};
 use crate::random::{GOLDEN, SplitMix64, mix};
 
 /// How a cell was computed.
@@ -71,6 +74,8 @@ pub struct Cell {
 /// What to sweep and how.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The rules boards are played under.
+    pub rules: Rules,
     pub ks: Vec<u32>,
     pub ms: Vec<u64>,
     /// A cell is exact when it has at most this many multisets.
@@ -86,17 +91,6 @@ pub struct Plan {
 pub const MAX_M: u64 = 10_000;
 
 impl Plan {
-    /// The grid: `k = 2..=7`, `M = 10, 100, 1000, 10000`.
-    pub fn default_grid() -> Plan {
-        Plan {
-            ks: (2..=7).collect(),
-            ms: vec![10, 100, 1_000, 10_000],
-            exact_limit: 5_000_000,
-            samples: 10_000,
-            seed: 2012,
-        }
-    }
-
     /// Refuses a grid the sweep cannot take, before any work.
     pub fn check(&self) -> Result<()> {
         if self.ks.is_empty() || self.ms.is_empty() {
@@ -144,8 +138,8 @@ pub fn sweep(plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Cell>> 
     plan.cells()
         .into_iter()
         .map(|(k, m, method)| match method {
-            Method::Exact => exact_cell(k, m, progress),
-            Method::Sampled => sampled_cell(k, m, plan.samples, plan.seed, progress),
+            Method::Exact => exact_cell(&plan.rules, k, m, progress),
+            Method::Sampled => sampled_cell(&plan.rules, k, m, plan.samples, plan.seed, progress),
         })
         .collect()
 }
@@ -169,14 +163,24 @@ pub fn multisets(k: u32, m: u64) -> Option<u128> {
 }
 
 /// Per board: targets of `1..=m` reached, and (sub-board, value) pairs in `1..=m`.
-fn evaluate(board: &[u64], m: u64) -> Result<(u64, u64)> {
-    let r = Bounded::new(board, Some(m))?;
-    Ok((r.count_upto(m), r.sub_board_hits(m)))
+fn evaluate(rules: &Rules, board: &[u64], m: u64) -> Result<(u64, u64)> {
+    let numbers: Vec<i64> = board.iter().map(|&n| n as i64).collect();
+    let m = m as i64;
+    match rules.arithmetic {
+        Arithmetic::PositiveIntegers => {
+            let r = Bounded::<Int>::new(rules, &numbers, Some(m))?;
+            Ok((r.count_upto(m), r.sub_board_hits(m)))
+        }
+        Arithmetic::Rationals => {
+            let r = Bounded::<Rational>::new(rules, &numbers, Some(m))?;
+            Ok((r.count_upto(m), r.sub_board_hits(m)))
+        }
+    }
 }
 
 /// The exact cell: every multiset, weighted by its ordered draws. The sums are exact
 /// integers, so the order batches finish in does not change them.
-pub fn exact_cell(k: u32, m: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Cell> {
+pub fn exact_cell(rules: &Rules, k: u32, m: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Cell> {
     let ks = k as usize;
     // Flat, `k` numbers per board, as u16 (M ≤ 10,000): 4.4 million boards of 4 take 35 MB.
     let flat = all_multisets(ks, m);
@@ -191,7 +195,7 @@ pub fn exact_cell(k: u32, m: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Cel
                 for (x, &v) in board.iter_mut().zip(b) {
                     *x = u64::from(v);
                 }
-                let (c, h) = evaluate(&board, m)?;
+                let (c, h) = evaluate(rules, &board, m)?;
                 let w = draws(&board);
                 reached += w * u128::from(c);
                 hits += w * u128::from(h);
@@ -219,6 +223,7 @@ pub fn exact_cell(k: u32, m: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Cel
 
 /// The sampled cell: `samples` boards from the seeded generator.
 pub fn sampled_cell(
+    rules: &Rules,
     k: u32,
     m: u64,
     samples: u64,
@@ -231,7 +236,7 @@ pub fn sampled_cell(
         .map(|chunk| {
             let out = chunk
                 .iter()
-                .map(|&i| evaluate(&draw_board(seed, k, m, i), m))
+                .map(|&i| evaluate(rules, &draw_board(seed, k, m, i), m))
                 .collect::<Result<Vec<_>>>();
             progress(chunk.len() as u64);
             out
@@ -328,22 +333,31 @@ fn board_rng(seed: u64, k: u32, m: u64, i: u64) -> SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::rules::{Game, GameKind};
 
     fn none(_: u64) {}
+
+    fn countdown() -> Rules {
+        Game::preset(GameKind::Countdown).rules
+    }
 
     /// The exact cell against a plain sum over every ordered draw and every target.
     #[test]
     fn exact_equals_every_ordered_draw() {
         for (k, m) in [(1u32, 7u64), (2, 6), (3, 5), (4, 4)] {
-            let cell = exact_cell(k, m, &none).unwrap();
+            let cell = exact_cell(&countdown(), k, m, &none).unwrap();
             let mut reached = 0u64;
             let mut draws_total = 0u64;
-            let mut tuple = vec![1u64; k as usize];
+            let mut tuple = vec![1i64; k as usize];
             loop {
-                let r = Bounded::new(&tuple, None).unwrap().reachable();
-                reached += (1..=m).filter(|t| r.binary_search(t).is_ok()).count() as u64;
+                let r = Bounded::<Int>::new(&countdown(), &tuple, None)
+                    .unwrap()
+                    .reachable();
+                reached += (1..=m as i64)
+                    .filter(|t| r.binary_search(t).is_ok())
+                    .count() as u64;
                 draws_total += 1;
-                let Some(i) = (0..tuple.len()).rev().find(|&i| tuple[i] < m) else {
+                let Some(i) = (0..tuple.len()).rev().find(|&i| tuple[i] < m as i64) else {
                     break;
                 };
                 tuple[i] += 1;
@@ -361,15 +375,15 @@ mod tests {
     #[test]
     fn one_number_reaches_itself_only() {
         // A board of one number from 1..=M reaches one target of M: P = 1/M.
-        let cell = exact_cell(1, 10, &none).unwrap();
+        let cell = exact_cell(&countdown(), 1, 10, &none).unwrap();
         assert_eq!(cell.p, 0.1);
         assert_eq!(cell.q, 0.1);
     }
 
     #[test]
     fn sampling_agrees_with_the_exact_value() {
-        let exact = exact_cell(3, 30, &none).unwrap();
-        let sampled = sampled_cell(3, 30, 3000, 7, &none).unwrap();
+        let exact = exact_cell(&countdown(), 3, 30, &none).unwrap();
+        let sampled = sampled_cell(&countdown(), 3, 30, 3000, 7, &none).unwrap();
         assert!(
             sampled.lo <= exact.p && exact.p <= sampled.hi,
             "exact {} outside [{}, {}]",

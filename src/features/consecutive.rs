@@ -5,29 +5,15 @@
 use crate::engine::{Counts, Dp, Window};
 use crate::error::Result;
 use crate::game::board::{Board, MAX_NUMBERS};
-use crate::game::number::{Int, Number};
+use crate::game::number::Int;
 use crate::game::rules::{Arithmetic, Rules};
 
-use super::{Assessment, Features, Setting};
+use super::{Features, Setting};
 
 /// How far from the target a value counts as a near miss: 2% of the target, at least 1
 /// (23 and 25 for the 24 game; ±10 around 500).
 pub fn near_miss_radius(target: i64) -> i64 {
     (target.abs() / 50).max(1)
-}
-
-/// Assesses `target` on a board whose dp are built (`None` when unreachable).
-pub fn assess<V: Number>(
-    dp: &Dp<V>,
-    board: &Board,
-    rules: &Rules,
-    target: i64,
-) -> Result<Option<Assessment>> {
-    let b = near_miss_radius(target);
-    let (lo, hi) = (target - b, target + b);
-    let run = ConsecutiveCounts::new(lo, dp.counts_in(lo, hi)?)
-        .with_whole_numbers(whole_number_counts(board, rules, lo, hi)?);
-    Ok(run.assess(target, Setting::of::<V>(board, rules)))
 }
 
 /// The counts of `lo..=hi` when every value must be a positive integer, for a game whose own
@@ -131,30 +117,14 @@ impl ConsecutiveCounts {
         within - u32::from(self.counts(target).is_some_and(|c| c.min_ops <= ops))
     }
 
-    /// The assessment of `target` (`None` when unreachable), the player's input from the
-    /// surrogate.
-    pub fn assess(&self, target: i64, setting: Setting) -> Option<Assessment> {
-        self.assess_with(target, setting, None)
-    }
-
-    /// The assessment of `target`, the player's input `ln_moves` where its walk was
-    /// computed.
-    pub fn assess_with(
-        &self,
-        target: i64,
-        setting: Setting,
-        ln_moves: Option<f64>,
-    ) -> Option<Assessment> {
+    /// The features of `target`, `None` when unreachable.
+    pub fn features(&self, target: i64, setting: Setting) -> Option<Features> {
         let counts = self.counts(target)?;
-        let features = Features::of(
+        Some(Features::of(
             &counts,
             setting,
             self.near_misses(target, counts.min_ops),
             self.whole_expressions(target),
-        );
-        Some(Assessment {
-            features,
-            difficulty: features.score_with(target, setting, ln_moves),
-        })
+        ))
     }
 }
