@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use clap::Args;
 
-use crate::model::{Fitted, fit_report, train, training};
+use crate::model::{Fitted, fit_report, human, train};
 use crate::store::write::write_text;
 
 #[derive(Debug, Args)]
@@ -25,7 +25,7 @@ pub struct FitArgs {
 }
 
 pub fn run(args: &FitArgs) -> Result<()> {
-    let sets = training::read(args.training.as_deref())?;
+    let sets = human::read(args.training.as_deref())?;
     let t = train::train(sets)?;
     let m = &t.model;
     println!(

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fit::fit;
+use super::ridge::fit;
 use super::folds::folds;
 use super::inputs::Direction;
 use super::stats::{self, spearman};
@@ -103,7 +103,7 @@ pub struct CrossValidation {
 /// `repeats` runs of `k`-fold cross-validation; repeat r splits with seed r and chooses each
 /// training split's penalty with seed r as well, so the whole result is a pure function of
 /// the samples, `k` and `repeats`. Each weight is held to its input's direction (see
-/// [`fit`]).
+/// [`super::ridge::fit`]).
 pub fn cross_validate(
     samples: &[Sample],
     k: usize,
@@ -186,7 +186,7 @@ pub fn cross_validate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::fit::ALPHAS;
+    use crate::model::ridge::ALPHAS;
     use crate::model::folds::SplitMix64;
 
     /// `n` puzzles whose ln time is 2 + 0.8·x1 − 0.5·x2 plus uniform noise of sd `noise`, x3

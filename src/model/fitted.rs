@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::features::{Features, Setting};
 use crate::player::{Player, Strategy, Weights};
 
-use super::fit::Linear;
+use super::ridge::Linear;
 use super::inputs::{self, INPUTS, SURROGATE};
 use super::rate::RateMap;
 

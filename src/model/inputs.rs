@@ -14,7 +14,7 @@ pub struct Input {
 }
 
 /// Which way an input may move the predicted time, all else equal: a promise made from why
-/// it matters, before any fit, and kept by the fit ([`super::fit::fit`]), so that no fitted
+/// it matters, before any fit, and kept by the fit ([`super::ridge::fit`]), so that no fitted
 /// weight can say that more solutions make a puzzle slower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {

@@ -13,7 +13,7 @@
 
 use crate::player::{Player, Prepared, Strategy};
 
-use super::fit::{Linear, fit};
+use super::ridge::{Linear, fit};
 use super::folds::folds;
 use super::inputs::{self, Direction};
 use super::player_fit::fit_player;

@@ -5,7 +5,7 @@
 //! equations of a set of rows are built once and then solved for every candidate penalty,
 //! so choosing among 61 penalties costs 61 tiny solves rather than 61 passes over the rows.
 
-use super::fit::Linear;
+use super::ridge::Linear;
 use super::inputs::Direction;
 use super::stats;
 

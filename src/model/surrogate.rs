@@ -13,7 +13,7 @@ use crate::game::number::Int;
 use crate::game::rules::{Game, GameKind};
 use crate::player::{Graph, Player};
 
-use super::fit::fit;
+use super::ridge::fit;
 use super::fitted::Surrogate;
 use super::folds::SplitMix64;
 use super::inputs::{self, SURROGATE};

@@ -16,7 +16,7 @@ use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
 use super::rate::fit_rate_map;
 use super::stats::{mean, spearman};
 use super::surrogate::fit_surrogate;
-use super::training::{TARGET, TRAINING_CSV, TrainingSet};
+use super::human::{TARGET, TRAINING_CSV, TrainingSet};
 
 /// Folds and repeats of the (outer) cross-validation.
 pub const FOLDS: usize = 10;

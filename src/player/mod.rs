@@ -10,7 +10,7 @@
 //! allows unused numbers, or when one number is left where it does not (the 24 game); a
 //! failed attempt is followed by a fresh one from the start.
 //!
-//! [`walk`] computes, exactly and deterministically, by a memoized walk over the board's
+//! [`graph`] computes, exactly and deterministically, by a memoized walk over the board's
 //! states (no sampling), the probability that one attempt reaches the target and the expected
 //! number of moves to the first success with restarts. This follows the simulated solver
 //! Pelánek (2011) used to rate Sudoku for people, and the forward, target-seeking habit van
@@ -26,8 +26,8 @@
 pub mod moves;
 pub mod search;
 pub mod strategy;
-pub mod walk;
+pub mod graph;
 
 pub use moves::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
 pub use strategy::{Player, Strategy};
-pub use walk::{Graph, Outcome, Prepared, StateGraphTooLarge, play};
+pub use graph::{Graph, Outcome, Prepared, StateGraphTooLarge, play};

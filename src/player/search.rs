@@ -18,7 +18,7 @@
 //! one predicts people better is the fit's choice (`crate::model::nested`).
 
 use super::Weights;
-use super::walk::{End, Prepared};
+use super::graph::{End, Prepared};
 
 impl Prepared<'_> {
     /// The searcher's expected moves to its first solution with weights `w`; infinite where

@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::model::Fitted;
 use crate::model::stats::spearman;
 use crate::model::train::{embedded_player, singles};
-use crate::model::training::{self, TrainingSet};
+use crate::model::human::{self, TrainingSet};
 
 use super::nyt::NytPuzzle;
 
@@ -33,7 +33,7 @@ pub struct Validation {
 /// The model the binary carries, judged on the training file it carries.
 pub fn validation() -> Result<Validation> {
     let model = Fitted::embedded().clone();
-    let sets = training::read(None)?;
+    let sets = human::read(None)?;
     let samples: Vec<_> = sets.iter().map(TrainingSet::sample).collect();
     let singles = singles(&sets, &samples, &embedded_player(&sets));
     let oof = &model.out_of_fold;

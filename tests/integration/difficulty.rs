@@ -377,7 +377,7 @@ fn the_24_table_joined_to_people_ranks_them_as_the_fit_report_says() {
         .filter(|&r| targets[r] == 24)
         .filter_map(|r| Some((cards[&ids[r]].clone(), scores[r]?)))
         .collect();
-    let sets = digits_lab::model::training::read(None).unwrap();
+    let sets = digits_lab::model::human::read(None).unwrap();
     let (mut score, mut time, mut rate) = (vec![], vec![], vec![]);
     for s in &sets {
         let mut c = s.cards.clone();

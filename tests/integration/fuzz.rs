@@ -26,7 +26,7 @@ use digits_lab::game::rules::{
     Game, GameKind, MAX_CARD, MAX_POOL_VALUES, MAX_TARGET, Pool, parse_targets,
 };
 use digits_lab::game::words;
-use digits_lab::model::{Fitted, fit_report, train, training};
+use digits_lab::model::{Fitted, fit_report, human, train};
 
 /// `var` as a number when set, else `default`.
 pub fn env_number(var: &str, default: u64) -> u64 {
@@ -389,7 +389,7 @@ fn fuzz_nyt_files() {
 
 /// The cards of the first 60 sets of the real training file.
 fn real_cards() -> Vec<String> {
-    training::EMBEDDED
+    human::EMBEDDED
         .lines()
         .skip(1)
         .take(60)
@@ -431,7 +431,7 @@ fn fuzz_training_files() {
         "human-data CSV",
         cases() / 10,
         file,
-        |text| match training::parse(&text, "fuzz.csv") {
+        |text| match human::parse(&text, "fuzz.csv") {
             Ok(sets) => {
                 prop_assert!(sets.len() >= 20 && sets.iter().all(|s| s.cards.len() == 4));
                 Ok(true)
@@ -475,7 +475,7 @@ fn fuzz_fits() {
         (cases() / 100).clamp(5, 20),
         fit_file(),
         |text| {
-            let sets = match training::parse(&text, "fuzz.csv") {
+            let sets = match human::parse(&text, "fuzz.csv") {
                 Ok(sets) => sets,
                 Err(e) => return one_line(&e),
             };

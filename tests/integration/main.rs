@@ -1,6 +1,7 @@
 //! The one integration-test binary (each extra test binary would relink polars).
 
 mod analyze;
+mod architecture;
 mod brute;
 mod charts;
 mod cli;

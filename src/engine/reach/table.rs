@@ -23,7 +23,7 @@ pub struct ReachTable<V> {
 }
 
 /// Tables of sub-boards computed once and shared by every board that holds them
-/// (`corpus::reach_cache::ReachCache`). A table depends only on the sub-board's numbers, the
+/// (`corpus::cache::ReachCache`). A table depends only on the sub-board's numbers, the
 /// rules and the window its bits cover, so a source is used only with those.
 pub trait ReachSource<V>: Sync {
     /// The table of the sub-board with these numbers (ascending), if the source has it.

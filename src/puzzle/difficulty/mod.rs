@@ -16,9 +16,7 @@ use crate::game::number::Number;
 use crate::game::rules::Rules;
 use crate::model::Fitted;
 
-pub use crate::features::{
-    ConsecutiveCounts, Features, Setting, first_moves, near_miss_radius, whole_number_counts,
-};
+use crate::features::{ConsecutiveCounts, Features, Setting};
 pub use table_walk::{TableWalk, exact_difficulty};
 
 impl Features {

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use super::cv::CrossValidation;
-use super::fit::{ALPHAS, INNER_FOLDS, Linear};
+use super::ridge::{ALPHAS, INNER_FOLDS, Linear};
 use super::rate::RateMap;
 
 /// `x` with `d` decimals, never as "-0.000" (rounding noise would flip signs in diffs).
