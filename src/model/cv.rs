@@ -9,9 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ridge::fit;
 use super::folds::folds;
 use super::inputs::Direction;
+use super::ridge::fit;
 use super::stats::{self, spearman};
 
 /// One puzzle as the model sees it: its inputs and what people did with it.
@@ -186,8 +186,8 @@ pub fn cross_validate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ridge::ALPHAS;
     use crate::model::folds::SplitMix64;
+    use crate::model::ridge::ALPHAS;
 
     /// `n` puzzles whose ln time is 2 + 0.8·x1 − 0.5·x2 plus uniform noise of sd `noise`, x3
     /// pure noise; the solve rate a decreasing logistic of the ln time.

@@ -11,7 +11,7 @@ use super::cv::Spread;
 use super::inputs::{self, Direction, INPUTS};
 use super::nested::{self, INNER};
 use super::player_fit::{BOUND, STEPS};
-use super::report::{fixed, markdown};
+use super::ridge_report::{fixed, markdown};
 use super::stats::{mean, spearman};
 use super::surrogate;
 use super::train::{FOLDS, REPEATS, Training};

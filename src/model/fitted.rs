@@ -15,9 +15,9 @@ use crate::error::{Error, Result};
 use crate::features::{Features, Setting};
 use crate::player::{Player, Strategy, Weights};
 
-use super::ridge::Linear;
 use super::inputs::{self, INPUTS, SURROGATE};
 use super::rate::RateMap;
+use super::ridge::Linear;
 
 /// Where the model file lives in the repository.
 pub const MODEL_JSON: &str = "data/difficulty-model.json";

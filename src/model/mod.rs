@@ -34,9 +34,9 @@ pub mod surrogate;
 pub mod train;
 
 pub use cv::{CrossValidation, FoldScore, RepeatScore, Sample, Spread, cross_validate};
-pub use ridge::{ALPHAS, INNER_FOLDS, Linear, choose_alpha, fit, ridge};
 pub use fitted::Fitted;
 pub use folds::{SplitMix64, folds};
 pub use rate::{RateMap, fit_rate_map};
+pub use ridge::{ALPHAS, INNER_FOLDS, Linear, choose_alpha, fit, ridge};
 pub use ridge_report::markdown;
 pub use stats::{mean, pearson, ranks, sd, spearman};

@@ -13,10 +13,10 @@
 
 use crate::player::{Player, Prepared, Strategy};
 
-use super::ridge::{Linear, fit};
 use super::folds::folds;
 use super::inputs::{self, Direction};
 use super::player_fit::fit_player;
+use super::ridge::{Linear, fit};
 use super::stats::spearman;
 
 /// One candidate input set: columns of the full input row (the five exact inputs, then the

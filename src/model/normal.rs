@@ -5,8 +5,8 @@
 //! equations of a set of rows are built once and then solved for every candidate penalty,
 //! so choosing among 61 penalties costs 61 tiny solves rather than 61 passes over the rows.
 
-use super::ridge::Linear;
 use super::inputs::Direction;
+use super::ridge::Linear;
 use super::stats;
 
 /// ZᵀZ and Zᵀ(y − ȳ) of the standardised inputs Z of some rows, with the statistics that

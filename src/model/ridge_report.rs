@@ -7,8 +7,8 @@
 use std::fmt::Write;
 
 use super::cv::CrossValidation;
-use super::ridge::{ALPHAS, INNER_FOLDS, Linear};
 use super::rate::RateMap;
+use super::ridge::{ALPHAS, INNER_FOLDS, Linear};
 
 /// `x` with `d` decimals, never as "-0.000" (rounding noise would flip signs in diffs).
 pub(super) fn fixed(x: f64, d: usize) -> String {

@@ -13,10 +13,10 @@ use crate::game::number::Int;
 use crate::game::rules::{Game, GameKind};
 use crate::player::{Graph, Player};
 
-use super::ridge::fit;
 use super::fitted::Surrogate;
 use super::folds::SplitMix64;
 use super::inputs::{self, SURROGATE};
+use super::ridge::fit;
 use super::stats::spearman;
 
 /// Puzzles the surrogate is fitted on, and checked on.

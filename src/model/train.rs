@@ -11,12 +11,12 @@ use crate::player::{Graph, Prepared, Strategy};
 
 use super::cv::{CrossValidation, Sample, cross_validate};
 use super::fitted::{CandidateScore, Fitted, PlayerWeights};
+use super::human::{TARGET, TRAINING_CSV, TrainingSet};
 use super::inputs::{self, INPUTS};
 use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
 use super::rate::fit_rate_map;
 use super::stats::{mean, spearman};
 use super::surrogate::fit_surrogate;
-use super::human::{TARGET, TRAINING_CSV, TrainingSet};
 
 /// Folds and repeats of the (outer) cross-validation.
 pub const FOLDS: usize = 10;

@@ -23,11 +23,11 @@
 //! The player is neither the engine (it counts nothing) nor the fit (it knows no data): it is
 //! a policy and its exact consequences.
 
+pub mod graph;
 pub mod moves;
 pub mod search;
 pub mod strategy;
-pub mod graph;
 
+pub use graph::{Graph, Outcome, Prepared, StateGraphTooLarge, play};
 pub use moves::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
 pub use strategy::{Player, Strategy};
-pub use graph::{Graph, Outcome, Prepared, StateGraphTooLarge, play};

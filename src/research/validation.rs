@@ -7,9 +7,9 @@
 
 use crate::error::Result;
 use crate::model::Fitted;
+use crate::model::human::{self, TrainingSet};
 use crate::model::stats::spearman;
 use crate::model::train::{embedded_player, singles};
-use crate::model::human::{self, TrainingSet};
 
 use super::nyt::NytPuzzle;
 

@@ -140,11 +140,6 @@ impl PuzzleSlice<'_> {
         self.min_ops.get(i)
     }
 
-    /// Whether the counts of `c` were read.
-    pub fn has_count(&self, c: Convention) -> bool {
-        self.counts[c.index()].is_some()
-    }
-
     /// Row `i`'s count under `c` (`None` when null or not read).
     #[inline]
     pub fn count(&self, c: Convention, i: usize) -> Option<u64> {

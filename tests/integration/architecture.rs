@@ -105,7 +105,10 @@ fn no_module_imports_from_a_layer_above_its_own() {
             }
         }
     }
-    assert!(against.is_empty(), "imports against the layering: {against:#?}");
+    assert!(
+        against.is_empty(),
+        "imports against the layering: {against:#?}"
+    );
 }
 
 #[test]
@@ -125,6 +128,9 @@ fn the_readme_is_a_guide_of_at_most_300_lines() {
     let lines = read("README.md").lines().count();
     assert!(lines <= 300, "README.md has {lines} lines");
     for doc in ["docs/ARCHITECTURE.md", "docs/DIFFICULTY.md"] {
-        assert!(read("README.md").contains(doc.trim_start_matches("docs/")), "{doc}");
+        assert!(
+            read("README.md").contains(doc.trim_start_matches("docs/")),
+            "{doc}"
+        );
     }
 }

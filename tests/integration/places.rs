@@ -1,6 +1,8 @@
 //! Every command writes only where it was told: `analyze --out X` puts its report under
-//! `X/reports/`, `plots --data X` too, `--reports` overrides both, and only with no folder
-//! given at all do the defaults `data/` and `reports/` of the working folder apply.
+//! `X/reports/`, `phase --out X` and `plots --data X` too, `--reports` overrides them, and
+//! only with no folder given at all do the defaults `data/` and `reports/` of the working
+//! folder apply. Every command that writes is run from a working folder with a `reports/` and
+//! a `data/` of its own, which must not change.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -90,6 +92,85 @@ fn analyze_out_writes_only_under_out() {
         &["plots", "--data", out, "--out", older.to_str().unwrap()],
     );
     assert!(older.join("REPORT.md").is_file());
+    assert_eq!(snapshot(wd.path()), before, "the working folder changed");
+}
+
+#[test]
+fn every_command_given_a_folder_leaves_the_working_folder_alone() {
+    let wd = working_folder();
+    let before = snapshot(wd.path());
+    let x = tempfile::tempdir().unwrap();
+    let out = x.path().to_str().unwrap();
+    let phase = [
+        "phase",
+        "--k",
+        "2,3",
+        "--m",
+        "10",
+        "--samples",
+        "20",
+        "--quiet",
+    ];
+    let commands: Vec<Vec<&str>> = vec![
+        vec![
+            "analyze", "--corpus", "24", "--shard", "1/2", "--out", out, "--quiet",
+        ],
+        vec![
+            "analyze",
+            "--corpus",
+            "24",
+            "--shard",
+            "2/2",
+            "--no-report",
+            "--out",
+            out,
+        ],
+        vec![
+            "gather", "--corpus", "24", "--shards", "2", "--out", out, "--quiet",
+        ],
+        [&phase[..], &["--out", out]].concat(),
+        vec!["plots", "--data", out],
+        vec!["hardest", "--corpus", "24", "--data", out, "--limit", "3"],
+        vec![
+            "solve",
+            "--game",
+            "countdown",
+            "765",
+            "1",
+            "3",
+            "7",
+            "10",
+            "25",
+            "50",
+        ],
+        vec!["generate", "--game", "digits", "--day", "--seed", "7"],
+        vec!["cover", "2", "3", "5", "33"],
+    ];
+    for args in &commands {
+        run(wd.path(), args);
+        assert_eq!(
+            snapshot(wd.path()),
+            before,
+            "`{}` changed the working folder",
+            args.join(" ")
+        );
+    }
+    // `phase --out X` drew its report under X, as `analyze --out X` does.
+    let report = std::fs::read_to_string(x.path().join("reports/REPORT.md")).unwrap();
+    assert!(report.contains("## Phase transition"), "{report}");
+    assert!(x.path().join("phase.parquet").is_file());
+    // `--reports` sends it elsewhere.
+    let r = tempfile::tempdir().unwrap();
+    let elsewhere = r.path().join("r");
+    run(
+        wd.path(),
+        &[
+            &phase[..],
+            &["--out", out, "--reports", elsewhere.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(elsewhere.join("REPORT.md").is_file());
     assert_eq!(snapshot(wd.path()), before, "the working folder changed");
 }
 

@@ -23,7 +23,7 @@ use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
-use digits_lab::puzzle::{difficulty, moves};
+use digits_lab::puzzle::moves;
 
 use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
 
