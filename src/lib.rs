@@ -1,43 +1,51 @@
 //! digits-lab: an exact solver and research pipeline for target-number puzzles — the NYT
 //! *Digits* game, the UK *Countdown* numbers round and the *24 game*.
 //!
-//! The folders are the stages of the pipeline. Data flows from a board to a chart:
+//! The folders are the stages of the pipeline, in layers (docs/ARCHITECTURE.md draws them and
+//! a test holds the code to them: a module imports only from its own layer or those below).
+//! Data flows from a board to a chart:
 //!
 //! ```text
-//!  game ──────► engine ──────► puzzle                    one puzzle: `solve`
-//!  rules,       the DP over    counts, solutions,
-//!  numbers,     sub-boards:    moves, difficulty
-//!  boards       values, counts   ▲ score
-//!     │            ▲    │         │
-//!     │            │    │       model ◄── human solve times (`fit`)
-//!     ▼            │    ▼
-//!  corpus ─────► analyze ─────► store ─────► research ─────► present
-//!  which boards  every board ×  Parquet      rankings,        charts, REPORT.md,
-//!  and weights,  every target,  tables,      summaries,       the `hardest` list
-//!  shared sub-   in parallel    schema,      facts read
-//!  board tables                 read/write   from the tables
+//!  game ───► engine ───► features ───► model ───► puzzle                one puzzle: `solve`
+//!  rules,    the DP over  what the      the score  counts, solutions,
+//!  numbers,  sub-boards;  solutions     (`fit`)    moves, difficulty
+//!  boards    reach only   say              ▲
+//!    │                               player: state graphs, expected moves
+//!    ▼
+//!  corpus ──► analyze ──► store ──► research ──► present
+//!  boards,    every board  Parquet   facts read   charts, REPORT.md,
+//!  weights,   × target,    tables    from the     the `hardest` list
+//!  shared     in parallel     ▲      tables
+//!  tables                     │
+//!  variant: P(k, M) and `cover` on random boards (phase.parquet)
 //! ```
 //!
-//! - [`game`]: the games as data — rules, number domains, boards and their sub-boards,
-//!   expressions.
+//! - [`game`]: the games as data — rules and the one arithmetic every engine combines two
+//!   values with, number domains, boards and their sub-boards, expressions.
 //! - [`engine`]: the memoized DP ([`engine::Dp`]) that finds every value each sub-board of a
-//!   board reaches, with its counts under every convention and the trail of features.
+//!   board reaches, with its counts under every convention and the trail of features; and
+//!   reachability alone ([`engine::reach`]).
+//! - [`player`]: the simulated player — its move preferences, the state graph of a puzzle,
+//!   and its expected moves to a solution, restarting or searching.
+//! - [`features`]: a puzzle's difficulty features as the engine measures them.
+//! - [`model`]: the difficulty model — the player and the features fitted to 24-game
+//!   players' solve times by `digits-lab fit`, cross-validated, carried by the binary.
 //! - [`puzzle`]: one puzzle — the `solve` report, solutions written out, move sequences,
-//!   the difficulty features and score.
-//! - [`model`]: the difficulty model — fitted to 24-game players' solve times by
-//!   `digits-lab fit`, cross-validated, carried by the binary, turning features into a score.
+//!   the difficulty score.
 //! - [`corpus`]: the corpora ([`corpus::CorpusId`]) — their boards, weights and groups, the
 //!   sub-board tables their boards share, shards.
-//! - [`analyze`]: a corpus run — every board against every target, rows for the tables.
+//! - [`variant`]: rule questions asked of random boards — the phase transition and `cover`.
 //! - [`store`]: the tables — their schema (one list of columns), writing them atomically,
 //!   reading them back.
+//! - [`analyze`]: a corpus run — every board against every target, rows for the tables.
 //! - [`research`]: what the tables say — rankings, distributions, the NYT slots, rule
 //!   variants, good targets; gathered for the report in [`research::facts::Facts`].
 //! - [`present`]: the charts, `REPORT.md` and the `hardest` list.
 //! - [`generate`]: puzzles to order — boards drawn with a seed, solved, kept when they meet
 //!   a setter's constraints; NYT-style days.
 //! - [`cli`]: the command line, one file per command; [`format`] writes numbers for people;
-//!   [`error`] is every way the library refuses a request.
+//!   [`error`] is every way the library refuses a request; [`progress`] the one progress
+//!   bar; [`random`] the seeded generator.
 
 #![forbid(unsafe_code)]
 

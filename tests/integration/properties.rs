@@ -22,10 +22,10 @@ use proptest::test_runner::TestCaseError;
 use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
+use digits_lab::game::rules::{Game, GameKind};
 use digits_lab::puzzle::moves;
 
-use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
+use crate::brute::{self, BruteCounts, BruteRules, Q};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -77,18 +77,6 @@ fn show(q: Q) -> String {
         q.num.to_string()
     } else {
         format!("{}/{}", q.num, q.den)
-    }
-}
-
-fn brute_rules(rules: &Rules) -> BruteRules {
-    BruteRules {
-        arith: match rules.arithmetic {
-            Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
-            Arithmetic::Rationals => Arith::Rationals,
-        },
-        use_all: rules.use_all,
-        pow: rules.pow,
-        unary_minus: rules.unary_minus,
     }
 }
 
@@ -197,7 +185,7 @@ fn compare(
 fn check_counts<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseError> {
     let t = dp::<V>(game, numbers)?;
     let engine = engine_counts(game, numbers, &t)?;
-    let reference = brute::solve_all(numbers, brute_rules(&game.rules));
+    let reference = brute::solve_all(numbers, BruteRules::of(&game.rules));
     compare(game, numbers, &engine, &reference, "brute::solve_all")?;
     for (v, c) in t.all_counts().map_err(|e| fail(e.to_string()))? {
         let one = t.counts(v).map_err(|e| fail(e.to_string()))?;
@@ -214,7 +202,7 @@ fn check_counts<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseEr
 
 /// [`brute::solve_all_by_strings`] equals [`brute::solve_all`] and the engine.
 fn check_strings<V: Value>(game: &Game, numbers: &[i64]) -> Result<(), TestCaseError> {
-    let rules = brute_rules(&game.rules);
+    let rules = BruteRules::of(&game.rules);
     let by_strings = brute::solve_all_by_strings(numbers, rules);
     let by_dp = brute::solve_all(numbers, rules);
     if by_strings != by_dp {
@@ -264,7 +252,7 @@ fn check_trails<V: Value>(
     numbers: &[i64],
     engine: &BTreeMap<Q, Counts>,
 ) -> Result<(), TestCaseError> {
-    let reference = brute::trails(numbers, brute_rules(&game.rules));
+    let reference = brute::trails(numbers, BruteRules::of(&game.rules));
     prop_assert_eq!(
         engine.keys().collect::<Vec<_>>(),
         reference.keys().collect::<Vec<_>>(),
@@ -311,7 +299,7 @@ fn check_trails<V: Value>(
     }
     prop_assert_eq!(
         features::first_moves::<V>(numbers, &game.rules),
-        brute::first_moves(numbers, brute_rules(&game.rules)),
+        brute::first_moves(numbers, BruteRules::of(&game.rules)),
         "{}: first moves, engine vs brute::first_moves",
         describe(game, numbers)
     );
@@ -334,7 +322,7 @@ fn check_printed(
             show(v)
         )
     };
-    let Some((value, mut used)) = brute::eval_printed(printed, brute_rules(&game.rules)) else {
+    let Some((value, mut used)) = brute::eval_printed(printed, BruteRules::of(&game.rules)) else {
         return Err(fail(format!(
             "{}: does not evaluate under the rules",
             ctx()
@@ -459,7 +447,7 @@ fn check_moves<V: Value>(
         &game.rules,
     )
     .map_err(|e| fail(format!("{}: moves::count: {e}", ctx())))?;
-    let reference = brute::moves(numbers, target, brute_rules(&game.rules));
+    let reference = brute::moves(numbers, target, BruteRules::of(&game.rules));
     prop_assert_eq!(
         (engine.sequences, &engine.by_length, engine.boards_visited),
         (

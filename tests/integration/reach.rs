@@ -21,7 +21,7 @@ use polars::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use crate::brute::{self, Arith, BruteRules, Q};
+use crate::brute::{self, BruteRules, Q};
 use crate::cli::cli;
 use crate::fixture;
 
@@ -60,22 +60,9 @@ impl Value for Rational {
     }
 }
 
-fn brute_rules(game: &Game) -> BruteRules {
-    let r = &game.rules;
-    BruteRules {
-        arith: match r.arithmetic {
-            digits_lab::game::rules::Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
-            digits_lab::game::rules::Arithmetic::Rationals => Arith::Rationals,
-        },
-        use_all: r.use_all,
-        pow: r.pow,
-        unary_minus: r.unary_minus,
-    }
-}
-
 /// The brute force's fewest operations per reachable value.
 fn brute_min_ops(game: &Game, numbers: &[i64]) -> BTreeMap<Q, u32> {
-    brute::solve_all(numbers, brute_rules(game))
+    brute::solve_all(numbers, BruteRules::of(&game.rules))
         .into_iter()
         .map(|(q, c)| (q, c.min_ops))
         .collect()

@@ -10,25 +10,13 @@ use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::reach::bounded::{Bounded, covers_at_least, covers_to};
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Arithmetic, Game, GameKind, Rules};
+use digits_lab::game::rules::{Game, GameKind, Rules};
 
-use crate::brute::{self, Arith, BruteRules};
-
-fn brute_rules(rules: &Rules) -> BruteRules {
-    BruteRules {
-        arith: match rules.arithmetic {
-            Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
-            Arithmetic::Rationals => Arith::Rationals,
-        },
-        use_all: rules.use_all,
-        pow: rules.pow,
-        unary_minus: rules.unary_minus,
-    }
-}
+use crate::brute::{self, BruteRules};
 
 /// Every positive whole number the brute force reaches, ascending.
 fn brute_values(rules: &Rules, numbers: &[i64]) -> Vec<i64> {
-    brute::solve_all(numbers, brute_rules(rules))
+    brute::solve_all(numbers, BruteRules::of(rules))
         .keys()
         .filter(|q| q.den == 1 && q.num >= 1)
         .map(|q| q.num)

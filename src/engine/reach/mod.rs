@@ -3,17 +3,21 @@
 //! target follow from which values each sub-board reaches, so none of the counting the full
 //! engine does (`trees`, `expressions`, the flat nodes of `distinct`, the difficulty trail)
 //! is needed: a sub-board's table is its set of values, built from the sets of its splits
-//! under every operation the rules allow, exactly as the full engine's tables are (the same
-//! checked arithmetic, the same closure under negation with unary minus), so a value is in
-//! one exactly when it is in the other.
+//! under every operation the rules allow, through the same kernel as the full engine's
+//! tables ([`crate::game::rules::Rules::results`]: the same checked arithmetic, the same
+//! closure under negation with unary minus), so a value is in one exactly when it is in the
+//! other.
 //!
 //! - `table`: one sub-board's values ([`ReachTable`]) and where shared tables come from
 //!   ([`ReachSource`]);
-//! - `window`: the whole board's values in the target window, as bits;
+//! - `collect`: the values a build finds gathered into one ascending list, each once;
+//! - `window`: the whole board's values in the target window, as bits (the kernel's
+//!   positive-integer rules, bit-parallel);
 //! - `board`: one board ([`Reach`]): `min_ops` per target and closest values;
-//! - `bounded`: Countdown's rules only, for random boards one at a time (the phase sweep and
+//! - `bounded`: any game's rules, for random boards one at a time (the phase sweep and
 //!   `cover`): every sub-board's values cut by a bound on what can still land in `1..=hi`
-//!   ([`bounded::Bounded`]), where a corpus run shares whole sub-board tables instead.
+//!   where the domain allows it ([`bounded::Bounded`]), where a corpus run shares whole
+//!   sub-board tables instead.
 
 mod board;
 pub mod bounded;

@@ -75,6 +75,22 @@ pub struct BruteRules {
     pub unary_minus: bool,
 }
 
+impl BruteRules {
+    /// The brute force's form of the engine's rules.
+    pub fn of(rules: &digits_lab::game::rules::Rules) -> BruteRules {
+        use digits_lab::game::rules::Arithmetic;
+        BruteRules {
+            arith: match rules.arithmetic {
+                Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
+                Arithmetic::Rationals => Arith::Rationals,
+            },
+            use_all: rules.use_all,
+            pow: rules.pow,
+            unary_minus: rules.unary_minus,
+        }
+    }
+}
+
 /// A value: reduced fraction num/den with den > 0 (integers have den 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Q {
