@@ -126,6 +126,7 @@ impl PuzzleColumns {
 
     /// A target of a reach-only run: solvable in `min_ops` operations, or missed with
     /// `(closest value, distance)` when there is one. The other columns stay empty.
+    #[inline]
     pub fn push_reached(&mut self, min_ops: Option<u8>, closest: Option<(f64, f64)>) {
         self.solvable.push(min_ops.is_some());
         self.min_ops.push(min_ops.unwrap_or(0));

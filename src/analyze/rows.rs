@@ -107,13 +107,12 @@ impl<'a> Tally<'a> {
             let mut reached = 0u32;
             for k in 0..b.len() {
                 let solved = b.solvable[k];
-                // A reach-only run has no counts: its sums of them are 0 and not written.
-                let counts = if self.reach_only {
-                    [0; 3]
+                if self.reach_only {
+                    self.sums[g][k].add_reached(ways, solved, b.min_ops[k])?;
                 } else {
-                    [b.trees[k], b.expressions[k], b.distinct[k]]
-                };
-                self.sums[g][k].add_puzzle(ways, solved, counts, b.min_ops[k])?;
+                    let counts = [b.trees[k], b.expressions[k], b.distinct[k]];
+                    self.sums[g][k].add_puzzle(ways, solved, counts, b.min_ops[k])?;
+                }
                 reached += u32::from(solved);
             }
             board_id.extend(std::iter::repeat_n(entry.id, b.len()));
@@ -365,6 +364,27 @@ impl Sums {
             unique,
             ways * unique,
         ])
+    }
+
+    /// [`Sums::add_puzzle`] for a reach-only run, which has no counts: the sums it has, at
+    /// a fifth of the work (its rows are folded one by one).
+    pub(super) fn add_reached(&mut self, ways: u64, solved: bool, min_ops: u8) -> Result<()> {
+        let s = &mut self.0;
+        let add = |a: &mut u64, b: u64| -> Result<()> {
+            *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
+            Ok(())
+        };
+        add(&mut s[0], 1)?;
+        add(&mut s[2], ways)?;
+        if solved {
+            add(&mut s[1], 1)?;
+            add(&mut s[3], ways)?;
+            let ops = ways
+                .checked_mul(u64::from(min_ops))
+                .ok_or(Error::CountOverflow)?;
+            add(&mut s[7], ops)?;
+        }
+        Ok(())
     }
 }
 

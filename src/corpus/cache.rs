@@ -267,7 +267,10 @@ fn sub_multisets(numbers: &[i64], k: usize, out: &mut FxHashSet<Vec<i64>>) {
         out: &mut FxHashSet<Vec<i64>>,
     ) {
         if cur.len() == k {
-            out.insert(cur.clone());
+            // Copied only the first time: boards share most of their sub-boards.
+            if !out.contains(cur.as_slice()) {
+                out.insert(cur.clone());
+            }
             return;
         }
         let mut i = from;
