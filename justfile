@@ -15,16 +15,23 @@ default:
 build:
     cargo build --release
 
-# Run every test: unit tests, then the integration binary (figures, properties, CLI).
+# The fast tier (~2 minutes on two cores): unit tests, then the integration binary (figures,
+# properties, CLI), every module on small inputs: the fit on a small plan, fuzzing at the
+# default counts, corpus slices. `cargo test --release` runs the same (and the doc tests).
 test:
     cargo test --release --lib --test integration
 
+# The slow tier (tests marked `#[ignore = "slow: …"]`, each saying why): the published fit
+# (`fit --check`), whole corpora, fits on the full plan. `.ci/run` runs it after `just test`.
+test-slow:
+    cargo test --release --lib --test integration -- --ignored
+
 # Fuzz every parser (100,000 cases each, in process), `solve` (5,000 whole runs) and the
 # table files `hardest` and `plots` read (200 damaged copies), with the cases tried per
-# parser printed; docs/FUZZING.md has the figures. `just fuzz 1000000 20000 500` runs more;
-# FUZZ_SEED=N another seed.
+# parser printed; docs/FUZZING.md has the figures. The slow tier's fuzzers (fits on the full
+# plan) run too. `just fuzz 1000000 20000 500` runs more; FUZZ_SEED=N another seed.
 fuzz CASES="100000" CLI_CASES="5000" FILE_CASES="200":
-    FUZZ_CASES={{CASES}} FUZZ_CLI_CASES={{CLI_CASES}} FUZZ_FILE_CASES={{FILE_CASES}} cargo test --release --test integration fuzz -- --nocapture 2>&1 | grep -E '^(fuzz |test result|test .*FAILED)'
+    FUZZ_CASES={{CASES}} FUZZ_CLI_CASES={{CLI_CASES}} FUZZ_FILE_CASES={{FILE_CASES}} cargo test --release --test integration fuzz -- --include-ignored --nocapture 2>&1 | grep -E '^(fuzz |test result|test .*FAILED)'
 
 # Format the code.
 fmt:

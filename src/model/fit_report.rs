@@ -9,12 +9,12 @@ use crate::player::{FEATURES, Strategy};
 
 use super::cv::Spread;
 use super::inputs::{self, Direction, INPUTS};
-use super::nested::{self, INNER};
+use super::nested;
 use super::player_fit::{BOUND, STEPS};
 use super::ridge_report::{fixed, markdown};
 use super::stats::{mean, spearman};
 use super::surrogate;
-use super::train::{FOLDS, REPEATS, Training};
+use super::train::Training;
 
 /// The report.
 pub fn report(t: &Training) -> String {
@@ -23,6 +23,12 @@ pub fn report(t: &Training) -> String {
         ($($t:tt)*) => { writeln!(o, $($t)*).unwrap() };
     }
     let m = &t.model;
+    let (repeats, folds, inner, cv_repeats) = (
+        t.plan.repeats,
+        t.plan.folds,
+        t.plan.inner,
+        t.plan.cv_repeats,
+    );
     let (time_spread, solve_spread) = (Spread::of(&t.nested_time), Spread::of(&t.nested_solve));
     let time: Vec<f64> = t.sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = t.sets.iter().map(|s| s.solve_rate).collect();
@@ -34,7 +40,7 @@ pub fn report(t: &Training) -> String {
     );
     w!(
         "**Nested cross-validated Spearman ρ with mean solve time: {}; with solve rate: {}** \
-         ({REPEATS} × {FOLDS}-fold outer, each repeat with its own split; pooled outer \
+         ({repeats} × {folds}-fold outer, each repeat with its own split; pooled outer \
          out-of-fold predictions, mean over the repeats: time {}–{}, solve rate {}–{}). \
          Every choice — the player's strategy and weights, the input set, the ridge penalty \
          — is made on the outer training rows only.\n",
@@ -84,7 +90,7 @@ pub fn report(t: &Training) -> String {
     );
     w!(
         "- Per outer fold, a player of each way is fitted on the training rows; each \
-         candidate input set, with each player, is scored by {INNER}-fold inner \
+         candidate input set, with each player, is scored by {inner}-fold inner \
          cross-validation on those rows (pooled ρ with time); the best is fitted by ridge \
          (penalty chosen inside), and the held-out rows are predicted.\n"
     );
@@ -104,8 +110,8 @@ pub fn report(t: &Training) -> String {
     );
     w!("## Candidates\n");
     w!(
-        "Times chosen in the outer folds, and each candidate's own (not nested) 10 × \
-         {FOLDS}-fold cross-validated ρ with the player's weights fitted on every set (so \
+        "Times chosen in the outer folds, and each candidate's own (not nested) {cv_repeats} × \
+         {folds}-fold cross-validated ρ with the player's weights fitted on every set (so \
          flattering the player a little).\n"
     );
     w!("| inputs | player | chosen in outer folds | CV ρ with time | CV ρ with solve rate |");

@@ -59,7 +59,7 @@ pub const CANDIDATES: [Candidate; 4] = [
     },
 ];
 
-/// Folds of the inner cross-validation.
+/// Folds of the inner cross-validation in the published fit (`super::train::Plan::FULL`).
 pub const INNER: usize = 5;
 
 /// The rows the model sees: the five exact inputs of every set, its ln mean time, and the
@@ -102,9 +102,9 @@ pub fn columns(x: &[Vec<f64>], c: &[usize]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// Chooses and fits on `train` (indices into `r`), seeded by `seed`: the best inner score
-/// over every strategy and candidate, ties to the first.
-pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
+/// Chooses and fits on `train` (indices into `r`), seeded by `seed`: the best score of an
+/// `inner`-fold cross-validation over every strategy and candidate, ties to the first.
+pub fn choose(r: &Rows, train: &[usize], seed: u64, inner: usize) -> Choice {
     let graphs: Vec<&Prepared> = train.iter().map(|&i| &r.graphs[i]).collect();
     let y = pick(r.y, train);
     let players: Vec<Player> = Strategy::ALL
@@ -117,7 +117,10 @@ pub fn choose(r: &Rows, train: &[usize], seed: u64) -> Choice {
         .map(|x| {
             CANDIDATES
                 .iter()
-                .map(|c| inner_score(&columns(x, c.columns), &y, seed, &c.directions()))
+                .map(|c| {
+                    let x = columns(x, c.columns);
+                    inner_score(&x, &y, seed, inner, &c.directions())
+                })
                 .collect()
         })
         .collect();
@@ -151,12 +154,18 @@ impl Choice {
     }
 }
 
-/// Pooled Spearman ρ of the inner out-of-fold predictions of `x` with `y`.
-fn inner_score(x: &[Vec<f64>], y: &[f64], seed: u64, directions: &[Direction]) -> f64 {
+/// Pooled Spearman ρ of the `inner`-fold out-of-fold predictions of `x` with `y`.
+fn inner_score(
+    x: &[Vec<f64>],
+    y: &[f64],
+    seed: u64,
+    inner: usize,
+    directions: &[Direction],
+) -> f64 {
     let n = y.len();
     let mut oof = vec![0.0; n];
     let mut held = vec![false; n];
-    for test in folds(n, INNER, seed) {
+    for test in folds(n, inner, seed) {
         test.iter().for_each(|&i| held[i] = true);
         let train: Vec<usize> = (0..n).filter(|&i| !held[i]).collect();
         test.iter().for_each(|&i| held[i] = false);
@@ -185,8 +194,9 @@ pub struct Nested {
     pub chosen: Vec<(Strategy, usize)>,
 }
 
-/// `repeats` runs of `k`-fold nested cross-validation (repeat `r` splits with seed `r`).
-pub fn nested(r: &Rows, k: usize, repeats: u64) -> Nested {
+/// `repeats` runs of `k`-fold nested cross-validation (repeat `r` splits with seed `r`), each
+/// outer fold choosing by an `inner`-fold cross-validation.
+pub fn nested(r: &Rows, k: usize, repeats: u64, inner: usize) -> Nested {
     let n = r.y.len();
     let mut out_of_fold = Vec::new();
     let mut chosen = Vec::new();
@@ -200,7 +210,7 @@ pub fn nested(r: &Rows, k: usize, repeats: u64) -> Nested {
             test.iter().for_each(|&i| held[i] = true);
             let train: Vec<usize> = (0..n).filter(|&i| !held[i]).collect();
             test.iter().for_each(|&i| held[i] = false);
-            let c = choose(r, &train, repeat);
+            let c = choose(r, &train, repeat, inner);
             for (&i, p) in test.iter().zip(predict(r, &c, &test)) {
                 oof[i] = p;
             }

@@ -19,7 +19,8 @@ use super::inputs::{self, SURROGATE};
 use super::ridge::fit;
 use super::stats::spearman;
 
-/// Puzzles the surrogate is fitted on, and checked on.
+/// Puzzles the published surrogate is fitted on, and checked on
+/// (`super::train::Plan::FULL`).
 pub const FIT: usize = 300;
 pub const CHECK: usize = 300;
 
@@ -117,10 +118,10 @@ fn sample(n: usize, seed: u64, player: &Player) -> Result<Vec<Point>> {
     Ok(out)
 }
 
-/// The surrogate of `player`.
-pub fn fit_surrogate(player: &Player) -> Result<Surrogate> {
-    let train = sample(FIT, FIT_SEED, player)?;
-    let check = sample(CHECK, CHECK_SEED, player)?;
+/// The surrogate of `player`, fitted on `fit_on` puzzles and checked on `check_on` others.
+pub fn fit_surrogate(player: &Player, fit_on: usize, check_on: usize) -> Result<Surrogate> {
+    let train = sample(fit_on, FIT_SEED, player)?;
+    let check = sample(check_on, CHECK_SEED, player)?;
     let x: Vec<Vec<f64>> = train.iter().map(|p| p.x.clone()).collect();
     let y: Vec<f64> = train.iter().map(|p| p.y).collect();
     let linear = fit(&x, &y, 0, &[]).named(SURROGATE.iter().map(|s| s.to_string()).collect());
@@ -135,8 +136,8 @@ pub fn fit_surrogate(player: &Player) -> Result<Surrogate> {
         .sqrt();
     Ok(Surrogate {
         linear,
-        fitted_on: FIT,
-        checked_on: CHECK,
+        fitted_on: fit_on,
+        checked_on: check_on,
         check_rho: spearman(&predicted, &exact),
         check_rmse: rmse,
     })

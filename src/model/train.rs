@@ -16,15 +16,62 @@ use super::inputs::{self, INPUTS};
 use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
 use super::rate::fit_rate_map;
 use super::stats::{mean, spearman};
-use super::surrogate::fit_surrogate;
+use super::surrogate::{self, fit_surrogate};
 
-/// Folds and repeats of the (outer) cross-validation.
-pub const FOLDS: usize = 10;
-pub const REPEATS: u64 = 3;
+/// How much a fit cross-validates and samples: nearly all of its cost. [`Plan::FULL`] is the
+/// published fit (`data/difficulty-model.json` and `data/difficulty-fit.md`);
+/// [`Plan::QUICK`] runs the same code on far fewer folds and puzzles, in seconds, for the
+/// tests. Nothing else about a fit depends on the plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Folds and repeats of the outer (nested) cross-validation.
+    pub folds: usize,
+    pub repeats: u64,
+    /// Folds of the inner cross-validation that scores each candidate inside an outer fold.
+    pub inner: usize,
+    /// Repeats of the plain (not nested) cross-validation of the chosen model and of each
+    /// candidate, with [`Plan::folds`] folds.
+    pub cv_repeats: u64,
+    /// Puzzles the player's surrogate is fitted on, and checked on.
+    pub surrogate_fit: usize,
+    pub surrogate_check: usize,
+}
+
+impl Plan {
+    /// The published fit: 3 × 10-fold outer, 5-fold inner, 10 × 10-fold plain
+    /// cross-validation, the surrogate on 300 puzzles and checked on 300.
+    pub const FULL: Plan = Plan {
+        folds: 10,
+        repeats: 3,
+        inner: nested::INNER,
+        cv_repeats: 10,
+        surrogate_fit: surrogate::FIT,
+        surrogate_check: surrogate::CHECK,
+    };
+
+    /// The same code in seconds: 1 × 3-fold outer, 2-fold inner, 1 × 3-fold plain
+    /// cross-validation, the surrogate on 10 puzzles and checked on 10 (each a walk of a
+    /// six-number board, the dearest part of a small fit). Its figures are not the published
+    /// ones.
+    pub const QUICK: Plan = Plan {
+        folds: 3,
+        repeats: 1,
+        inner: 2,
+        cv_repeats: 1,
+        surrogate_fit: 10,
+        surrogate_check: 10,
+    };
+}
+
+/// Folds and repeats of the published fit's outer cross-validation ([`Plan::FULL`]).
+pub const FOLDS: usize = Plan::FULL.folds;
+pub const REPEATS: u64 = Plan::FULL.repeats;
 
 /// A fit and how well it ranks sets it was not fitted on.
 #[derive(Clone, Debug)]
 pub struct Training {
+    /// The plan the fit ran.
+    pub plan: Plan,
     pub sets: Vec<TrainingSet>,
     /// The nested cross-validation of the whole procedure.
     pub nested: Nested,
@@ -56,8 +103,8 @@ pub fn graphs(sets: &[TrainingSet]) -> Vec<Graph> {
         .collect()
 }
 
-/// Fits the model to `sets`.
-pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
+/// Fits the model to `sets`, cross-validating and sampling as `plan` says.
+pub fn train(sets: Vec<TrainingSet>, plan: &Plan) -> Result<Training> {
     let samples: Vec<Sample> = sets.iter().map(TrainingSet::sample).collect();
     let base: Vec<Vec<f64>> = samples.iter().map(|s| s.inputs.clone()).collect();
     let y: Vec<f64> = samples.iter().map(|s| s.mean_time_s.ln()).collect();
@@ -70,7 +117,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         y: &y,
         graphs: &prepared,
     };
-    let nested = nested::nested(&rows, FOLDS, REPEATS);
+    let nested = nested::nested(&rows, plan.folds, plan.repeats, plan.inner);
     let nested_time: Vec<f64> = nested
         .out_of_fold
         .iter()
@@ -82,7 +129,7 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         .map(|p| spearman(p, &rate))
         .collect();
     let all: Vec<usize> = (0..y.len()).collect();
-    let choice = nested::choose(&rows, &all, 0);
+    let choice = nested::choose(&rows, &all, 0, plan.inner);
     let names = inputs::all_names();
     let columns = CANDIDATES[choice.candidate].columns;
     let linear = choice
@@ -110,8 +157,8 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
     };
     let cv = cross_validate(
         &with(chosen_rows, columns),
-        FOLDS,
-        10,
+        plan.folds,
+        plan.cv_repeats,
         &CANDIDATES[choice.candidate].directions(),
     );
     // Each candidate once without the player, and once with each strategy's player.
@@ -122,7 +169,12 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
             if !with_player && s > 0 {
                 break;
             }
-            let v = cross_validate(&with(&full[s], c.columns), FOLDS, 10, &c.directions());
+            let v = cross_validate(
+                &with(&full[s], c.columns),
+                plan.folds,
+                plan.cv_repeats,
+                &c.directions(),
+            );
             candidates.push(CandidateScore {
                 inputs: c.name.to_string(),
                 strategy: with_player.then_some(strategy),
@@ -147,13 +199,14 @@ pub fn train(sets: Vec<TrainingSet>) -> Result<Training> {
         player: PlayerWeights::of(choice.player()),
         linear,
         columns: columns.to_vec(),
-        surrogate: fit_surrogate(choice.player())?,
+        surrogate: fit_surrogate(choice.player(), plan.surrogate_fit, plan.surrogate_check)?,
         rate: fit_rate_map(&samples),
         candidates,
         out_of_fold: nested.out_of_fold[0].clone(),
     };
     let singles = singles(&sets, &samples, &player);
     Ok(Training {
+        plan: *plan,
         sets,
         nested,
         nested_time,

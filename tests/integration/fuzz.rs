@@ -5,10 +5,12 @@
 //! must give a value that meets the parser's promise or an error of one line, never a panic
 //! (proptest catches one and shrinks its input).
 //!
-//! Cases per property: `FUZZ_CASES` (default 2,000; `just fuzz` runs 100,000), a hundredth
-//! of that for the fit, which runs a cross-validation per case. `FUZZ_SEED` changes the
-//! seed (default fixed, so a failure seen once is seen again). Every property prints how
-//! many cases it tried (`cargo test … fuzz -- --nocapture` shows them).
+//! Cases per property: `FUZZ_CASES` (default 2,000; `just fuzz` runs 100,000), a tenth of
+//! that for the human-data CSV, and for the fit, which runs a cross-validation per case, a
+//! 400th on the quick plan (5 to 20) and, in the slow tier, a hundredth on the full plan (5 to
+//! 20; `just fuzz` runs the slow tier's fuzzers too). `FUZZ_SEED` changes the seed (default
+//! fixed, so a failure seen once is seen again). Every property prints how many cases it
+//! tried (`cargo test … fuzz -- --nocapture` shows them).
 //! Whole `solve` runs are thrown at the binary in `fuzz_cli`.
 
 use std::fmt::Debug;
@@ -465,29 +467,45 @@ fn fit_file() -> impl Strategy<Value = String> {
         .prop_map(|rows| format!("cards,mean_time_s,solve_rate\n{}\n", rows.join("\n")))
 }
 
-/// Files `fit` accepts, fitted: the model it would write must read back.
+/// Files `fit` accepts, fitted on `plan`: the model it would write must read back, and its
+/// report must be written. `count` fits.
+fn fits(name: &str, plan: &train::Plan, count: u64) {
+    fuzz(name, count, fit_file(), |text| {
+        let sets = match human::parse(&text, "fuzz.csv") {
+            Ok(sets) => sets,
+            Err(e) => return one_line(&e),
+        };
+        let t = match train::train(sets, plan) {
+            Ok(t) => t,
+            Err(e) => return one_line(&e),
+        };
+        let json = t.model.to_json();
+        prop_assert!(Fitted::parse(&json, "fit").is_ok(), "{json}");
+        let _ = fit_report::report(&t);
+        Ok(true)
+    });
+}
+
+/// Fits on the small plan, which runs the same code as the published fit: a 400th of the
+/// cases, 5 to 20 (5 in `cargo test`, 20 in `just fuzz`).
 #[test]
 fn fuzz_fits() {
-    fuzz(
-        "fit of accepted human-data CSV",
-        // A fit runs the nested cross-validation and the surrogate's exact walks (seconds
-        // each), so `just fuzz` tries as many as `cargo test` does.
+    fits(
+        "fit of accepted human-data CSV (quick plan)",
+        &train::Plan::QUICK,
+        (cases() / 400).clamp(5, 20),
+    );
+}
+
+/// Fits on the published plan: each runs the nested cross-validation and the surrogate's
+/// 600 exact walks (seconds each), so `just fuzz` tries as many as `cargo test` does.
+#[test]
+#[ignore = "slow: 20 fits on the full plan, each with 600 exact six-number walks"]
+fn fuzz_fits_on_the_full_plan() {
+    fits(
+        "fit of accepted human-data CSV (full plan)",
+        &train::Plan::FULL,
         (cases() / 100).clamp(5, 20),
-        fit_file(),
-        |text| {
-            let sets = match human::parse(&text, "fuzz.csv") {
-                Ok(sets) => sets,
-                Err(e) => return one_line(&e),
-            };
-            let t = match train::train(sets) {
-                Ok(t) => t,
-                Err(e) => return one_line(&e),
-            };
-            let json = t.model.to_json();
-            prop_assert!(Fitted::parse(&json, "fit").is_ok(), "{json}");
-            let _ = fit_report::report(&t);
-            Ok(true)
-        },
     );
 }
 

@@ -14,6 +14,7 @@ mod fuzz_files;
 mod generate;
 mod hardest;
 mod json_schema;
+mod layout;
 mod phase;
 mod places;
 mod player;

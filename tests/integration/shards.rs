@@ -259,11 +259,23 @@ fn shards_may_run_into_one_folder_at_once() {
 
 #[test]
 fn shards_finishing_together_all_succeed() {
+    shards_finishing_together(1);
+}
+
+#[test]
+#[ignore = "slow: three rounds of six shard processes of the whole 24 corpus"]
+fn shards_finishing_together_all_succeed_three_times() {
+    shards_finishing_together(3);
+}
+
+/// `rounds` times, six shards of the 24 corpus started at once into one folder all succeed
+/// and write the single run's summary.
+fn shards_finishing_together(rounds: usize) {
     let single = tempfile::tempdir().unwrap();
     let corpus = Corpus::named(CorpusId::TwentyFour, &nyt()).unwrap();
     run(&corpus, single.path(), Shard::default(), 2);
     let want = fs::read(single.path().join("24/targets.parquet")).unwrap();
-    for _ in 0..3 {
+    for _ in 0..rounds {
         let dir = tempfile::tempdir().unwrap();
         let shards: Vec<_> = (1..=6)
             .map(|k| {
