@@ -111,6 +111,14 @@ fn every_command_given_a_folder_leaves_the_working_folder_alone() {
         "20",
         "--quiet",
     ];
+    // A small training file, so that the quick fit takes seconds.
+    let rows: Vec<&str> = digits_lab::model::human::EMBEDDED
+        .lines()
+        .take(31)
+        .collect();
+    let file = x.path().join("training.csv");
+    std::fs::write(&file, rows.join("\n") + "\n").unwrap();
+    let training = file.to_str().unwrap();
     let commands: Vec<Vec<&str>> = vec![
         vec![
             "analyze", "--corpus", "24", "--shard", "1/2", "--out", out, "--quiet",
@@ -145,6 +153,15 @@ fn every_command_given_a_folder_leaves_the_working_folder_alone() {
         ],
         vec!["generate", "--game", "digits", "--day", "--seed", "7"],
         vec!["cover", "2", "3", "5", "33"],
+        vec![
+            "fit",
+            "--plan",
+            "quick",
+            "--training",
+            training,
+            "--out",
+            out,
+        ],
     ];
     for args in &commands {
         run(wd.path(), args);
@@ -159,6 +176,7 @@ fn every_command_given_a_folder_leaves_the_working_folder_alone() {
     let report = std::fs::read_to_string(x.path().join("reports/REPORT.md")).unwrap();
     assert!(report.contains("## Phase transition"), "{report}");
     assert!(x.path().join("phase.parquet").is_file());
+    assert!(x.path().join("difficulty-model.json").is_file());
     // `--reports` sends it elsewhere.
     let r = tempfile::tempdir().unwrap();
     let elsewhere = r.path().join("r");
