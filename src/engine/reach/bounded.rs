@@ -218,7 +218,10 @@ fn combine<V: Number>(
                     Op::Div => y.is_one(),
                     _ => false,
                 };
-                if !(drop_units && unit) && !beyond(v, window) {
+                // A `× 1` or `÷ 1` where numbers may go unused, or a value past the window:
+                // left out.
+                let dropped = drop_units && unit || beyond(v, window);
+                if !dropped {
                     c.put(v);
                 }
                 Some(())
