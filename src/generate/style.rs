@@ -128,18 +128,22 @@ mod tests {
     /// Every real puzzle is solvable in 2 to 4 operations, and both ends occur.
     #[test]
     fn the_real_puzzles_take_two_to_four_operations() {
-        use crate::puzzle::solve::{Options, solve};
+        use crate::engine::{Dp, Window};
+        use crate::game::number::Int;
         let game = Game::preset(GameKind::Digits);
         let boards = nyt::read(&game, &Source::Embedded).unwrap();
         let mut seen = std::collections::BTreeSet::new();
         for b in boards.iter() {
+            // The engine alone, its whole board cut to the target: `min_ops` is all this
+            // asks (`solve` would also write solutions and walk the player).
             let target = b.published.unwrap().target;
-            let opts = Options {
-                all: false,
-                no_moves: true,
+            let window = Window {
+                lo: target,
+                hi: target,
             };
-            let r = solve(&game, &b.board, target, opts).unwrap();
-            seen.insert(r.counts.min_ops.expect("every real puzzle is solvable"));
+            let dp = Dp::<Int>::build_with(&b.board, &game.rules, Some(window), None).unwrap();
+            let counts = dp.counts(Int(target)).unwrap();
+            seen.insert(counts.expect("every real puzzle is solvable").min_ops);
         }
         assert_eq!(
             (seen.first().copied(), seen.last().copied()),
