@@ -45,7 +45,6 @@ pub const MAX_VALUES: usize = 50_000_000;
 /// What one board reaches: the values of each of its sub-boards (within their windows).
 #[derive(Clone, Debug)]
 pub struct Bounded<V> {
-    subs: SubBoards,
     /// The sub-boards whose values are answers: every non-empty one, or the whole board.
     usable: Vec<usize>,
     /// The largest value asked about (`None`: every value).
@@ -118,15 +117,9 @@ impl<V: Number> Bounded<V> {
         }
         Ok(Bounded {
             usable: subs.usable(rules),
-            subs,
             hi,
             values,
         })
-    }
-
-    /// The board's numbers, ascending.
-    pub fn numbers(&self) -> Vec<i64> {
-        self.subs.numbers(self.subs.full())
     }
 
     /// Every positive whole number the board reaches, up to `hi` when a window was given,
