@@ -15,28 +15,27 @@ fn png_size(path: &Path) -> (u32, u32) {
     (img.width(), img.height())
 }
 
-#[test]
-fn every_chart_renders_as_png_and_svg_of_the_expected_size() {
-    let out = tempfile::tempdir().unwrap();
-    let rendered = charts::render_all(fixture::data_dir(), out.path()).unwrap();
+/// Every chart `render_all` draws, in its order: the report's.
+const STEMS: [&str; 11] = [
+    "24-probability",
+    "expected-solutions-digits",
+    "expected-solutions-countdown",
+    "expected-solutions-24",
+    "expected-solutions-24-nine",
+    "tradeoff-24",
+    "countdown-large",
+    "digits-distinct",
+    "digits-min-ops",
+    "nyt-slots",
+    "difficulty-validation",
+];
+
+/// Each chart is a PNG and an SVG of the expected size with its title drawn as text.
+/// (Called on the charts the golden report renders, so that they are drawn once per run.)
+fn check_charts(rendered: &[charts::Rendered], want: &[&str]) {
     let stems: Vec<&str> = rendered.iter().map(|r| r.stem.as_str()).collect();
-    assert_eq!(
-        stems,
-        [
-            "24-probability",
-            "expected-solutions-digits",
-            "expected-solutions-countdown",
-            "expected-solutions-24",
-            "expected-solutions-24-nine",
-            "tradeoff-24",
-            "countdown-large",
-            "digits-distinct",
-            "digits-min-ops",
-            "nyt-slots",
-            "difficulty-validation",
-        ]
-    );
-    for r in &rendered {
+    assert_eq!(stems, want);
+    for r in rendered {
         assert_eq!(png_size(&r.png), (WIDTH, HEIGHT), "{}", r.stem);
         let svg = std::fs::read_to_string(&r.svg).unwrap();
         assert!(svg.starts_with("<svg"), "{}", r.stem);
@@ -46,7 +45,6 @@ fn every_chart_renders_as_png_and_svg_of_the_expected_size() {
             "{}",
             r.stem
         );
-        // The title is drawn as text.
         assert!(
             svg.contains(&xml_escape(&r.title)),
             "{}: title missing",
@@ -105,6 +103,23 @@ fn golden_report_of_the_fixture_tables() {
         assert!(r.png.exists() && r.svg.exists());
     }
     assert!(g.skipped.is_empty());
+    check_charts(&g.charts, &STEMS);
+}
+
+/// `render_all` (what `plots` runs) draws the charts its corpora allow, without a report.
+#[test]
+fn render_all_draws_every_chart_the_report_embeds() {
+    let out = tempfile::tempdir().unwrap();
+    let data = fixture::subset(&[CorpusId::TwentyFour]);
+    let rendered = charts::render_all(data.path(), out.path()).unwrap();
+    // The 24 corpus alone: its own charts, and the model against people (the 4nums sets).
+    let want = [
+        "24-probability",
+        "expected-solutions-24",
+        "tradeoff-24",
+        "difficulty-validation",
+    ];
+    check_charts(&rendered, &want);
 }
 
 #[test]

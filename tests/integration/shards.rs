@@ -125,8 +125,21 @@ fn a_shard_draws_no_report_until_every_shard_is_in() {
     }
 }
 
-/// A custom Countdown corpus cut into four pieces, quick to run.
+/// The custom corpus of the resume and concurrency tests: Countdown's rules on the 14,421
+/// boards of four cards from 1–23 (two of each), four pieces of 4,096 boards that each take a
+/// fraction of a second.
+fn four_pieces_custom() -> Custom {
+    Custom {
+        pool: Some("1-23x2".into()),
+        size: Some(4),
+        targets: Some("100-150".into()),
+        ..Custom::default()
+    }
+}
+
+/// `analyze`'s arguments for [`four_pieces_custom`] under the name `name`.
 fn four_pieces(name: &str) -> Vec<String> {
+    let custom = four_pieces_custom();
     let args = [
         "--corpus",
         "custom",
@@ -134,8 +147,12 @@ fn four_pieces(name: &str) -> Vec<String> {
         name,
         "--game",
         "countdown",
+        "--pool",
+        custom.pool.as_deref().unwrap(),
+        "--size",
+        "4",
         "--targets",
-        "100-300",
+        custom.targets.as_deref().unwrap(),
         "--quiet",
         "--no-report",
     ];
@@ -204,8 +221,17 @@ fn a_stopped_run_resumes_to_the_bytes_of_one_never_stopped() {
     assert_eq!(files(&root).len(), 4 * 4 + 1);
     assert_same_files(&whole.path().join("cd"), &root);
     // Resuming another request is refused rather than mixing its pieces in.
-    let mut other = args.clone();
-    other[7] = "100-400".into();
+    let other: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a == "100-150" {
+                "100-151".into()
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    assert_ne!(other, args);
     let out = cli()
         .arg("analyze")
         .args(&other)
@@ -247,11 +273,7 @@ fn shards_may_run_into_one_folder_at_once() {
     assert!(first.wait().unwrap().success(), "shard 1 failed");
     // Whichever finished last wrote the summary; it is the single run's.
     let game = Game::preset(GameKind::Countdown);
-    let custom = Custom {
-        targets: Some("100-300".into()),
-        ..Custom::default()
-    };
-    let corpus = Corpus::custom("cd", game, &custom).unwrap();
+    let corpus = Corpus::custom("cd", game, &four_pieces_custom()).unwrap();
     run(&corpus, single.path(), Shard::default(), 2);
     let summary = |d: &Path| fs::read(d.join("cd/targets.parquet")).unwrap();
     assert!(summary(together.path()) == summary(single.path()));
@@ -259,22 +281,24 @@ fn shards_may_run_into_one_folder_at_once() {
 
 #[test]
 fn shards_finishing_together_all_succeed() {
-    shards_finishing_together(1);
+    shards_finishing_together(CorpusId::TwentyFourNine, 1);
 }
 
 #[test]
 #[ignore = "slow: three rounds of six shard processes of the whole 24 corpus"]
 fn shards_finishing_together_all_succeed_three_times() {
-    shards_finishing_together(3);
+    shards_finishing_together(CorpusId::TwentyFour, 3);
 }
 
-/// `rounds` times, six shards of the 24 corpus started at once into one folder all succeed
+/// `rounds` times, six shards of corpus `id` started at once into one folder all succeed
 /// and write the single run's summary.
-fn shards_finishing_together(rounds: usize) {
+fn shards_finishing_together(id: CorpusId, rounds: usize) {
     let single = tempfile::tempdir().unwrap();
-    let corpus = Corpus::named(CorpusId::TwentyFour, &nyt()).unwrap();
+    let name = id.name().to_string();
+    let corpus = Corpus::named(id, &nyt()).unwrap();
     run(&corpus, single.path(), Shard::default(), 2);
-    let want = fs::read(single.path().join("24/targets.parquet")).unwrap();
+    let summary = format!("{name}/targets.parquet");
+    let want = fs::read(single.path().join(&summary)).unwrap();
     for _ in 0..rounds {
         let dir = tempfile::tempdir().unwrap();
         let shards: Vec<_> = (1..=6)
@@ -283,7 +307,7 @@ fn shards_finishing_together(rounds: usize) {
                     .args([
                         "analyze",
                         "--corpus",
-                        "24",
+                        &name,
                         "--quiet",
                         "--threads",
                         "1",
@@ -301,7 +325,7 @@ fn shards_finishing_together(rounds: usize) {
         for mut s in shards {
             assert!(s.wait().unwrap().success());
         }
-        let got = fs::read(dir.path().join("data/24/targets.parquet")).unwrap();
+        let got = fs::read(dir.path().join("data").join(&summary)).unwrap();
         assert!(got == want, "targets.parquet differs");
     }
 }
