@@ -3,7 +3,7 @@
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::puzzle::moves;
 
 fn main() {

@@ -103,7 +103,7 @@ pub(super) fn check(corpus: &Corpus, threads: usize, cache_budget: usize) -> Res
 mod tests {
     use super::*;
     use crate::corpus::{Corpus, Custom};
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     fn custom(targets: &str) -> Corpus {
         let custom = Custom {

@@ -39,7 +39,8 @@ use crate::corpus::cache::{ReachCache, SubTableCache};
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
 use crate::game::number::{Int, Number, Rational};
-use crate::game::rules::{Arithmetic, Game};
+use crate::game::rule_set::Game;
+use crate::game::rules::Arithmetic;
 use crate::store::write;
 
 use board::Full;

@@ -10,7 +10,7 @@ use polars::prelude::{
 
 use crate::corpus::{Corpus, CorpusBoard};
 use crate::error::{Error, Result};
-use crate::game::rules::GameKind;
+use crate::game::rule_set::GameKind;
 use crate::model::Fitted;
 use crate::store::schema::{Extras, Kind, Table, col};
 use crate::store::write::frame;

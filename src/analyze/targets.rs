@@ -9,7 +9,7 @@ use polars::prelude::{Column, DataFrame};
 
 use crate::corpus::Corpus;
 use crate::error::{Error, Result};
-use crate::game::rules::GameKind;
+use crate::game::rule_set::GameKind;
 use crate::store::read::read_file;
 use crate::store::schema::{Extras, Table, col};
 use crate::store::write::{self, frame, io_error};

@@ -8,23 +8,28 @@ use clap::Args;
 use crate::corpus::nyt::Source;
 use crate::corpus::{Corpus, CorpusId, Custom};
 use crate::error::{Error, Result};
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_file;
+use crate::game::rule_set::{Game, GameKind};
 
+use super::game::GAMES;
 use super::one_of;
 
 #[derive(Debug, Args)]
 pub struct CorpusArgs {
-    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, a comma-separated
-    /// list of them, `all` of them, or `custom` (a game's boards changed by --pool, --size,
-    /// --distinct, --targets).
+    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, make10, a
+    /// comma-separated list of them, `all` (every one but make10), or `custom` (a game's
+    /// boards changed by --rules, --pool, --size, --distinct, --targets).
     #[arg(long, default_value = "all")]
     pub corpus: String,
     /// A file of NYT puzzles for the `nyt` corpus instead of the archive built in (SPEC §6).
     #[arg(long)]
     pub nyt: Option<PathBuf>,
     /// Custom corpus: the game whose rules and defaults apply.
-    #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(&["digits", "countdown", "24"]))]
+    #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(GAMES))]
     pub game: GameKind,
+    /// Custom corpus: a rule set kept in a TOML file (docs/RULES.md), instead of --game.
+    #[arg(long, conflicts_with = "game")]
+    pub rules: Option<PathBuf>,
     /// Custom corpus: the card pool, e.g. `1-10x2,25,50,75,100`.
     #[arg(long)]
     pub pool: Option<String>,
@@ -58,11 +63,14 @@ impl CorpusArgs {
             targets: self.targets.clone(),
         };
         if self.corpus == "custom" {
-            return Ok(Corpora::Custom(
-                self.name.clone(),
-                Game::preset(self.game),
-                custom,
-            ));
+            let game = match &self.rules {
+                Some(path) => rule_file::read(path)?,
+                None => Game::preset(self.game),
+            };
+            return Ok(Corpora::Custom(self.name.clone(), game, custom));
+        }
+        if self.rules.is_some() {
+            return Err(Error::input("--rules makes a `--corpus custom`"));
         }
         if custom.pool.is_some()
             || custom.size.is_some()

@@ -7,7 +7,8 @@ use clap::Args;
 use crate::engine::reach::bounded::covers_to;
 use crate::error::Error;
 use crate::format::grouped;
-use crate::game::rules::{Game, GameKind, Rules};
+use crate::game::rule_set::{Game, GameKind};
+use crate::game::rules::Rules;
 use crate::variant::cover;
 
 #[derive(Debug, Args)]

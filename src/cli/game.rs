@@ -1,24 +1,42 @@
-//! The options that change a game's rules, shared by the commands that take them.
+//! The options that choose and change a game's rules, shared by the commands that take them.
+
+use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::error::Error;
-use crate::game::rules::{Game, GameKind, Pool, parse_targets};
+use crate::game::pool::{Pool, parse_targets};
+use crate::game::rule_file;
+use crate::game::rule_set::{Game, GameKind};
+use crate::game::rules::Arithmetic;
 
 use super::one_of;
 
-/// Options that change the game's rules.
+/// The games `--game` names.
+pub(super) const GAMES: &[&str] = &["digits", "countdown", "24", "make10"];
+
+/// Options that choose and change the game's rules.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
     /// The game whose rules apply.
-    #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(&["digits", "countdown", "24"]))]
+    #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(GAMES))]
     pub game: GameKind,
+    /// A rule set kept in a TOML file (docs/RULES.md), instead of --game; the flags below
+    /// change it further.
+    #[arg(long, conflicts_with = "game")]
+    pub rules: Option<PathBuf>,
     /// Allow exponentiation `a ^ b` (integer exponent; results bounded by 10^12).
     #[arg(long)]
     pub pow: bool,
-    /// Allow a unary minus on any number or intermediate (24 game only).
+    /// Allow a unary minus on any number or intermediate (with fractions only).
     #[arg(long)]
     pub unary_minus: bool,
+    /// Every number of the board must be used.
+    #[arg(long)]
+    pub use_all: bool,
+    /// Exact rationals: fractions, negatives and zero allowed along the way (and 0 cards).
+    #[arg(long)]
+    pub fractions: bool,
     /// Card pool instead of the game's, e.g. `1-10x2,25,50,75,100` (value or range, `xN` copies).
     #[arg(long)]
     pub pool: Option<String>,
@@ -28,9 +46,18 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game these options describe.
+    /// The game these options describe, checked.
     pub fn game(&self) -> Result<Game, Error> {
-        let mut game = Game::preset(self.game);
+        let mut game = match &self.rules {
+            Some(path) => rule_file::read(path)?,
+            None => Game::preset(self.game),
+        };
+        if self.fractions {
+            game.rules.arithmetic = Arithmetic::Rationals;
+        }
+        if self.use_all {
+            game.rules.use_all = true;
+        }
         if self.pow {
             game = game.with_pow();
         }
@@ -43,6 +70,7 @@ impl GameArgs {
         if let Some(t) = &self.targets {
             game.targets = parse_targets(t)?;
         }
+        game.check()?;
         Ok(game)
     }
 }

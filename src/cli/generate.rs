@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::engine::Convention;
 use crate::error::Error;
-use crate::game::rules::GameKind;
+use crate::game::rule_set::GameKind;
 use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
 use crate::generate::span::{Span, Wanted};
@@ -91,7 +91,7 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         .into());
     }
     // The game without the setter's target range: its bands are the whole game's.
-    let whole = crate::game::rules::Game {
+    let whole = crate::game::rule_set::Game {
         targets: standard_game(args.game.game).targets,
         ..game.clone()
     };

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, FromArgMatches};
 
 use crate::format::grouped;
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 use crate::store;
 use crate::variant::phase::{self, Method, Plan};
 

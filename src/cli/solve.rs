@@ -4,7 +4,9 @@ use std::io::Write;
 
 use clap::Args;
 
+use crate::error::Error;
 use crate::game::board::Board;
+use crate::game::rule_set::Game;
 use crate::puzzle::solve::{self, Options};
 
 use super::GameArgs;
@@ -25,18 +27,41 @@ pub struct SolveArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
-    /// The number to reach.
-    #[arg(allow_negative_numbers = true)]
-    pub target: String,
-    /// The board's numbers.
-    #[arg(required = true, allow_negative_numbers = true)]
-    pub numbers: Vec<String>,
+    /// The number to reach, instead of the first word (a game with a fixed target, such as
+    /// 24 or make10, plays for it unless this says otherwise).
+    #[arg(long, allow_negative_numbers = true)]
+    pub target: Option<String>,
+    /// TARGET then the board's numbers; the numbers alone when the game fixes its target or
+    /// --target gives it.
+    #[arg(
+        value_name = "[TARGET] NUMBERS",
+        required = true,
+        allow_negative_numbers = true
+    )]
+    pub words: Vec<String>,
+}
+
+impl SolveArgs {
+    /// The target and the board's numbers as typed.
+    fn target_and_numbers(&self, game: &Game) -> Result<(i64, &[String]), Error> {
+        match (&self.target, game.target) {
+            (Some(t), _) => Ok((game.parse_target(t)?, &self.words)),
+            (None, Some(t)) => Ok((t, &self.words)),
+            (None, None) => match self.words.split_first() {
+                Some((t, numbers)) if !numbers.is_empty() => Ok((game.parse_target(t)?, numbers)),
+                _ => Err(Error::input(format!(
+                    "give a target and the board's numbers: {} has no fixed target",
+                    game.kind
+                ))),
+            },
+        }
+    }
 }
 
 pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let game = args.game.game()?;
-    let target = game.parse_target(&args.target)?;
-    let board = Board::parse(&game, &args.numbers)?;
+    let (target, numbers) = args.target_and_numbers(&game)?;
+    let board = Board::parse(&game, numbers)?;
     // One puzzle in a short-lived process: the engine's parallel build would save about a
     // millisecond and cost more in starting threads and faulting in their memory, so it runs
     // on this thread alone.

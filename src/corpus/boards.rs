@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::rules::GameKind;
+use crate::game::rule_set::GameKind;
 
 use super::{CorpusBoard, Published};
 
@@ -235,7 +235,7 @@ impl Boards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::Game;
+    use crate::game::rule_set::Game;
 
     fn board(game: &Game, numbers: &[i64]) -> Board {
         Board::new(game, numbers.to_vec()).unwrap()

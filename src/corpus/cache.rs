@@ -14,7 +14,8 @@ use crate::engine::{Dp, SubTable, SubTableSource};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::Number;
-use crate::game::rules::{Game, Rules};
+use crate::game::rule_set::Game;
+use crate::game::rules::Rules;
 
 /// A table the cache can hold: what it costs.
 pub trait Cached: Send + Sync {

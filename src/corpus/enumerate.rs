@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, MAX_NUMBERS};
-use crate::game::rules::Game;
+use crate::game::rule_set::{Deal, Game};
 
 use super::boards::Boards;
 
@@ -28,10 +28,11 @@ pub fn count(cards: &[(i64, u32)], size: usize, distinct: bool) -> Option<u64> {
     Some(ways[size])
 }
 
-/// Every board of `game`'s size from its pool, ascending numbers, weighted as dealt: a
-/// board's chance is the product of C(copies, used) over its values divided by C(cards,
-/// size). Boards come in a fixed order (values ascending, one copy of a value before two),
-/// which is lexicographic when the numbers are distinct.
+/// Every board of `game`'s size from its pool, ascending numbers, weighted as dealt. From a
+/// deck ([`Deal::Deck`]) a board's chance is the product of C(copies, used) over its values
+/// divided by C(cards, size); as a ticket ([`Deal::Ticket`]) it is the board's orderings,
+/// size! / Π used!, over values^size. Boards come in a fixed order (values ascending, one
+/// copy of a value before two), which is lexicographic when the numbers are distinct.
 pub fn boards(game: &Game) -> Result<Boards> {
     let size = game.size;
     if size == 0 || size > MAX_NUMBERS {
@@ -51,8 +52,13 @@ pub fn boards(game: &Game) -> Result<Boards> {
         Some(n) if n <= MAX_BOARDS as u64 => {}
         n => return Err(too_many(n)),
     }
-    let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();
-    let deals = binomial(total, size as u64).ok_or(Error::CountOverflow)? as f64;
+    let deals = match game.deal {
+        Deal::Deck => {
+            let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();
+            binomial(total, size as u64).ok_or(Error::CountOverflow)? as f64
+        }
+        Deal::Ticket => (cards.len() as f64).powi(size as i32),
+    };
     let mut out = Boards::new(game.kind);
     out.set_deals(deals);
     let mut numbers = Vec::with_capacity(size);
@@ -71,7 +77,13 @@ pub fn boards(game: &Game) -> Result<Boards> {
             let room = game.size - numbers.len();
             let most = if game.distinct { 1 } else { copies as usize };
             for k in 1..=most.min(room) {
-                let w = binomial(u64::from(copies), k as u64).ok_or(Error::CountOverflow)?;
+                // The ways to deal `k` of `v`: which copies from a deck; which of the
+                // `numbers.len() + k` places so far they take on a ticket.
+                let w = match game.deal {
+                    Deal::Deck => binomial(u64::from(copies), k as u64),
+                    Deal::Ticket => binomial((numbers.len() + k) as u64, k as u64),
+                }
+                .ok_or(Error::CountOverflow)?;
                 numbers.extend(std::iter::repeat_n(v, k));
                 go(
                     game,
@@ -113,7 +125,7 @@ fn too_many(n: Option<u64>) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     #[test]
     fn boards_are_counted_before_they_are_listed() {

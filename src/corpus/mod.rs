@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::game::board::Board;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 
 pub use boards::Boards;
 pub use id::CorpusId;
@@ -95,8 +95,9 @@ impl Corpus {
             game.distinct = d;
         }
         if let Some(t) = &custom.targets {
-            game.targets = crate::game::rules::parse_targets(t)?;
+            game.targets = crate::game::pool::parse_targets(t)?;
         }
+        game.check()?;
         let boards = enumerate::boards(&game)?;
         Ok(Corpus {
             id: CorpusId::Custom(name.to_string()),

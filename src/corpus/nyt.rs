@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 use crate::game::words;
 
 use super::Published;

@@ -76,7 +76,7 @@ pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
 mod tests {
     use super::*;
     use crate::game::number::{Int, Rational};
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     #[test]
     fn first_moves_count_the_boards_one_move_leaves() {

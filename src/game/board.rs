@@ -4,7 +4,8 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
-use crate::game::rules::{Arithmetic, Game, Rules};
+use crate::game::rule_set::Game;
+use crate::game::rules::{Arithmetic, Rules};
 use crate::game::words::{self, NotWhole};
 
 /// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
@@ -75,10 +76,17 @@ impl Board {
             });
         }
         numbers.sort_unstable();
+        // 0 is a number only where intermediates may leave the positive integers (make-10's
+        // tickets); a negative number is never dealt.
+        let least = match game.rules.arithmetic {
+            Arithmetic::PositiveIntegers => 1,
+            Arithmetic::Rationals => 0,
+        };
         for &n in &numbers {
-            if n <= 0 {
+            if n < least {
+                let what = if least == 0 { "0 or more" } else { "positive" };
                 return Err(Error::input(format!(
-                    "{n} is not allowed: {} numbers are positive",
+                    "{n} is not allowed: {} numbers are {what}",
                     game.kind
                 )));
             }
@@ -284,7 +292,7 @@ impl SubBoards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     #[test]
     fn repeated_numbers_share_sub_boards() {

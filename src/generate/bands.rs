@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 
 use super::deck::Deck;
 use super::rng::Rng;
@@ -109,7 +109,7 @@ impl Bands {
             Some(GameKind::Digits) => Ok(DIGITS),
             Some(GameKind::Countdown) => Ok(COUNTDOWN),
             Some(GameKind::TwentyFour) => Ok(TWENTY_FOUR),
-            None => derive(game),
+            Some(GameKind::Make10) | None => derive(game),
         }
     }
 

@@ -13,7 +13,7 @@ use rustc_hash::FxHashSet;
 use crate::error::{Error, Result};
 use crate::format::grouped;
 use crate::game::board::Board;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 
 use super::constraints::{Check, Tally};
 use super::deck::Deck;
@@ -229,7 +229,7 @@ fn exhausted(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     fn found(index: u64, numbers: &[i64], difficulty: f64) -> Found {
         Found {

@@ -5,7 +5,7 @@
 use crate::corpus::enumerate;
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 
 use super::rng::Rng;
 
@@ -128,7 +128,7 @@ impl Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::GameKind;
+    use crate::game::rule_set::GameKind;
 
     fn share(deck: &Deck, draws: u64) -> std::collections::BTreeMap<i64, f64> {
         let mut seen = std::collections::BTreeMap::new();

@@ -32,7 +32,8 @@ use rustc_hash::FxHashSet;
 
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::rules::{Game, GameKind, Pool};
+use crate::game::pool::Pool;
+use crate::game::rule_set::{Game, GameKind};
 
 use bands::Bands;
 use constraints::Check;

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::error::Result;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 use crate::model::Fitted;
 use crate::puzzle::solve::{self, Options};
 

@@ -8,7 +8,8 @@ use crate::features;
 use crate::features::{ConsecutiveCounts, Setting, near_miss_radius};
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
-use crate::game::rules::{Arithmetic, Game};
+use crate::game::rule_set::Game;
+use crate::game::rules::Arithmetic;
 use crate::puzzle::difficulty::{Assessment, TableWalk};
 
 /// A board's counts at every target of a range, and around them those of the near misses

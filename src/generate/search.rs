@@ -8,7 +8,7 @@ use rustc_hash::FxHashSet;
 
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 
 use super::constraints::{Check, Tally};
 use super::deck::Deck;

@@ -14,7 +14,7 @@ use std::ops::RangeInclusive;
 
 use crate::corpus::nyt::{self, Source};
 use crate::error::{Error, Result};
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 
 use super::deck::Deck;
 

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::features::{self, Features, Setting};
 use crate::game::board::Board;
 use crate::game::number::{Number, Rational};
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 
 use super::cv::Sample;
 use super::inputs;

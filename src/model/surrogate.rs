@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::features::{self, Setting};
 use crate::game::board::Board;
 use crate::game::number::Int;
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 use crate::player::{Graph, Player};
 
 use super::fitted::Surrogate;

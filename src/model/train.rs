@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::features::Features;
 use crate::game::number::Rational;
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 use crate::player::{Graph, Prepared, Strategy};
 
 use super::cv::{CrossValidation, Sample, cross_validate};

@@ -402,7 +402,7 @@ pub fn play<V: Number>(
 mod tests {
     use super::*;
     use crate::game::number::{Int, Rational};
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     fn digits() -> Rules {
         Game::preset(GameKind::Digits).rules

@@ -82,7 +82,7 @@ impl Prepared<'_> {
 #[cfg(test)]
 mod tests {
     use crate::game::number::{Int, Rational};
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
     use crate::player::{Graph, Weights};
 
     fn close(a: f64, b: f64) -> bool {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::game::number::Number;
-use crate::game::rules::{Game, GameKind};
+use crate::game::rule_set::{Game, GameKind};
 use crate::model::Fitted;
 use crate::model::inputs::INPUTS;
 use crate::player::{Graph, Strategy};

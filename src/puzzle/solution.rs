@@ -10,7 +10,8 @@ use crate::game::board::Board;
 use crate::game::expr::{Expr, Form};
 use crate::game::number::{Int, Rational};
 use crate::game::number::{Number, Op};
-use crate::game::rules::{Arithmetic, Game};
+use crate::game::rule_set::Game;
+use crate::game::rules::Arithmetic;
 
 /// Which canonical forms to list for a value: any, or only those allowed as a sum's term
 /// (not a sum) or as a product's factor (not a product).

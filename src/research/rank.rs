@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::engine::Convention;
 use crate::features::Features;
-use crate::game::rules::Game;
+use crate::game::rule_set::Game;
 use crate::puzzle::difficulty::exact_difficulty;
 use crate::store::read::{CorpusStore, Result};
 use crate::store::rows::board_numbers;

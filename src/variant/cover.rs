@@ -156,7 +156,7 @@ fn all_boards(max: &[u64]) -> Vec<Vec<i64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     fn none(_: u64) {}
 

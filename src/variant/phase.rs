@@ -333,7 +333,7 @@ fn board_rng(seed: u64, k: u32, m: u64, i: u64) -> SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     fn none(_: u64) {}
 

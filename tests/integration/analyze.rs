@@ -12,7 +12,7 @@ use digits_lab::engine::Dp;
 use digits_lab::features::Features;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::puzzle::difficulty;
 use digits_lab::store::read::{f64s, read_file, read_table};
 use polars::prelude::*;
@@ -50,7 +50,7 @@ fn run_with_cache(
         .unwrap()
 }
 
-fn u32s(df: &DataFrame, name: &str) -> Vec<u32> {
+pub fn u32s(df: &DataFrame, name: &str) -> Vec<u32> {
     df.column(name)
         .unwrap()
         .u32()
@@ -59,7 +59,7 @@ fn u32s(df: &DataFrame, name: &str) -> Vec<u32> {
         .collect()
 }
 
-fn i64s(df: &DataFrame, name: &str) -> Vec<i64> {
+pub fn i64s(df: &DataFrame, name: &str) -> Vec<i64> {
     df.column(name)
         .unwrap()
         .i64()

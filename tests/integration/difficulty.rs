@@ -10,7 +10,7 @@ use digits_lab::engine::Dp;
 use digits_lab::features::{Features, Setting};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::Int;
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::model::train::{self, Plan, Training};
 use digits_lab::model::{Fitted, fit_report, human, spearman};
 use digits_lab::puzzle::difficulty::Assessment;
@@ -135,7 +135,7 @@ fn more_whole_number_solutions_with_everything_else_equal_score_easier() {
 #[test]
 fn solve_prints_the_prediction_for_a_24_game_puzzle() {
     let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
-        .args(["solve", "--game", "24", "24", "3", "3", "8", "8"])
+        .args(["solve", "--game", "24", "3", "3", "8", "8"])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();

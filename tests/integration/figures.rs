@@ -4,7 +4,7 @@
 use digits_lab::engine::{Dp, all_trees_unchecked};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::puzzle::moves;
 
 use crate::brute;

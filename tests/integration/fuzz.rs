@@ -24,9 +24,8 @@ use digits_lab::cli::Cli;
 use digits_lab::corpus::nyt::{self, Source};
 use digits_lab::corpus::{CorpusId, Shard};
 use digits_lab::game::board::{Board, MAX_NUMBERS};
-use digits_lab::game::rules::{
-    Game, GameKind, MAX_CARD, MAX_POOL_VALUES, MAX_TARGET, Pool, parse_targets,
-};
+use digits_lab::game::pool::{MAX_CARD, MAX_POOL_VALUES, MAX_TARGET, Pool, parse_targets};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::words;
 use digits_lab::model::{Fitted, fit_report, human, train};
 
@@ -197,7 +196,7 @@ fn fuzz_pools() {
                 prop_assert!(covered <= MAX_POOL_VALUES, "{text:?}");
                 for &(lo, hi, copies) in &p.segments {
                     prop_assert!(
-                        1 <= lo && lo <= hi && hi <= MAX_CARD && (1..=16).contains(&copies)
+                        0 <= lo && lo <= hi && hi <= MAX_CARD && (1..=16).contains(&copies)
                     );
                 }
                 // Listing the cards costs what the ranges cover: only small pools here.

@@ -71,14 +71,15 @@ const SWITCHES: [&str; 6] = [
     "--no-moves",
 ];
 
-/// One `solve` command line: flags and flag values in any order, then the target and up to
-/// nine numbers, or stray words anywhere.
+/// One `solve` command line: flags and flag values in any order, then the target (as
+/// `--target` in a game that fixes it) and up to nine numbers, or stray words anywhere.
 fn solve_call() -> impl Strategy<Value = Vec<String>> {
     let game = prop_oneof![
         3 => Just(None),
         2 => Just(Some("digits")),
         2 => Just(Some("countdown")),
         3 => Just(Some("24")),
+        1 => Just(Some("make10")),
         1 => Just(Some("chess")),
     ];
     let flag = prop_oneof![
@@ -96,14 +97,19 @@ fn solve_call() -> impl Strategy<Value = Vec<String>> {
             args.extend(["--game".to_string(), g.to_string()]);
         }
         let valid = |w: &String| w.trim().parse::<i64>().is_ok_and(|n| n >= 1);
-        let rational = game == Some("24");
+        let rational = matches!(game, Some("24" | "make10"));
         let mut numbers = numbers;
         let pow = flags.iter().any(|f| f[0] == "--pow");
         if rational && !pow && numbers.len() == 7 && numbers.iter().all(valid) {
             numbers.pop();
         }
         args.extend(flags.concat());
-        args.push(target);
+        // A game with a fixed target takes the numbers alone; `--target` changes it.
+        if rational {
+            args.push(format!("--target={target}"));
+        } else {
+            args.push(target);
+        }
         args.extend(numbers);
         args
     })
@@ -127,6 +133,7 @@ fn plausible_call() -> impl Strategy<Value = Vec<String>> {
         )
             .prop_map(|(b, t)| ("countdown", t, b)),
         (prop::collection::vec(1i64..14, 1..6), 1i64..101).prop_map(|(b, t)| ("24", t, b)),
+        (prop::collection::vec(0i64..10, 4), Just(10)).prop_map(|(b, t)| ("make10", t, b)),
     ];
     // Sometimes a target outside the game's range (negative, zero, large), with a
     // `--targets` range that takes it in.
@@ -135,14 +142,15 @@ fn plausible_call() -> impl Strategy<Value = Vec<String>> {
     (board, flags, moved).prop_map(|((game, target, board), flags, moved)| {
         let mut args = vec!["solve".to_string(), "--game".to_string(), game.to_string()];
         args.extend(flags.iter().map(|f| f.to_string()));
-        let target = match moved {
+        let fixed = matches!(game, "24" | "make10");
+        match moved {
             Some(t) => {
                 args.push(format!("--targets={}..{}", t.min(1), t.max(999)));
-                t
+                args.push(format!("--target={t}"));
             }
-            None => target,
-        };
-        args.push(target.to_string());
+            None if fixed => {}
+            None => args.push(target.to_string()),
+        }
         args.extend(board.iter().map(i64::to_string));
         args
     })
@@ -209,6 +217,7 @@ fn what_fuzzing_found_is_refused_in_one_line() {
                 "24",
                 "--targets",
                 "-5-5",
+                "--target",
                 "7",
                 "1",
                 "2",
@@ -237,7 +246,6 @@ fn what_fuzzing_found_is_refused_in_one_line() {
                 "24",
                 "--pow",
                 "--no-moves",
-                "24",
                 "2",
                 "3",
                 "7",
@@ -280,13 +288,13 @@ fn a_target_below_one_in_the_24_game_is_solved() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
         String::from_utf8(out.stdout).unwrap()
     };
-    let out = solve(&["--targets=-3..999", "-3", "1", "2"]);
+    let out = solve(&["--targets=-3..999", "--target=-3", "1", "2"]);
     assert!(out.starts_with("-3 from 1 2 (24): not reachable"), "{out}");
     let out = solve(&[
         "--targets=-5..5",
+        "--target=-5",
         "--no-moves",
         "--",
-        "-5",
         "1",
         "2",
         "3",

@@ -308,7 +308,7 @@ fn a_24_puzzles_difficulty_is_solves_and_its_band_the_one_asked_for() {
         assert_eq!(p["band"], "hard", "{p}");
         let numbers: Vec<String> = board(p).iter().map(i64::to_string).collect();
         let out = cli()
-            .args(["solve", "--game", "24", "--json", "--no-moves", "24"])
+            .args(["solve", "--game", "24", "--json", "--no-moves"])
             .args(&numbers)
             .output()
             .unwrap();

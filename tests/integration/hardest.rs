@@ -6,7 +6,7 @@ use digits_lab::corpus::CorpusId;
 use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Number, Rational};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use serde_json::Value;
 
 use crate::brute::{self, Arith, BruteRules, Q};

@@ -246,7 +246,7 @@ fn solve_json_matches_its_schema() {
             "6",
         ],
         &[
-            "solve", "--json", "--game", "24", "--all", "24", "3", "3", "8", "8",
+            "solve", "--json", "--game", "24", "--all", "3", "3", "8", "8",
         ],
         &[
             "solve",
@@ -255,6 +255,7 @@ fn solve_json_matches_its_schema() {
             "24",
             "--targets",
             "1-100",
+            "--target",
             "100",
             "1",
             "1",
@@ -267,14 +268,13 @@ fn solve_json_matches_its_schema() {
             "--game",
             "24",
             "--unary-minus",
-            "24",
             "1",
             "2",
             "7",
             "7",
         ],
         &[
-            "solve", "--json", "--game", "24", "--pow", "24", "3", "4", "9", "10",
+            "solve", "--json", "--game", "24", "--pow", "3", "4", "9", "10",
         ],
     ];
     for args in cases {
@@ -294,6 +294,7 @@ fn solve_json_matches_its_schema() {
         "--game",
         "24",
         "--no-moves",
+        "--target",
         "5",
         "13",
         "13",

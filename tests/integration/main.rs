@@ -11,6 +11,7 @@ mod fixture;
 mod fuzz;
 mod fuzz_cli;
 mod fuzz_files;
+mod games;
 mod generate;
 mod hardest;
 mod json_schema;

@@ -12,7 +12,8 @@ use polars::prelude::*;
 use digits_lab::corpus::{Corpus, Custom, Shard};
 use digits_lab::engine::reach::bounded::{Bounded, covers_to};
 use digits_lab::game::number::Int;
-use digits_lab::game::rules::{Game, GameKind, Rules};
+use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::game::rules::Rules;
 use digits_lab::store::read::{bools, i64s, read_table, strs, u32s};
 use digits_lab::variant::phase::{self, Method, draws};
 

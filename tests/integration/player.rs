@@ -4,7 +4,8 @@
 //! one Plackett–Luce draw at a time. On many random small boards.
 
 use digits_lab::game::number::{Int, Rational};
-use digits_lab::game::rules::{Game, GameKind, Rules};
+use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::game::rules::Rules;
 use digits_lab::model::SplitMix64;
 use digits_lab::player::{Graph, Player, Step, Strategy, Weights, features};
 

@@ -22,7 +22,7 @@ use proptest::test_runner::TestCaseError;
 use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::puzzle::moves;
 
 use crate::brute::{self, BruteCounts, BruteRules, Q};
@@ -477,6 +477,18 @@ fn twenty_four() -> Game {
     Game::preset(GameKind::TwentyFour)
 }
 
+/// Make-10: a ticket's digits 0–9, exact rationals, every digit used.
+fn make10() -> Game {
+    Game::preset(GameKind::Make10)
+}
+
+/// Make-10's digits with any subset used, so that a 0 may also be left out.
+fn make10_any_subset() -> Game {
+    let mut game = make10();
+    game.rules.use_all = false;
+    game
+}
+
 fn digits_pow() -> Game {
     digits().with_pow()
 }
@@ -540,6 +552,12 @@ fn cards(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i6
     prop::collection::vec(1..=13i64, sizes)
 }
 
+/// A ticket's digits 0–9, zeros made common (a 0 on the board, `x ÷ 0` and `0 ÷ x` along the
+/// way are what these boards are for).
+fn ticket(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(prop_oneof![1 => Just(0i64), 2 => 0..=9i64], sizes)
+}
+
 /// A target: a reachable value (by index) or a random one in `1..=max`.
 fn target(max: i64) -> impl Strategy<Value = (bool, Index, i64)> {
     (any::<bool>(), any::<Index>(), 1..=max)
@@ -589,6 +607,47 @@ proptest! {
     fn rationals_any_subset_counts_match_brute(numbers in cards(2..=4)) {
         check_counts::<Rational>(&rationals_any_subset(), &numbers)?;
     }
+
+    #[test]
+    fn make10_counts_match_brute(numbers in ticket(1..=4), use_all in any::<bool>()) {
+        let game = if use_all { make10() } else { make10_any_subset() };
+        check_counts::<Rational>(&game, &numbers)?;
+    }
+
+    #[test]
+    fn make10_strings_match_brute(numbers in ticket(1..=4), use_all in any::<bool>()) {
+        let game = if use_all { make10() } else { make10_any_subset() };
+        check_strings::<Rational>(&game, &numbers)?;
+    }
+
+    #[test]
+    fn make10_solutions_are_valid(numbers in ticket(1..=4), p in picks(12)) {
+        check_solutions::<Rational>(&make10(), &numbers, &p)?;
+        check_solutions::<Rational>(&make10_any_subset(), &numbers, &p)?;
+    }
+}
+
+/// Zero's own cases: `x ÷ 0` is never a result, `0 ÷ x` and `0 × x` are 0, and a 0 that
+/// must be used can still be absorbed (`2 × 5 + 0` and `2 × 5 − 0` are two solutions).
+#[test]
+fn zeros_under_make10_rules() {
+    for numbers in [
+        [0, 0, 0, 0],
+        [0, 2, 5, 9],
+        [0, 0, 2, 5],
+        [1, 0, 9, 9],
+        [0, 1, 1, 8],
+    ] {
+        ok(check_counts::<Rational>(&make10(), &numbers));
+        ok(check_strings::<Rational>(&make10(), &numbers));
+    }
+    let game = make10();
+    let t = dp::<Rational>(&game, &[0, 0, 0, 0]).unwrap();
+    let all = engine_counts(&game, &[0, 0, 0, 0], &t).unwrap();
+    assert_eq!(all.keys().map(|&q| show(q)).collect::<Vec<_>>(), ["0"]);
+    let t = dp::<Rational>(&game, &[0, 2, 5, 9]).unwrap();
+    let ten = t.counts(Rational::from_int(10).unwrap()).unwrap().unwrap();
+    assert_eq!((ten.min_ops, ten.distinct), (3, Some(12)));
 }
 
 // ---------------------------------------------------------------------------------------

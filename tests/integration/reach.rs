@@ -14,7 +14,7 @@ use digits_lab::engine::Window;
 use digits_lab::engine::reach::Reach;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::store::read::{parts, read_file, read_table};
 use digits_lab::store::schema::{Extras, Table};
 use polars::prelude::*;

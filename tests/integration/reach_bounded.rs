@@ -10,7 +10,8 @@ use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::reach::bounded::{Bounded, covers_at_least, covers_to};
 use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rules::{Game, GameKind, Rules};
+use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::game::rules::Rules;
 
 use crate::brute::{self, BruteRules};
 

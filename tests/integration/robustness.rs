@@ -18,7 +18,8 @@ use proptest::test_runner::TestCaseError;
 use digits_lab::corpus::Shard;
 use digits_lab::corpus::nyt::{self, Source};
 use digits_lab::game::board::Board;
-use digits_lab::game::rules::{Game, GameKind, Pool, parse_targets};
+use digits_lab::game::pool::{Pool, parse_targets};
+use digits_lab::game::rule_set::{Game, GameKind};
 
 use crate::fixture;
 

@@ -8,7 +8,7 @@ use std::process::Command as Process;
 use std::time::{Duration, Instant};
 
 use digits_lab::corpus::{Corpus, CorpusId, Custom, Shard};
-use digits_lab::game::rules::{Game, GameKind};
+use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::store::read::{parts, read_table};
 use polars::prelude::*;
 

@@ -309,7 +309,7 @@ fn too_large(subs: &SubBoards) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::{Game, GameKind};
+    use crate::game::rule_set::{Game, GameKind};
 
     fn countdown() -> Rules {
         Game::preset(GameKind::Countdown).rules

@@ -10,7 +10,8 @@
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::number::{Int, Number, Rational};
-use crate::game::rules::{Arithmetic, Game, Rules};
+use crate::game::rule_set::Game;
+use crate::game::rules::{Arithmetic, Rules};
 use crate::model::Fitted;
 use crate::player::{Graph, Player};
 

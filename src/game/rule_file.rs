@@ -1,0 +1,210 @@
+//! A rule set kept in a file (`--rules FILE`, TOML), so that a variant can be kept and shared.
+//! It starts from a named game and changes what it names; every key is optional, an unknown
+//! key is refused, and the result is checked as the flags' is ([`Game::check`]).
+//!
+//! ```toml
+//! game = "24"          # the preset it starts from (digits, countdown, 24, make10)
+//! pool = "1-13x4"      # values and copies
+//! size = 4             # numbers on a board
+//! target = 24          # a fixed target (solve takes numbers only) …
+//! targets = "1-100"    # … or the range a corpus is analysed for (not both)
+//! use-all = true       # every number must be used
+//! fractions = true     # exact rationals: fractions, negatives and zero along the way
+//! pow = false          # a ^ b
+//! unary-minus = false  # −x (with fractions)
+//! distinct = false     # a board's numbers must differ
+//! deal = "deck"        # or "ticket": each number drawn on its own
+//! ```
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::game::pool::{Pool, parse_targets};
+use crate::game::rule_set::{Deal, Game, GameKind};
+use crate::game::rules::Arithmetic;
+
+/// The largest rules file read (a rule set is a dozen lines).
+const MAX_BYTES: u64 = 64 * 1024;
+
+/// What a rules file may say; `None` keeps the preset's.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RuleFile {
+    pub game: Option<String>,
+    pub pool: Option<String>,
+    pub size: Option<usize>,
+    pub target: Option<i64>,
+    pub targets: Option<String>,
+    pub use_all: Option<bool>,
+    pub fractions: Option<bool>,
+    pub pow: Option<bool>,
+    pub unary_minus: Option<bool>,
+    pub distinct: Option<bool>,
+    pub deal: Option<String>,
+}
+
+/// Reads the rule set in `path`.
+pub fn read(path: &Path) -> Result<Game> {
+    let shown = path.display();
+    let io = |e: std::io::Error| Error::input(format!("rules file {shown}: {e}"));
+    let len = std::fs::metadata(path).map_err(io)?.len();
+    if len > MAX_BYTES {
+        return Err(Error::input(format!(
+            "rules file {shown}: {len} bytes; a rule set is at most {MAX_BYTES}"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    parse(&text).map_err(|e| Error::input(format!("rules file {shown}: {e}")))
+}
+
+/// The rule set written in `text`.
+pub fn parse(text: &str) -> Result<Game> {
+    let file: RuleFile = toml::from_str(text).map_err(|e| {
+        // toml's message spans several lines (the line quoted, a caret); keep its first and
+        // the line number, so that the error stays one line.
+        let line = e
+            .span()
+            .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
+        let first = e.message().lines().next().unwrap_or("not TOML").to_string();
+        Error::input(match line {
+            Some(l) => format!("line {l}: {first}"),
+            None => first,
+        })
+    })?;
+    file.game()
+}
+
+impl RuleFile {
+    /// The game this file describes, checked.
+    pub fn game(&self) -> Result<Game> {
+        let field = |name: &str, e: Error| Error::input(format!("`{name}`: {e}"));
+        let kind = match &self.game {
+            Some(name) => name.parse::<GameKind>().map_err(|e| field("game", e))?,
+            None => GameKind::Digits,
+        };
+        let mut game = Game::preset(kind);
+        if let Some(p) = &self.pool {
+            game.pool = p.parse::<Pool>().map_err(|e| field("pool", e))?;
+        }
+        if let Some(s) = self.size {
+            game.size = s;
+        }
+        if let Some(d) = self.distinct {
+            game.distinct = d;
+        }
+        if let Some(f) = self.fractions {
+            game.rules.arithmetic = if f {
+                Arithmetic::Rationals
+            } else {
+                Arithmetic::PositiveIntegers
+            };
+        }
+        if let Some(u) = self.use_all {
+            game.rules.use_all = u;
+        }
+        if self.pow == Some(true) {
+            game = game.with_pow();
+        } else if self.pow == Some(false) {
+            game.rules.pow = false;
+        }
+        if let Some(u) = self.unary_minus {
+            game.rules.unary_minus = u;
+        }
+        match (self.target, &self.targets) {
+            (Some(_), Some(_)) => {
+                return Err(Error::input(
+                    "`target` and `targets` both given: a game has a fixed target or a range",
+                ));
+            }
+            (Some(t), None) => {
+                game.target = Some(t);
+                game.targets = t..=t;
+            }
+            (None, Some(r)) => {
+                game.targets = parse_targets(r).map_err(|e| field("targets", e))?;
+                game.target = None;
+            }
+            (None, None) => {}
+        }
+        if let Some(d) = &self.deal {
+            game.deal = match d.as_str() {
+                "deck" => Deal::Deck,
+                "ticket" => Deal::Ticket,
+                other => {
+                    return Err(Error::input(format!(
+                        "`deal`: unknown deal `{other}` (known: deck, ticket)"
+                    )));
+                }
+            };
+        }
+        game.check()?;
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_naming_only_the_game_is_its_preset() {
+        for kind in GameKind::ALL {
+            let text = format!("game = \"{kind}\"\n");
+            assert_eq!(parse(&text).unwrap(), Game::preset(kind), "{kind}");
+        }
+        assert_eq!(parse("").unwrap(), Game::preset(GameKind::Digits));
+    }
+
+    #[test]
+    fn a_file_writing_out_a_preset_is_that_preset() {
+        let text = r#"
+            game = "24"
+            pool = "1-13x4"
+            size = 4
+            targets = "1-100"
+            use-all = true
+            fractions = true
+            pow = false
+            unary-minus = false
+            distinct = false
+            deal = "deck"
+        "#;
+        let mut want = Game::preset(GameKind::TwentyFour);
+        // A file that gives a range and no fixed target asks for a game without one.
+        want.target = None;
+        assert_eq!(parse(text).unwrap(), want);
+        let fixed = parse("game = \"countdown\"\ntarget = 500\n").unwrap();
+        assert_eq!((fixed.target, fixed.targets), (Some(500), 500..=500));
+    }
+
+    #[test]
+    fn bad_rules_are_refused_in_one_line_naming_the_field() {
+        let err = |t: &str| parse(t).unwrap_err().to_string();
+        for (text, want) in [
+            ("colour = 3", "line 1: unknown field `colour`"),
+            ("size = \"six\"", "line 1: invalid type"),
+            ("game = \"chess\"", "`game`: unknown game `chess`"),
+            ("pool = \"1-x\"", "`pool`: bad pool"),
+            ("targets = \"9-1\"", "`targets`: bad target range"),
+            (
+                "target = 5\ntargets = \"1-9\"",
+                "`target` and `targets` both given",
+            ),
+            ("deal = \"shuffle\"", "`deal`: unknown deal `shuffle`"),
+            ("pool = \"0-9\"", "`pool`"),
+            ("game = \"24\"\nsize = 60", "`size`"),
+            (
+                "game = \"countdown\"\nsize = 7\ndistinct = true\npool = \"1-5\"",
+                "`size`",
+            ),
+            ("unary-minus = true", "`unary-minus`"),
+            ("game = [", "line 1:"),
+        ] {
+            let e = err(text);
+            assert!(e.contains(want), "{text:?}: {e}");
+            assert_eq!(e.lines().count(), 1, "{text:?}: {e}");
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Games as rule sets: the make-10 corpus's published figures, games whose target is fixed,
+//! rule sets kept in files (a preset's tables byte for byte) and bad rules refused in one
+//! line naming the field.
+
+use std::fs;
+
+use digits_lab::corpus::{Corpus, CorpusId, Shard};
+use digits_lab::store::read::{read_file, read_table};
+
+use crate::analyze::{assert_same_files, nyt, run, u32s};
+use crate::cli::{cli, stdout};
+
+/// Make-10 under the common rules (+ − × ÷, brackets, digits reordered, not joined): 552 of
+/// the 715 multisets of four digits make 10, and 8,147 of the 10,000 tickets (Japanese
+/// Wikipedia's テンパズル, quoted by nicovideo's 10パズル article; 163 multisets cannot,
+/// ooya-takemasa.thick.jp's 切符パズル).
+#[test]
+fn make10_solves_552_of_715_multisets_and_8147_of_10000_tickets() {
+    let corpus = Corpus::named(CorpusId::Make10, &nyt()).unwrap();
+    assert_eq!(corpus.boards.len(), 715);
+    let dir = tempfile::tempdir().unwrap();
+    run(&corpus, dir.path(), Shard::default(), 2);
+    let root = dir.path().join("make10");
+    let targets = read_file(&root.join("targets.parquet")).unwrap();
+    assert_eq!(u32s(&targets, "boards"), [715]);
+    assert_eq!(u32s(&targets, "solving"), [552]);
+    let p = targets.column("probability").unwrap().f64().unwrap().get(0);
+    assert_eq!(p.map(|p| (p * 10_000.0).round() as u32), Some(8_147));
+    // The weights are the tickets' shares: 0000 is one ticket, 0123 is 24.
+    let boards = read_table(&root.join("boards")).unwrap();
+    let names = boards.column("board").unwrap().str().unwrap().clone();
+    let weights = boards.column("weight").unwrap().f64().unwrap().clone();
+    let weight = |board: &str| {
+        let i = names.iter().position(|b| b == Some(board)).unwrap();
+        weights.get(i).unwrap() * 10_000.0
+    };
+    assert!((weight("0 0 0 0") - 1.0).abs() < 1e-9);
+    assert!((weight("0 1 2 3") - 24.0).abs() < 1e-9);
+    assert!((weight("1 1 5 8") - 12.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_game_with_a_fixed_target_takes_the_numbers_alone() {
+    let out = stdout(&["solve", "--game", "24", "4", "6", "8", "8"]);
+    assert!(out.starts_with("24 from 4 6 8 8 (24): solvable"), "{out}");
+    let out = stdout(&["solve", "--game", "make10", "1", "1", "5", "8"]);
+    assert!(
+        out.starts_with("10 from 1 1 5 8 (make10): solvable"),
+        "{out}"
+    );
+    assert!(
+        out.contains("trees 1 · expressions 1 · distinct 1"),
+        "{out}"
+    );
+    // `--target` plays for another target of the game's range.
+    let out = stdout(&[
+        "solve", "--game", "24", "--target", "10", "1", "2", "3", "4",
+    ]);
+    assert!(out.starts_with("10 from 1 2 3 4 (24):"), "{out}");
+    // The old form, target first, is a board holding a 24, which the cards are not.
+    let err = cli()
+        .args(["solve", "--game", "24", "24", "4", "6", "8", "8"])
+        .output()
+        .unwrap();
+    assert_eq!(err.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&err.stderr),
+        "error: 24 is not a 24 number (the pool is 1-13x4)\n"
+    );
+    // A game without a fixed target still wants one.
+    let err = cli().args(["solve", "5"]).output().unwrap();
+    assert_eq!(err.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&err.stderr).contains("digits has no fixed target"),
+        "{err:?}"
+    );
+}
+
+/// A rule set written out in a file reproduces the tables of the corpus it describes, byte
+/// for byte (`24-nine`: the 24 game's rules on cards 1–9).
+#[test]
+fn a_rules_file_reproduces_a_presets_tables_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("nine.toml");
+    fs::write(
+        &rules,
+        "game = \"24\"\npool = \"1-9x4\"\nsize = 4\nuse-all = true\nfractions = true\n",
+    )
+    .unwrap();
+    let (named, custom) = (dir.path().join("named"), dir.path().join("custom"));
+    let corpus = Corpus::named(CorpusId::TwentyFourNine, &nyt()).unwrap();
+    run(&corpus, &named, Shard::default(), 2);
+    cli()
+        .args([
+            "analyze", "--corpus", "custom", "--name", "24-nine", "--quiet",
+        ])
+        .args(["--no-report", "--rules"])
+        .arg(&rules)
+        .arg("--out")
+        .arg(&custom)
+        .assert()
+        .success();
+    assert_same_files(&named.join("24-nine"), &custom.join("24-nine"));
+    // And `solve --rules` plays the file's game: a fixed target of 24, cards 1–9.
+    let out = stdout(&[
+        "solve",
+        "--rules",
+        rules.to_str().unwrap(),
+        "3",
+        "3",
+        "8",
+        "8",
+    ]);
+    assert!(out.starts_with("24 from 3 3 8 8 (24): solvable"), "{out}");
+}
+
+#[test]
+fn bad_rules_are_refused_in_one_line_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("colour = 1\n", &[], "unknown field `colour`"),
+        (
+            "pool = \"1-3\"\nsize = 5\n",
+            &[],
+            "`size`: a board of 5 numbers from a pool of 3",
+        ),
+        (
+            "target = 10\ntargets = \"1-99\"\n",
+            &[],
+            "`target` and `targets` both given",
+        ),
+        (
+            "game = \"countdown\"\npool = \"0-10\"\n",
+            &[],
+            "`pool`: the pool 0-10 has 0",
+        ),
+        ("", &["--game", "countdown"], "cannot be used with"),
+    ];
+    for (i, (text, extra, want)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("{i}.toml"));
+        fs::write(&path, text).unwrap();
+        let out = cli()
+            .args(["solve", "--rules"])
+            .arg(&path)
+            .args(*extra)
+            .args(["--target", "100", "1", "2"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text:?}: {err}");
+        assert!(err.contains(want), "{text:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{text:?}: {err}");
+    }
+    // The flags are held to the same rules: a 0 card needs fractions.
+    let out = cli()
+        .args([
+            "solve",
+            "--game",
+            "countdown",
+            "--pool",
+            "0-10",
+            "100",
+            "1",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: `pool`: the pool 0-10 has 0, but countdown numbers are positive \
+         (0 needs `fractions`)\n"
+    );
+    let missing = cli()
+        .args(["solve", "--rules", "/nonexistent/rules.toml", "1", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr)
+            .starts_with("error: rules file /nonexistent/rules.toml:")
+    );
+}
