@@ -1,6 +1,6 @@
 //! Fuzzing every parser a user can reach, in process: numbers and targets as typed, target
-//! ranges, pools, shard specs, corpus names and every command line (clap), board numbers, the
-//! NYT CSV reader, the human-data CSV that `fit` reads (and the fit itself), and the model
+//! ranges, pools, rules files, shard specs, corpus names and every command line (clap), board
+//! numbers, the NYT CSV reader, the human-data CSV that `fit` reads (and the fit itself), and the model
 //! JSON. Each gets arbitrary strings or bytes and inputs built to be nearly valid; each case
 //! must give a value that meets the parser's promise or an error of one line, never a panic
 //! (proptest catches one and shrinks its input).
@@ -25,6 +25,7 @@ use digits_lab::corpus::nyt::{self, Source};
 use digits_lab::corpus::{CorpusId, Shard};
 use digits_lab::game::board::{Board, MAX_NUMBERS};
 use digits_lab::game::pool::{MAX_CARD, MAX_POOL_VALUES, MAX_TARGET, Pool, parse_targets};
+use digits_lab::game::rule_file;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::words;
 use digits_lab::model::{Fitted, fit_report, human, train};
@@ -209,6 +210,76 @@ fn fuzz_pools() {
             Err(e) => return one_line(&e),
         }
         Ok(true)
+    });
+}
+
+/// A rules file: each key of the format (and a stray one) with a value of any kind — a typed
+/// number or range, a game or deal name, a boolean, a quoted string, an array — in any order,
+/// some lines broken; or any text at all.
+fn rules_file() -> impl Strategy<Value = String> {
+    let key = prop::sample::select(vec![
+        "game",
+        "pool",
+        "size",
+        "target",
+        "targets",
+        "use-all",
+        "fractions",
+        "pow",
+        "unary-minus",
+        "distinct",
+        "deal",
+        "colour",
+    ]);
+    let value = prop_oneof![
+        typed().prop_map(|t| format!("{t:?}")),
+        "-?[0-9]{1,20}",
+        prop::sample::select(vec![
+            "true",
+            "false",
+            "\"24\"",
+            "\"make10\"",
+            "\"countdown\"",
+            "\"digits\"",
+            "\"chess\"",
+            "\"deck\"",
+            "\"ticket\"",
+            "\"0-9x4\"",
+            "\"1-13x4\"",
+            "\"0-10\"",
+            "[1, 2]",
+            "{}",
+            "1.5",
+            "",
+        ])
+        .prop_map(String::from),
+    ];
+    let line = prop_oneof![
+        8 => (key, value).prop_map(|(k, v)| format!("{k} = {v}")),
+        1 => any_text(),
+    ];
+    prop_oneof![
+        6 => prop::collection::vec(line, 0..8).prop_map(|lines| lines.join("\n")),
+        1 => any_text(),
+    ]
+}
+
+#[test]
+fn fuzz_rule_files() {
+    fuzz("rules files", cases(), rules_file(), |text| {
+        match rule_file::parse(&text) {
+            // Whatever a file says, a game it gives passes the same checks the flags' do,
+            // and deals boards or refuses in one line.
+            Ok(game) => {
+                prop_assert!(game.check().is_ok(), "{text:?}: {game:?}");
+                prop_assert!((1..=MAX_NUMBERS).contains(&game.size), "{text:?}");
+                if let Some(t) = game.target {
+                    prop_assert!(game.targets.contains(&t), "{text:?}");
+                }
+                Ok(true)
+            }
+            Err(e) => one_line(&e),
+        }
     });
 }
 
