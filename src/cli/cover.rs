@@ -7,12 +7,17 @@ use clap::Args;
 use crate::engine::reach::bounded::covers_to;
 use crate::error::Error;
 use crate::format::grouped;
-use crate::game::rule_set::{Game, GameKind};
 use crate::game::rules::Rules;
 use crate::variant::cover;
 
+use super::RulesArgs;
+
 #[derive(Debug, Args)]
 pub struct CoverArgs {
+    /// The rules the boards are played under (default: positive integers, any subset, as
+    /// Digits and Countdown).
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// A board's numbers, each 1 to 10000 (or search with --size and --max).
     #[arg(value_parser = clap::value_parser!(u64).range(1..=10_000), num_args = 0..=7)]
     pub numbers: Vec<u64>,
@@ -33,7 +38,7 @@ pub struct CoverArgs {
 }
 
 pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
-    let rules: Rules = Game::preset(GameKind::Countdown).rules;
+    let rules: Rules = args.rules.game()?.rules;
     let Some(size) = args.size else {
         if args.numbers.is_empty() {
             return Err(Error::input("give a board's numbers, or --size K --max B1,...,BK").into());

@@ -1,4 +1,6 @@
-//! The options that choose and change a game's rules, shared by the commands that take them.
+//! The options that choose and change a game's rules, shared by the commands that take them:
+//! [`RulesArgs`] (the arithmetic, for `phase` and `cover`, whose numbers and targets come from
+//! their own options) inside [`GameArgs`] (the whole game, for `solve` and `generate`).
 
 use std::path::PathBuf;
 
@@ -15,9 +17,9 @@ use super::one_of;
 /// The games `--game` names.
 pub(super) const GAMES: &[&str] = &["digits", "countdown", "24", "make10"];
 
-/// Options that choose and change the game's rules.
+/// Options that choose a game's rules and change its arithmetic.
 #[derive(Debug, Args, Clone)]
-pub struct GameArgs {
+pub struct RulesArgs {
     /// The game whose rules apply.
     #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(GAMES))]
     pub game: GameKind,
@@ -37,17 +39,11 @@ pub struct GameArgs {
     /// Exact rationals: fractions, negatives and zero allowed along the way (and 0 cards).
     #[arg(long)]
     pub fractions: bool,
-    /// Card pool instead of the game's, e.g. `1-10x2,25,50,75,100` (value or range, `xN` copies).
-    #[arg(long)]
-    pub pool: Option<String>,
-    /// Target range instead of the game's, e.g. `100-999`.
-    #[arg(long, allow_hyphen_values = true)]
-    pub targets: Option<String>,
 }
 
-impl GameArgs {
-    /// The game these options describe, checked.
-    pub fn game(&self) -> Result<Game, Error> {
+impl RulesArgs {
+    /// The game these options choose, its arithmetic changed by the flags, not yet checked.
+    fn unchecked(&self) -> Result<Game, Error> {
         let mut game = match &self.rules {
             Some(path) => rule_file::read(path)?,
             None => Game::preset(self.game),
@@ -64,6 +60,34 @@ impl GameArgs {
         if self.unary_minus {
             game = game.with_unary_minus()?;
         }
+        Ok(game)
+    }
+
+    /// The game these options describe, checked.
+    pub fn game(&self) -> Result<Game, Error> {
+        let game = self.unchecked()?;
+        game.check()?;
+        Ok(game)
+    }
+}
+
+/// Options that choose and change the whole game: its rules, pool and targets.
+#[derive(Debug, Args, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Card pool instead of the game's, e.g. `1-10x2,25,50,75,100` (value or range, `xN` copies).
+    #[arg(long)]
+    pub pool: Option<String>,
+    /// Target range instead of the game's, e.g. `100-999`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub targets: Option<String>,
+}
+
+impl GameArgs {
+    /// The game these options describe, checked.
+    pub fn game(&self) -> Result<Game, Error> {
+        let mut game = self.rules.unchecked()?;
         if let Some(p) = &self.pool {
             game.pool = p.parse::<Pool>()?;
         }

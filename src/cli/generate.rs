@@ -74,28 +74,32 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let days = args.days.map(u64::from).or(args.day.then_some(1));
     let mut game = args.game.game()?;
-    if args.game.pool.is_none() {
-        game.pool = standard_game(args.game.game).pool;
+    let chosen = &args.game.rules;
+    // A named game deals from its standard deck (Digits: 1–25) unless a pool is given; a
+    // rules file deals from its own.
+    if args.game.pool.is_none() && chosen.rules.is_none() {
+        game.pool = standard_game(game.kind).pool;
     }
-    if days.is_some()
-        && (args.game.game != GameKind::Digits
-            || args.game.pool.is_some()
-            || args.game.targets.is_some()
-            || args.game.pow
-            || args.game.unary_minus)
-    {
+    let changed = args.game.pool.is_some()
+        || args.game.targets.is_some()
+        || chosen.rules.is_some()
+        || chosen.pow
+        || chosen.unary_minus
+        || chosen.use_all
+        || chosen.fractions;
+    if days.is_some() && (game.kind != GameKind::Digits || changed) {
         return Err(Error::input(
-            "--day and --days make NYT-style Digits days: they take no other --game, nor --pool, \
-             --targets, --pow or --unary-minus",
+            "--day and --days make NYT-style Digits days: they take no other --game, nor \
+             --rules, --pool, --targets, --pow, --unary-minus, --use-all or --fractions",
         )
         .into());
     }
     // The game without the setter's target range: its bands are the whole game's.
     let whole = crate::game::rule_set::Game {
-        targets: standard_game(args.game.game).targets,
+        targets: standard_game(game.kind).targets,
         ..game.clone()
     };
-    let standard = whole == standard_game(args.game.game);
+    let standard = whole == standard_game(game.kind);
     let bands = if standard || matches!(args.difficulty, Some(Wanted::Band(_))) {
         Some(Bands::of(&whole)?)
     } else {
@@ -129,7 +133,7 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         None => Mode::Count(args.count as usize),
     };
     // The title names the constraints the setter gave; the defaults are in `--help`.
-    let title = title(args, &mode, &checks);
+    let title = title(args, game.kind, &mode, &checks);
     if args.min_ops.is_none() && days.is_none() {
         // By default the target is never on the board (days have the style's own range).
         checks.push(Check::MinOps(Span {
@@ -168,14 +172,14 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 }
 
 /// The table's first line: the game, the seed, how many and the constraints.
-fn title(args: &GenerateArgs, mode: &Mode, checks: &[Check]) -> String {
+fn title(args: &GenerateArgs, kind: GameKind, mode: &Mode, checks: &[Check]) -> String {
     let what = match mode {
         Mode::Days(1) => "a NYT-style day".to_string(),
         Mode::Days(n) => format!("{n} NYT-style days"),
         Mode::Count(1) => "1 puzzle".to_string(),
         Mode::Count(n) => format!("{n} puzzles"),
     };
-    let mut t = format!("{} · seed {} · {what}", args.game.game, args.seed);
+    let mut t = format!("{kind} · seed {} · {what}", args.seed);
     for c in checks {
         t.push_str(" · ");
         t.push_str(&c.label());

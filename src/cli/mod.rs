@@ -23,7 +23,7 @@ pub use analyze::AnalyzeArgs;
 pub use corpus::CorpusArgs;
 pub use cover::CoverArgs;
 pub use fit::FitArgs;
-pub use game::GameArgs;
+pub use game::{GameArgs, RulesArgs};
 pub use gather::GatherArgs;
 pub use generate::GenerateArgs;
 pub use hardest::HardestArgs;

@@ -10,10 +10,14 @@ use crate::game::rule_set::{Game, GameKind};
 use crate::store;
 use crate::variant::phase::{self, Method, Plan};
 
-use super::{places, plots};
+use super::{RulesArgs, places, plots};
 
 #[derive(Debug, Args)]
 pub struct PhaseArgs {
+    /// The rules the boards are played under (Digits' and Countdown's are the same: positive
+    /// integers, any subset); the game's pool and targets do not apply.
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// The data folder `phase.parquet` is written to, beside the corpora's folders
     /// [default: data].
     #[arg(long, value_name = "DIR")]
@@ -50,8 +54,10 @@ pub struct PhaseArgs {
 }
 
 pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
+    let rules = args.rules.game()?.rules;
+    let countdown = rules == Game::preset(GameKind::Countdown).rules;
     let plan = Plan {
-        rules: Game::preset(GameKind::Countdown).rules,
+        rules,
         ks: args.k.clone(),
         ms: args.m.clone(),
         exact_limit: args.exact_limit,
@@ -71,9 +77,15 @@ pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
     let cells = pool.install(|| phase::sweep(&plan, &|n| bar.inc(n)))?;
     bar.finish_and_clear();
     let data = places::data(args.out.as_deref());
-    let path = store::phase::write(&data, &cells)?;
+    let described = rules.describe();
+    let path = store::phase::write(&data, &cells, (!countdown).then_some(&described[..]))?;
     if !args.quiet {
-        print!("{}", table(&cells));
+        let under = if countdown {
+            "Countdown's rules".to_string()
+        } else {
+            described
+        };
+        print!("{}", table(&cells, &under));
         println!("wrote {}", path.display());
     }
     if !args.no_report {
@@ -101,10 +113,10 @@ pub(super) fn sweep_into(out: &Path, threads: Option<u16>, quiet: bool) -> anyho
     run(&args)
 }
 
-/// The sweep as a text table, then the critical `k` per `M`.
-fn table(cells: &[phase::Cell]) -> String {
-    let mut o = String::from(
-        "P(k, M): k numbers and a target drawn from 1..M, Countdown's rules\n     k        M        P   95% interval        boards  method        q\n",
+/// The sweep under rules `under` as a text table, then the critical `k` per `M`.
+fn table(cells: &[phase::Cell], under: &str) -> String {
+    let mut o = format!(
+        "P(k, M): k numbers and a target drawn from 1..M, {under}\n     k        M        P   95% interval        boards  method        q\n",
     );
     for c in cells {
         let interval = match c.method {

@@ -47,6 +47,29 @@ fn limit_or_null<S: serde::Serializer>(limit: &i64, s: S) -> std::result::Result
 pub const POW_LIMIT: i64 = 1_000_000_000_000;
 
 impl Rules {
+    /// These rules in a few words, for tables and reports: "positive integers, any subset",
+    /// "exact rationals, every number used, with ^".
+    pub fn describe(&self) -> String {
+        let mut words = vec![
+            match self.arithmetic {
+                Arithmetic::PositiveIntegers => "positive integers",
+                Arithmetic::Rationals => "exact rationals",
+            },
+            if self.use_all {
+                "every number used"
+            } else {
+                "any subset"
+            },
+        ];
+        if self.pow {
+            words.push("with ^");
+        }
+        if self.unary_minus {
+            words.push("with unary minus");
+        }
+        words.join(", ")
+    }
+
     /// Whether a product that multiplies or divides by something worth 1 counts again under
     /// `distinct` (SPEC §2: it does not, in games where numbers need not all be used).
     pub fn drops_unit_factors(&self) -> bool {

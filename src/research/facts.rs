@@ -298,6 +298,8 @@ pub struct Facts {
     pub validation: Validation,
     /// The phase-transition sweep of `digits-lab phase` (`data/phase.parquet`), when run.
     pub phase: Option<Vec<crate::variant::phase::Cell>>,
+    /// The rules of that sweep in words, when not Countdown's (`phase --game`, `--rules`).
+    pub phase_rules: Option<String>,
 }
 
 impl Facts {
@@ -339,6 +341,7 @@ impl Facts {
             variants,
             validation: validation::validation()?,
             phase: crate::store::phase::read(data)?,
+            phase_rules: crate::store::phase::rules(data)?,
         })
     }
 

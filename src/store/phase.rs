@@ -53,8 +53,13 @@ pub fn path(data: &Path) -> PathBuf {
     data.join(FILE)
 }
 
-/// Writes the cells to `data/phase.parquet` atomically (`data` is created if missing).
-pub fn write(data: &Path, cells: &[Cell]) -> Result<PathBuf> {
+/// The key of the file's metadata naming the rules of a sweep not under Countdown's.
+const RULES_KEY: &str = "digits-lab rules";
+
+/// Writes the cells to `data/phase.parquet` atomically (`data` is created if missing). A sweep
+/// under other rules than Countdown's says so in the file's metadata (`rules`: their words),
+/// so that the default sweep's bytes stay what they were.
+pub fn write(data: &Path, cells: &[Cell], rules: Option<&str>) -> Result<PathBuf> {
     fs::create_dir_all(data).map_err(|e| io_error(data, e))?;
     let dest = path(data);
     let mut df = frame(vec![
@@ -77,8 +82,12 @@ pub fn write(data: &Path, cells: &[Cell]) -> Result<PathBuf> {
     let written = File::create(&tmp)
         .map_err(|e| io_error(&tmp, e))
         .and_then(|file| {
+            let meta = rules.map(|r| {
+                KeyValueMetadata::from_static(vec![(RULES_KEY.to_string(), r.to_string())])
+            });
             ParquetWriter::new(file)
                 .with_compression(ParquetCompression::Zstd(None))
+                .with_key_value_metadata(meta)
                 .set_parallel(false)
                 .finish(&mut df)
                 .map_err(|e| io_error(&tmp, e))?;
@@ -92,6 +101,30 @@ pub fn write(data: &Path, cells: &[Cell]) -> Result<PathBuf> {
     }
     fs::rename(&tmp, &dest).map_err(|e| io_error(&dest, e))?;
     Ok(dest)
+}
+
+/// The rules `data/phase.parquet` was swept under, in words, when not Countdown's (`None`
+/// also when there is no file).
+pub fn rules(data: &Path) -> std::result::Result<Option<String>, ReadError> {
+    let file = path(data);
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let mut reader = File::open(&file)
+        .map(ParquetReader::new)
+        .map_err(|source| ReadError::Io {
+            path: file.clone(),
+            source,
+        })?;
+    let meta = reader.get_metadata().map_err(|source| ReadError::Parquet {
+        path: file.clone(),
+        source,
+    })?;
+    Ok(meta.key_value_metadata.as_ref().and_then(|kv| {
+        kv.iter()
+            .find(|e| e.key == RULES_KEY)
+            .and_then(|e| e.value.clone())
+    }))
 }
 
 /// Reads `data/phase.parquet`: `None` when there is none.
@@ -171,9 +204,16 @@ mod tests {
                 q: 0.9,
             },
         ];
-        write(&dir, &cells).unwrap();
-        assert_eq!(read(&dir).unwrap(), Some(cells));
+        write(&dir, &cells, None).unwrap();
+        assert_eq!(read(&dir).unwrap(), Some(cells.clone()));
+        assert_eq!(rules(&dir).unwrap(), None);
         assert_eq!(read(&dir.join("none")).unwrap(), None);
+        write(&dir, &cells, Some("exact rationals, every number used")).unwrap();
+        assert_eq!(read(&dir).unwrap(), Some(cells));
+        assert_eq!(
+            rules(&dir).unwrap().as_deref(),
+            Some("exact rationals, every number used")
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -198,6 +198,71 @@ fn cover_prints_the_published_figures() {
     assert_eq!(lines[1..], ["best: covers 1..79 (1 board)", "  2 3 5 33"]);
 }
 
+/// `phase` and `cover` take any rule set: under the 24 game's (exact rationals, every number
+/// used) an exact cell is the brute force's share over every ordered draw, the file says
+/// which rules it holds, and `cover` gives the brute force's run.
+#[test]
+fn phase_and_cover_play_any_rule_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&[
+        "phase",
+        "--game",
+        "24",
+        "--k",
+        "2,3",
+        "--m",
+        "7",
+        "--quiet",
+        "--no-report",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.is_empty(), "{out}");
+    let cells = digits_lab::store::phase::read(dir.path()).unwrap().unwrap();
+    let rules = BruteRules {
+        arith: Arith::Rationals,
+        use_all: true,
+        pow: false,
+        unary_minus: false,
+    };
+    for cell in &cells {
+        assert_eq!(cell.method, Method::Exact);
+        // Every ordered draw of k numbers and a target from 1..7.
+        let (k, m) = (cell.k as usize, cell.m as i64);
+        let (mut hits, mut all) = (0u64, 0u64);
+        let mut draw = vec![1i64; k];
+        loop {
+            let values = brute::solve_all(&draw, rules);
+            hits += (1..=m).filter(|&t| values.contains_key(&Q::int(t))).count() as u64;
+            all += m as u64;
+            let Some(i) = draw.iter().rposition(|&d| d < m) else {
+                break;
+            };
+            draw[i] += 1;
+            draw[i + 1..].fill(1);
+        }
+        assert_eq!(cell.p, hits as f64 / all as f64, "k {k}");
+    }
+    assert_eq!(
+        digits_lab::store::phase::rules(dir.path())
+            .unwrap()
+            .as_deref(),
+        Some("exact rationals, every number used")
+    );
+    // Every number used: 1 and 5 make 4, 5, 6 and 1/5, never 1; with a subset, 1 itself.
+    assert_eq!(
+        stdout(&["cover", "--use-all", "1", "5"]),
+        "covers nothing: 1 5 cannot make 1\n"
+    );
+    assert!(stdout(&["cover", "1", "5"]).starts_with("covers 1..1\n"));
+    let values = brute::solve_all(&[2, 3, 5, 33], rules);
+    let run = (1..)
+        .take_while(|&n| values.contains_key(&Q::int(n)))
+        .count();
+    let out = stdout(&["cover", "--game", "24", "2", "3", "5", "33"]);
+    assert!(out.starts_with(&format!("covers 1..{run}\n")), "{out}");
+}
+
 #[test]
 fn bad_cover_and_phase_requests_are_one_line_errors() {
     for bad in [
@@ -324,7 +389,7 @@ fn tables_md_lists_the_phase_columns() {
         &|_| {},
     )
     .unwrap();
-    let file = digits_lab::store::phase::write(dir.path(), &cells).unwrap();
+    let file = digits_lab::store::phase::write(dir.path(), &cells, None).unwrap();
     let df = digits_lab::store::read::read_file(&file).unwrap();
     let names: Vec<&str> = df.get_column_names().iter().map(|c| c.as_str()).collect();
     let want: Vec<&str> = digits_lab::store::phase::COLUMNS

@@ -14,15 +14,19 @@ pub(super) fn phase_section(w: &mut String, facts: &Facts) {
         return;
     };
     let _ = writeln!(w, "## Phase transition\n");
+    let rules = match &facts.phase_rules {
+        None => "under Countdown's rules (each number at most once, unused numbers allowed, \
+                 every step a positive whole number)"
+            .to_string(),
+        Some(r) => format!("under other rules than Countdown's: {r} (`phase --game`, `--rules`)"),
+    };
     let _ = writeln!(
         w,
         "From `phase.parquet` (`digits-lab phase`). A board of `k` numbers drawn uniformly, \
-         with replacement, from 1..M and a target drawn from 1..M, under Countdown's rules \
-         (each number at most once, unused numbers allowed, every step a positive whole \
-         number). `P(k, M)` is the probability that the target is reachable. Exact cells \
-         run over every multiset of `k` numbers, weighted by its ordered draws; sampled \
-         cells over seeded random boards, with the 95% interval in brackets \
-         (docs/PHASE.md).\n"
+         with replacement, from 1..M and a target drawn from 1..M, {rules}. `P(k, M)` is \
+         the probability that the target is reachable. Exact cells run over every multiset \
+         of `k` numbers, weighted by its ordered draws; sampled cells over seeded random \
+         boards, with the 95% interval in brackets (docs/PHASE.md).\n"
     );
     let mut ms: Vec<u64> = cells.iter().map(|c| c.m).collect();
     ms.sort_unstable();
