@@ -35,31 +35,19 @@ pub enum CorpusId {
 
 impl CorpusId {
     /// The corpora `analyze --corpus all` runs, in that order (quick ones first).
-    pub const DEFAULT: [CorpusId; 7] = [
-        CorpusId::TwentyFour,
-        CorpusId::TwentyFourNine,
-        CorpusId::TwentyFourPow,
-        CorpusId::TwentyFourMinus,
-        CorpusId::Nyt,
-        CorpusId::Countdown,
-        CorpusId::Digits,
-    ];
-
-    /// Every named corpus: the default ones, then those `--corpus all` does not run yet
-    /// (their report sections are to come).
-    pub const NAMED: [CorpusId; 8] = [
-        CorpusId::TwentyFour,
-        CorpusId::TwentyFourNine,
-        CorpusId::TwentyFourPow,
-        CorpusId::TwentyFourMinus,
-        CorpusId::Nyt,
-        CorpusId::Countdown,
-        CorpusId::Digits,
+    pub const DEFAULT: [CorpusId; 8] = [
         CorpusId::Make10,
+        CorpusId::TwentyFour,
+        CorpusId::TwentyFourNine,
+        CorpusId::TwentyFourPow,
+        CorpusId::TwentyFourMinus,
+        CorpusId::Nyt,
+        CorpusId::Countdown,
+        CorpusId::Digits,
     ];
 
     /// The default corpora in the order the report presents them.
-    pub const REPORT_ORDER: [CorpusId; 7] = [
+    pub const REPORT_ORDER: [CorpusId; 8] = [
         CorpusId::Digits,
         CorpusId::Countdown,
         CorpusId::TwentyFour,
@@ -67,6 +55,7 @@ impl CorpusId {
         CorpusId::TwentyFourPow,
         CorpusId::TwentyFourMinus,
         CorpusId::Nyt,
+        CorpusId::Make10,
     ];
 
     /// The folder name of a named corpus.
@@ -135,9 +124,9 @@ impl CorpusId {
         })
     }
 
-    /// The names of the named corpora, comma-separated, for messages.
+    /// The names of the default corpora, comma-separated, for messages.
     pub fn known() -> String {
-        let names: Vec<&str> = Self::NAMED.iter().map(CorpusId::name).collect();
+        let names: Vec<&str> = Self::DEFAULT.iter().map(CorpusId::name).collect();
         names.join(", ")
     }
 }
@@ -153,7 +142,7 @@ impl FromStr for CorpusId {
 
     /// A named corpus; any other name is refused with the list of known ones.
     fn from_str(s: &str) -> Result<CorpusId> {
-        Self::NAMED
+        Self::DEFAULT
             .into_iter()
             .find(|c| c.name() == s)
             .ok_or_else(|| {

@@ -30,7 +30,10 @@
 //!   and turned into sorted tables;
 //! - `entry` and `sub_table`: what a table holds; `convention`: the conventions counted;
 //! - `query`: reading a built board (counts, closest values);
-//! - `reach`: reachability only, no counts, for `analyze --reach-only`.
+//! - `reach`: reachability only, no counts, for `analyze --reach-only`;
+//! - `inequivalent`: apart from the DP, the 24 game's `inequivalent` count (4shu.net's
+//!   convention, which merges solutions equal only for the particular numbers) by canonical
+//!   forms per sub-board and a union–find over the whole board's.
 
 mod accumulators;
 mod combine;
@@ -41,6 +44,7 @@ mod entry;
 mod flat;
 mod flat_walk;
 mod fraction;
+pub mod inequivalent;
 mod query;
 pub mod reach;
 mod scratch;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::engine::Dp;
+use crate::engine::{Dp, inequivalent};
 use crate::error::{Error, Result};
 use crate::features::Setting;
 use crate::format::grouped;
@@ -72,13 +72,18 @@ pub struct Closest {
 }
 
 /// A puzzle's counts as `solve` reports them: the solutions under each convention (0 when
-/// unsolvable; `distinct` absent where undefined) and `min_ops` (absent when unsolvable).
+/// unsolvable; `distinct` absent where undefined), `min_ops` (absent when unsolvable) and,
+/// under the 24 game's arithmetic, the `inequivalent` count ([`inequivalent`]).
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct ReportCounts {
     pub trees: u64,
     pub expressions: u64,
     pub distinct: Option<u64>,
     pub min_ops: Option<u32>,
+    /// Left out of the JSON where the convention is not defined (positive integers, `^`,
+    /// unary minus, a subset of the numbers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inequivalent: Option<u64>,
 }
 
 /// The game's score for the best result.
@@ -196,6 +201,8 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
     let score = distance
         .and_then(|d| game.scoring.score(d))
         .map(|(value, unit)| Score { value, unit });
+    let inequivalent = inequivalent::defined(rules, board.numbers())
+        .then(|| inequivalent::counts(board.numbers(), target..=target)[0]);
     Ok(Report {
         game: game.clone(),
         board: board.numbers().to_vec(),
@@ -207,9 +214,11 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
                 expressions: c.expressions,
                 distinct: c.distinct,
                 min_ops: Some(c.min_ops),
+                inequivalent,
             },
             None => ReportCounts {
                 distinct: dp.distinct_defined().then_some(0),
+                inequivalent,
                 ..ReportCounts::default()
             },
         },
@@ -254,9 +263,12 @@ impl Report {
             );
         }
         let distinct = c.distinct.map_or("n/a (unary minus)".to_string(), grouped);
+        let inequivalent = c
+            .inequivalent
+            .map_or(String::new(), |n| format!(" · inequivalent {}", grouped(n)));
         let _ = writeln!(
             o,
-            "  solutions: trees {} · expressions {} · distinct {distinct}",
+            "  solutions: trees {} · expressions {} · distinct {distinct}{inequivalent}",
             grouped(c.trees),
             grouped(c.expressions)
         );

@@ -128,7 +128,14 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
     let out = tempfile::tempdir().unwrap();
     let g = report::generate(data.path(), out.path()).unwrap();
     let text = std::fs::read_to_string(&g.report).unwrap();
-    for missing in ["digits", "countdown", "24-nine", "24-pow", "24-minus"] {
+    for missing in [
+        "digits",
+        "countdown",
+        "24-nine",
+        "24-pow",
+        "24-minus",
+        "make10",
+    ] {
         assert!(
             text.contains(&format!(
                 "- `{missing}`: skipped — its folder `{missing}/` is not in the data folder."
@@ -136,7 +143,7 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
             "{missing}"
         );
     }
-    assert_eq!(g.skipped.len(), 5);
+    assert_eq!(g.skipped.len(), 6);
     let stems: Vec<&str> = g.charts.iter().map(|r| r.stem.as_str()).collect();
     assert_eq!(
         stems,

@@ -14,6 +14,7 @@ mod fuzz_files;
 mod games;
 mod generate;
 mod hardest;
+mod inequivalent;
 mod json_schema;
 mod layout;
 mod phase;

@@ -164,6 +164,28 @@ pub(super) fn spec_section(w: &mut String, facts: &Facts) {
             grouped(c.nyt.as_ref().map_or(0, |p| p.len()) as u64),
         ]);
     }
+    if let Some(c) = facts.corpus(&CorpusId::Make10)
+        && let Some(r) = c.all_targets().into_iter().find(|r| r.target == 10)
+    {
+        // Japanese Wikipedia's テンパズル (as quoted in docs/RULES.md): the common rules.
+        rows.push([
+            "`make10`: multisets of four digits 0–9 that make 10".into(),
+            "552 of 715".into(),
+            format!(
+                "{} of {}",
+                grouped(r.solving as u64),
+                grouped(r.boards as u64)
+            ),
+        ]);
+        rows.push([
+            "`make10`: tickets 0000–9999 that make 10".into(),
+            "8,147 of 10,000".into(),
+            format!(
+                "{} of 10,000",
+                grouped((r.probability * 10_000.0).round() as u64)
+            ),
+        ]);
+    }
     let _ = writeln!(w, "## Published figures (SPEC §4) beside this run's\n");
     if rows.is_empty() {
         let _ = writeln!(w, "None of the corpora these figures concern is present.\n");
