@@ -84,10 +84,10 @@ cores:
     one=$(( (t1 - t0) / 1000000 )); two=$(( (t2 - t1) / 1000000 ))
     echo "one busy loop: $one ms; two at once: $two ms ($(( 100 * two / one ))% of one)"
 
-# Whole `analyze` runs of the 24, Countdown and Digits corpora, three each (into a scratch
+# Whole `analyze` runs of the make10, 24, Countdown and Digits corpora, three each (into a scratch
 # folder, not data/): wall time, CPU time (user + system) and peak memory per run, then the
 # median of each. `just bench-analyze countdown` times one corpus.
-bench-analyze CORPORA="24 countdown digits": build
+bench-analyze CORPORA="make10 24 countdown digits": build
     #!/usr/bin/env bash
     set -euo pipefail
     [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::corpus::Corpus;
 use crate::corpus::cache::SubTableCache;
-use crate::engine::{Dp, SubTableSource, Window};
+use crate::engine::{Dp, SubTableSource, Window, inequivalent};
 use crate::error::Result;
 use crate::features::{ConsecutiveCounts, Setting};
 use crate::game::board::Board;
@@ -120,6 +120,9 @@ pub(super) fn analyze<V: Number>(
                 e.write_moves::<V>(rules.limit, "; ", moves);
             });
         }
+    }
+    if inequivalent::defined(rules, board.numbers()) {
+        puzzles.inequivalent = inequivalent::counts(board.numbers(), lo..=hi);
     }
     Ok(BoardRows {
         puzzles,

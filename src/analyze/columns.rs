@@ -20,6 +20,10 @@ pub(super) struct PuzzleColumns {
     pub(super) expressions: Vec<u64>,
     /// 0 where undefined (unary minus), as in the sums.
     pub(super) distinct: Vec<u64>,
+    /// Filled a board at a time, and only where the rules define it ([`Extras::inequivalent`]).
+    ///
+    /// [`Extras::inequivalent`]: crate::store::schema::Extras::inequivalent
+    pub(super) inequivalent: Vec<u64>,
     /// Whether a missed target has a closest value (every one but on an empty board).
     pub(super) has_closest: Vec<bool>,
     pub(super) closest: Vec<f64>,
@@ -44,6 +48,7 @@ impl PuzzleColumns {
             trees: Vec::with_capacity(rows),
             expressions: Vec::with_capacity(rows),
             distinct: Vec::with_capacity(rows),
+            inequivalent: Vec::new(),
             has_closest: Vec::with_capacity(rows),
             closest: Vec::with_capacity(rows),
             distance: Vec::with_capacity(rows),
@@ -84,6 +89,7 @@ impl PuzzleColumns {
         self.trees.extend_from_slice(&o.trees);
         self.expressions.extend_from_slice(&o.expressions);
         self.distinct.extend_from_slice(&o.distinct);
+        self.inequivalent.extend_from_slice(&o.inequivalent);
         self.has_closest.extend_from_slice(&o.has_closest);
         self.closest.extend_from_slice(&o.closest);
         self.distance.extend_from_slice(&o.distance);

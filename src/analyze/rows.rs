@@ -9,6 +9,7 @@ use polars::prelude::{
 };
 
 use crate::corpus::{Corpus, CorpusBoard};
+use crate::engine::inequivalent;
 use crate::error::{Error, Result};
 use crate::game::rule_set::GameKind;
 use crate::model::Fitted;
@@ -73,6 +74,9 @@ impl<'a> Tally<'a> {
     pub fn extras(&self) -> Extras {
         Extras {
             twenty_four: self.corpus.game.kind == GameKind::TwentyFour,
+            inequivalent: !self.reach_only
+                && inequivalent::defined(&self.corpus.game.rules, &[])
+                && self.corpus.game.size <= inequivalent::MOST_NUMBERS,
             published: self.corpus.boards.iter().any(|b| b.published.is_some()),
             reach_only: self.reach_only,
         }
@@ -178,6 +182,11 @@ impl<'a> Tally<'a> {
         cols.extend([
             u64s(col::EXPRESSIONS, p.expressions).into_column(),
             distinct_defined.apply(u64s(col::DISTINCT, p.distinct)),
+        ]);
+        if self.extras().inequivalent {
+            cols.push(u64s(col::INEQUIVALENT, p.inequivalent).into_column());
+        }
+        cols.extend([
             has_closest.apply(f64s(col::CLOSEST, p.closest)),
             has_closest.apply(f64s(col::DISTANCE, p.distance)),
             solved.apply(f64s(col::DIFFICULTY, p.difficulty)),

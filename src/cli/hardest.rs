@@ -16,7 +16,7 @@ use super::one_of;
 
 #[derive(Debug, Args)]
 pub struct HardestArgs {
-    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow or 24-minus.
+    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow, 24-minus or make10.
     #[arg(long)]
     pub corpus: CorpusId,
     /// The folder holding one folder of tables per corpus.
@@ -25,8 +25,9 @@ pub struct HardestArgs {
     /// Only puzzles with this target.
     #[arg(long, allow_negative_numbers = true)]
     pub target: Option<i64>,
-    /// The counting convention that ranks puzzles (and whose count is shown).
-    #[arg(long, default_value = "distinct", value_parser = one_of::<Convention>(&["trees", "expressions", "distinct"]))]
+    /// The counting convention that ranks puzzles (and whose count is shown); `inequivalent`
+    /// where the corpus has it (the 24 game's arithmetic).
+    #[arg(long, default_value = "distinct", value_parser = one_of::<Convention>(&["trees", "expressions", "distinct", "inequivalent"]))]
     pub convention: Convention,
     /// Rank by fewest solutions, or by the `difficulty` score.
     #[arg(long, default_value = "count", value_parser = one_of::<By>(&["count", "difficulty"]))]

@@ -1,6 +1,7 @@
-//! The counting conventions of SPEC §2 that the engine counts for every value: which
-//! solutions count as the same one. Each has one name, used for the CLI flag, the JSON field,
-//! the `puzzles` column and the chart label.
+//! The counting conventions: which solutions count as the same one. The three of SPEC §2 the
+//! engine counts for every value; `inequivalent`, 4shu.net's count for the 24 game, is
+//! counted apart ([`crate::engine::inequivalent`]) where the rules define it. Each has one
+//! name, used for the CLI flag, the JSON field, the `puzzles` column and the chart label.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,13 +19,17 @@ pub enum Convention {
     Expressions,
     /// Expressions up to associativity as well (flat sums and products).
     Distinct,
+    /// 4shu.net's count for the 24 game: `distinct`'s forms, further merged where they are
+    /// equal only for the particular numbers (`× 1` moved, `+ a − a` moved, …).
+    Inequivalent,
 }
 
 impl Convention {
-    pub const ALL: [Convention; 3] = [
+    pub const ALL: [Convention; 4] = [
         Convention::Trees,
         Convention::Expressions,
         Convention::Distinct,
+        Convention::Inequivalent,
     ];
 
     /// Its name, which is also its column in `puzzles` (and, prefixed with `expected_`, in
@@ -34,6 +39,7 @@ impl Convention {
             Convention::Trees => "trees",
             Convention::Expressions => "expressions",
             Convention::Distinct => "distinct",
+            Convention::Inequivalent => "inequivalent",
         }
     }
 
@@ -42,12 +48,14 @@ impl Convention {
         self as usize
     }
 
-    /// Its count in `counts` (`None` for `distinct` where it is not defined).
+    /// Its count in the engine's `counts` (`None` for `distinct` where it is not defined,
+    /// and for `inequivalent`, which the engine does not count).
     pub fn count(self, counts: &Counts) -> Option<u64> {
         match self {
             Convention::Trees => Some(counts.trees),
             Convention::Expressions => Some(counts.expressions),
             Convention::Distinct => counts.distinct,
+            Convention::Inequivalent => None,
         }
     }
 }
@@ -74,7 +82,7 @@ impl FromStr for Convention {
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 Error::input(format!(
-                    "unknown convention `{s}` (known: trees, expressions, distinct)"
+                    "unknown convention `{s}` (known: trees, expressions, distinct, inequivalent)"
                 ))
             })
     }

@@ -148,10 +148,12 @@ impl CorpusFacts {
             Some(_) => conventions.iter().map(|&c| ranking(c, at)).collect(),
             None => Vec::new(),
         };
+        // The score is set beside the SPEC's conventions: `distinct` where defined, else
+        // `expressions` (not `inequivalent`, which only the 24 game's arithmetic has).
         let difficulty_convention = conventions
             .iter()
             .rev()
-            .find(|&&c| c != Convention::Trees)
+            .find(|&&c| c != Convention::Trees && c != Convention::Inequivalent)
             .filter(|_| has_difficulty)
             .copied();
         let mut by_difficulty = difficulty_convention.map(|c| {

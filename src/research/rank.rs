@@ -252,7 +252,7 @@ impl PuzzleFold for Hardest {
                 min_ops: s.min_ops(i).and_then(|m| u8::try_from(m).ok()),
                 difficulty: s.difficulty(i),
                 features: None,
-                counts: [None; 3],
+                counts: [None; Convention::ALL.len()],
             };
             if self.top.admits(&r, &order) {
                 r.features = s.features(i);
@@ -265,7 +265,7 @@ impl PuzzleFold for Hardest {
 }
 
 /// A puzzle's counts by [`Convention`] (null where the corpus lacks one).
-pub type AllCounts = [Option<u64>; 3];
+pub type AllCounts = [Option<u64>; Convention::ALL.len()];
 
 /// How many puzzles sit at the minimum count under each convention, and under two at once.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -18,7 +18,8 @@ pub struct TargetRow {
     pub solvable_share: f64,
     pub probability: f64,
     /// `expected_trees`, `expected_expressions`, `expected_distinct`, by [`Convention`].
-    pub expected: [Option<f64>; 3],
+    /// (`None` for `inequivalent`, which `targets` does not sum.)
+    pub expected: [Option<f64>; Convention::ALL.len()],
     pub mean_min_ops: Option<f64>,
     pub unique: u32,
     pub unique_share: Option<f64>,
@@ -128,7 +129,7 @@ impl CorpusStore {
                         0.0
                     }),
                     probability: prob[i].unwrap_or(0.0),
-                    expected: [ex[0][i], ex[1][i], ex[2][i]],
+                    expected: [ex[0][i], ex[1][i], ex[2][i], None],
                     mean_min_ops: mean_ops[i],
                     unique: unique[i].unwrap_or(0),
                     unique_share: unique_share[i],
@@ -195,12 +196,16 @@ impl CorpusStore {
 
     /// The conventions this corpus has counts for: a `puzzles` column and a non-null
     /// `expected_*` in `targets` (`trees` is null outside the 24 game, `distinct` is null
-    /// with unary minus).
+    /// with unary minus); `inequivalent`, which `targets` does not sum, by its column alone.
     pub fn conventions(&self, targets: &[TargetRow]) -> Result<Vec<Convention>> {
         let puzzles = self.table(Table::Puzzles)?;
         Ok(Convention::ALL
             .into_iter()
-            .filter(|&c| puzzles.has(c.name()) && targets.iter().any(|r| r.expected(c).is_some()))
+            .filter(|&c| {
+                puzzles.has(c.name())
+                    && (c == Convention::Inequivalent
+                        || targets.iter().any(|r| r.expected(c).is_some()))
+            })
             .collect())
     }
 

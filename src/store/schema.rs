@@ -24,6 +24,7 @@ pub mod col {
     pub const TREES: &str = "trees";
     pub const EXPRESSIONS: &str = "expressions";
     pub const DISTINCT: &str = "distinct";
+    pub const INEQUIVALENT: &str = "inequivalent";
     pub const CLOSEST: &str = "closest";
     pub const DISTANCE: &str = "distance";
     pub const DIFFICULTY: &str = "difficulty";
@@ -116,6 +117,8 @@ pub enum Only {
     TwentyFour,
     /// Corpora of real puzzles (`nyt`), which carry when and at what target each was set.
     Published,
+    /// Corpora whose rules define the `inequivalent` count (the 24 game's arithmetic).
+    Inequivalent,
 }
 
 /// What a corpus's tables carry beyond the columns every corpus has.
@@ -125,6 +128,9 @@ pub struct Extras {
     pub twenty_four: bool,
     /// The published date, slot and target of each board (`nyt`).
     pub published: bool,
+    /// The `inequivalent` count (corpora under the 24 game's arithmetic: `24`, `24-nine`,
+    /// `make10`).
+    pub inequivalent: bool,
     /// Written by `analyze --reach-only`: only the columns reachability gives
     /// ([`Table::in_reach_only`]); the others need solution counts.
     pub reach_only: bool,
@@ -136,6 +142,7 @@ impl Extras {
             Only::Always => true,
             Only::TwentyFour => self.twenty_four,
             Only::Published => self.published,
+            Only::Inequivalent => self.inequivalent,
         }
     }
 }
@@ -264,6 +271,12 @@ const PUZZLES_COLUMNS: &[Column] = &[
         DISTINCT,
         U64,
         "solutions under `distinct`; 0 when unsolvable; null where undefined (unary minus)",
+    ),
+    only(
+        INEQUIVALENT,
+        U64,
+        Only::Inequivalent,
+        "solutions under `inequivalent` (4shu.net's count; corpora under the 24 game's arithmetic only); 0 when unsolvable",
     ),
     c(
         CLOSEST,

@@ -104,7 +104,7 @@ pub struct PuzzleSlice<'a> {
     solvable: Flags<'a>,
     min_ops: Nums<'a, u64>,
     /// By [`Convention`]; `None` when not requested.
-    counts: [Option<Nums<'a, u64>>; 3],
+    counts: [Option<Nums<'a, u64>>; Convention::ALL.len()],
     difficulty: Option<Nums<'a, f64>>,
     /// The difficulty features' columns, when requested and stored (see
     /// [`PuzzleSlice::features`]).
@@ -221,8 +221,8 @@ impl CorpusStore {
                     .then(|| read(c.name(), &DataType::UInt64))
                     .transpose()
             });
-            let [trees, expressions, distinct] = counts;
-            let counts = [trees?, expressions?, distinct?];
+            let [trees, expressions, distinct, inequivalent] = counts;
+            let counts = [trees?, expressions?, distinct?, inequivalent?];
             let score = difficulty
                 .then(|| read(col::DIFFICULTY, &DataType::Float64))
                 .transpose()?;
@@ -240,6 +240,7 @@ impl CorpusStore {
                         counts_view(&counts[0])?,
                         counts_view(&counts[1])?,
                         counts_view(&counts[2])?,
+                        counts_view(&counts[3])?,
                     ],
                     difficulty: score.as_ref().map(nums::<Float64Type>).transpose()?,
                     features: feature_columns

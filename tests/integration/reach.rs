@@ -329,6 +329,7 @@ fn extras_of(id: &CorpusId) -> Extras {
     Extras {
         twenty_four: id.is_24_game(),
         published: *id == CorpusId::Nyt,
+        inequivalent: false,
         reach_only: false,
     }
 }

@@ -78,15 +78,20 @@ use std::ops::RangeInclusive;
 
 use crate::game::rules::{Arithmetic, Rules};
 
+/// The most numbers a board may have for the count to be taken: six take about 0.4 s a
+/// board, and the forms of seven would grow past what a table's run should spend.
+pub const MOST_NUMBERS: usize = 6;
+
 /// Whether the convention is defined for `numbers` under `rules`: the 24 game's arithmetic
 /// (exact rationals, every number used, no `^`, no unary minus), numbers of 0 or more, at most
-/// [`MAX_CARDS`] of them. [`counts`] and [`solutions`] take only such boards.
+/// [`MOST_NUMBERS`] of them. [`counts`] and [`solutions`] take only such boards.
 pub fn defined(rules: &Rules, numbers: &[i64]) -> bool {
+    const { assert!(MOST_NUMBERS <= MAX_CARDS) };
     rules.arithmetic == Arithmetic::Rationals
         && rules.use_all
         && !rules.pow
         && !rules.unary_minus
-        && numbers.len() <= MAX_CARDS
+        && numbers.len() <= MOST_NUMBERS
         && numbers.iter().all(|&n| n >= 0)
 }
 

@@ -4,8 +4,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::style::{
-    AXIS, BLUE, ChartResult, GREEN, VERMILLION, count_label, int_label, legend, log_range, mesh,
-    plot_area, titled, x_range,
+    AXIS, BLUE, ChartResult, GREEN, PURPLE, VERMILLION, count_label, int_label, legend, log_range,
+    mesh, plot_area, titled, x_range,
 };
 
 use crate::engine::Convention;
@@ -31,6 +31,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             Convention::Trees => VERMILLION,
             Convention::Expressions => BLUE,
             Convention::Distinct => GREEN,
+            Convention::Inequivalent => PURPLE,
         };
         chart
             .draw_series(LineSeries::new(

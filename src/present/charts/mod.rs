@@ -160,8 +160,10 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
                     .collect();
                 (conv, pts)
             })
+            // A convention `targets` does not sum (`inequivalent`) has no line.
+            .filter(|(_, pts): &(Convention, Vec<(i64, f64)>)| !pts.is_empty())
             .collect();
-        if lines.iter().any(|l| !l.1.is_empty()) {
+        if !lines.is_empty() {
             out.push(Chart::ExpectedSolutions {
                 corpus: id.to_string(),
                 lines,

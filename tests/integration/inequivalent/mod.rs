@@ -119,6 +119,62 @@ fn derived_count_file_matches_the_list() {
     }
 }
 
+/// The `inequivalent` column `analyze` writes for the 24 corpus (the fixture's, whole):
+/// 4shu's count for every hand at 24, 3,017 in all, and 0 for the 458 hands that cannot.
+#[test]
+fn the_24_tables_hold_fourshus_count_hand_by_hand() {
+    use digits_lab::store::read::{read_table, strs};
+    let dir = crate::fixture::data_dir().join("24");
+    let boards = read_table(&dir.join("boards")).unwrap();
+    let names: HashMap<u32, String> = boards
+        .column("board_id")
+        .unwrap()
+        .u32()
+        .unwrap()
+        .into_no_null_iter()
+        .zip(strs(&boards, "board").unwrap())
+        .collect();
+    let puzzles = read_table(&dir.join("puzzles")).unwrap();
+    let at_24: HashMap<String, u64> = puzzles
+        .column("board_id")
+        .unwrap()
+        .u32()
+        .unwrap()
+        .into_no_null_iter()
+        .zip(
+            puzzles
+                .column("target")
+                .unwrap()
+                .i64()
+                .unwrap()
+                .into_no_null_iter(),
+        )
+        .zip(
+            puzzles
+                .column("inequivalent")
+                .unwrap()
+                .u64()
+                .unwrap()
+                .into_no_null_iter(),
+        )
+        .filter(|((_, t), _)| *t == 24)
+        .map(|((id, _), n)| (names[&id].clone(), n))
+        .collect();
+    assert_eq!(at_24.len(), 1_820);
+    let list: HashMap<String, u64> = fourshu_list()
+        .into_iter()
+        .map(|(hand, exprs)| {
+            let hand: Vec<String> = hand.iter().map(i64::to_string).collect();
+            (hand.join(" "), exprs.len() as u64)
+        })
+        .collect();
+    for (hand, n) in &at_24 {
+        assert_eq!(*n, list.get(hand).copied().unwrap_or(0), "{hand}");
+    }
+    assert_eq!(at_24.values().sum::<u64>(), 3_017);
+    assert_eq!(at_24.values().filter(|&&n| n > 0).count(), 1_362);
+}
+
 // ---------------------------------------------------------------- (b) ----
 
 fn compare(boards: &[Vec<i64>], lo: i64, hi: i64) {
