@@ -15,7 +15,7 @@ default:
 build:
     cargo build --release
 
-# The fast tier (about 2 minutes on two cores): unit tests, then the integration binary (figures,
+# The fast tier (under 3 minutes on two cores): unit tests, then the integration binary (figures,
 # properties, CLI), every module on small inputs: the fit on a small plan, fuzzing at the
 # default counts, corpus slices. `cargo test --release` runs the same (and the doc tests).
 test:

@@ -60,13 +60,17 @@ fn analyze_out_writes_only_under_out() {
     let out = x.path().to_str().unwrap();
     run(
         wd.path(),
-        &["analyze", "--corpus", "24", "--out", out, "--quiet"],
+        &["analyze", "--corpus", "24-nine", "--out", out, "--quiet"],
     );
     assert_eq!(snapshot(wd.path()), before, "the working folder changed");
     let report = x.path().join("reports/REPORT.md");
     assert!(report.is_file(), "no {}", report.display());
-    assert!(x.path().join("reports/charts/tradeoff-24.png").is_file());
-    assert!(x.path().join("24/targets.parquet").is_file());
+    assert!(
+        x.path()
+            .join("reports/charts/expected-solutions-24-nine.png")
+            .is_file()
+    );
+    assert!(x.path().join("24-nine/targets.parquet").is_file());
 
     // `plots --data X` redraws it in the same place; `--reports` sends it elsewhere.
     let first = std::fs::read(&report).unwrap();
