@@ -200,6 +200,10 @@ mod tests {
                 "`size`",
             ),
             ("unary-minus = true", "`unary-minus`"),
+            (
+                "game = \"make10\"\npool = \"0-9\"",
+                "`deal`: a ticket draws",
+            ),
             ("game = [", "line 1:"),
         ] {
             let e = err(text);

@@ -292,6 +292,22 @@ impl Game {
                 ),
             );
         }
+        if self.deal == Deal::Ticket
+            && let Some(&(v, c)) = self
+                .pool
+                .cards()
+                .iter()
+                .find(|&&(_, c)| (c as usize) < self.size)
+        {
+            return bad(
+                "deal",
+                format!(
+                    "a ticket draws each of its {} numbers on its own, so every value may come \
+                     up {} times, but the pool {} has {c} of {v} (write it x{})",
+                    self.size, self.size, self.pool, self.size
+                ),
+            );
+        }
         if let Some(t) = self.target
             && (t.unsigned_abs() > MAX_TARGET.unsigned_abs() || (integers && t < 1))
         {

@@ -1,11 +1,12 @@
 //! Where a generated puzzle's board comes from: dealt from the game's pool as the game deals
-//! it ([`Deck::of`]), or drawn number by number with set chances, as the NYT drew the boards
-//! of one daily slot ([`Deck::with_chances`]).
+//! it ([`Deck::of`]: from a deck, or a ticket's numbers each drawn on its own), or drawn
+//! number by number with set chances, as the NYT drew the boards of one daily slot
+//! ([`Deck::with_chances`]).
 
 use crate::corpus::enumerate;
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::rule_set::Game;
+use crate::game::rule_set::{Deal, Game};
 
 use super::rng::Rng;
 
@@ -26,6 +27,9 @@ enum How {
         /// Cards up to and including each value (cumulative copies).
         ends: Vec<u64>,
     },
+    /// Each number drawn on its own, every value of the pool equally likely ([`Deal::Ticket`]:
+    /// make-10's ticket digits, each of the 10,000 tickets equally likely).
+    Ticket { values: Vec<i64> },
     /// Each number on the board with chance `count / total`; the counts add up to
     /// `size × total`, so every board has exactly `size` distinct numbers.
     Chances {
@@ -46,6 +50,14 @@ impl Deck {
                 game.size,
                 if game.distinct { " distinct" } else { "" }
             )));
+        }
+        if game.deal == Deal::Ticket {
+            return Ok(Deck {
+                game: game.clone(),
+                how: How::Ticket {
+                    values: cards.iter().map(|&(v, _)| v).collect(),
+                },
+            });
         }
         let mut ends = Vec::with_capacity(cards.len());
         let mut total = 0u64;
@@ -100,6 +112,9 @@ impl Deck {
                     .map(|&c| values[ends.partition_point(|&e| e <= c)])
                     .collect()
             }
+            How::Ticket { values } => (0..size)
+                .map(|_| values[rng.below(values.len() as u64) as usize])
+                .collect(),
             How::Chances { numbers, total } => {
                 // Systematic sampling in a random order: laid end to end, each number takes
                 // `count` of the `size × total` places; the board holds the numbers under
@@ -147,6 +162,22 @@ mod tests {
         // 6 of 24 cards: a hand holds on average 6/24 of a 25 and 2 · 6/24 of a 7 (two cards).
         assert!((seen[&25] - 0.25).abs() < 0.015, "{seen:?}");
         assert!((seen[&7] - 0.5).abs() < 0.015, "{seen:?}");
+    }
+
+    #[test]
+    fn make10_deals_tickets() {
+        let deck = Deck::of(&Game::preset(GameKind::Make10)).unwrap();
+        let (mut zeros, mut quads, draws) = (0.0, 0u32, 40_000u64);
+        for i in 0..draws {
+            let b = deck.draw(&mut Rng::new(5, 0, i)).unwrap();
+            zeros += b.numbers().iter().filter(|&&n| n == 0).count() as f64 / draws as f64;
+            quads += u32::from(b.numbers().iter().all(|&n| n == b.numbers()[0]));
+        }
+        // Four independent digits: a ticket holds 4/10 of a 0 on average, and 10 of its
+        // 10,000 tickets are four equal digits (from a deck of four of each: 10 of 91,390).
+        assert!((zeros - 0.4).abs() < 0.01, "{zeros}");
+        let share = f64::from(quads) / draws as f64;
+        assert!((share - 0.001).abs() < 0.0005, "{share}");
     }
 
     #[test]
