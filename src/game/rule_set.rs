@@ -1,6 +1,8 @@
-//! A game as data: its arithmetic ([`Rules`]), its pool, board size, target range and scoring.
-//! `digits`, `countdown` and `24` are presets of one [`Game`] type; variants (`^`, unary minus,
-//! other pools, sizes and target ranges) are options on it, not new code paths.
+//! A game as data: its arithmetic ([`Rules`]), its pool, board size, targets (a range, and a
+//! fixed target where the game has one), how boards are dealt ([`Deal`]) and its scoring.
+//! `digits`, `countdown`, `24` and `make10` are presets of one [`Game`] type; variants (`^`,
+//! unary minus, other pools, sizes, targets, a rules file) are options on it, checked together
+//! by [`Game::check`], not new code paths.
 
 use std::fmt;
 use std::ops::RangeInclusive;
