@@ -75,8 +75,7 @@ impl<'a> Tally<'a> {
         Extras {
             twenty_four: self.corpus.game.kind == GameKind::TwentyFour,
             inequivalent: !self.reach_only
-                && inequivalent::defined(&self.corpus.game.rules, &[])
-                && self.corpus.game.size <= inequivalent::MOST_NUMBERS,
+                && inequivalent::defined_for(&self.corpus.game.rules, self.corpus.game.size),
             published: self.corpus.boards.iter().any(|b| b.published.is_some()),
             reach_only: self.reach_only,
         }

@@ -8,9 +8,8 @@ use clap::Args;
 
 use crate::error::Error;
 use crate::game::pool::{Pool, parse_targets};
-use crate::game::rule_file;
+use crate::game::rule_file::{self, RuleFile};
 use crate::game::rule_set::{Game, GameKind};
-use crate::game::rules::Arithmetic;
 
 use super::one_of;
 
@@ -42,25 +41,21 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The game these options choose, its arithmetic changed by the flags, not yet checked.
+    /// The game these options choose, its arithmetic changed by the flags (as a rules file
+    /// naming them would), not yet checked.
     fn unchecked(&self) -> Result<Game, Error> {
-        let mut game = match &self.rules {
+        let game = match &self.rules {
             Some(path) => rule_file::read(path)?,
             None => Game::preset(self.game),
         };
-        if self.fractions {
-            game.rules.arithmetic = Arithmetic::Rationals;
+        RuleFile {
+            fractions: self.fractions.then_some(true),
+            use_all: self.use_all.then_some(true),
+            pow: self.pow.then_some(true),
+            unary_minus: self.unary_minus.then_some(true),
+            ..RuleFile::default()
         }
-        if self.use_all {
-            game.rules.use_all = true;
-        }
-        if self.pow {
-            game = game.with_pow();
-        }
-        if self.unary_minus {
-            game = game.with_unary_minus()?;
-        }
-        Ok(game)
+        .apply(game)
     }
 
     /// The game these options describe, checked.

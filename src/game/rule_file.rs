@@ -76,15 +76,26 @@ pub fn parse(text: &str) -> Result<Game> {
     file.game()
 }
 
+/// An error about the key `name`.
+fn field(name: &str, e: Error) -> Error {
+    Error::input(format!("`{name}`: {e}"))
+}
+
 impl RuleFile {
     /// The game this file describes, checked.
     pub fn game(&self) -> Result<Game> {
-        let field = |name: &str, e: Error| Error::input(format!("`{name}`: {e}"));
         let kind = match &self.game {
             Some(name) => name.parse::<GameKind>().map_err(|e| field("game", e))?,
             None => GameKind::Digits,
         };
-        let mut game = Game::preset(kind);
+        let game = self.apply(Game::preset(kind))?;
+        game.check()?;
+        Ok(game)
+    }
+
+    /// `game` changed by what this names (all but `game`), not yet checked: the one place a
+    /// rule set is changed, for a file and for the flags alike.
+    pub fn apply(&self, mut game: Game) -> Result<Game> {
         if let Some(p) = &self.pool {
             game.pool = p.parse::<Pool>().map_err(|e| field("pool", e))?;
         }
@@ -139,7 +150,6 @@ impl RuleFile {
                 }
             };
         }
-        game.check()?;
         Ok(game)
     }
 }

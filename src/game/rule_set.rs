@@ -266,7 +266,7 @@ impl Game {
         if integers && self.rules.unary_minus {
             return bad(
                 "unary-minus",
-                "needs negative numbers, which only `fractions` allows".into(),
+                "unary minus needs negative numbers, which only `fractions` allows".into(),
             );
         }
         if self.size == 0 || self.size > MAX_NUMBERS {
@@ -278,21 +278,23 @@ impl Game {
                 ),
             );
         }
-        let cards: u64 = if self.distinct || self.deal == Deal::Ticket {
-            self.pool.len()
-        } else {
-            self.pool.cards().iter().map(|&(_, c)| u64::from(c)).sum()
-        };
-        if self.deal == Deal::Deck && cards < self.size as u64 {
-            return bad(
-                "size",
-                format!(
-                    "a board of {} numbers from a pool of {cards}{} cards ({})",
-                    self.size,
-                    if self.distinct { " distinct" } else { "" },
-                    self.pool
-                ),
-            );
+        if self.deal == Deal::Deck {
+            let cards: u64 = if self.distinct {
+                self.pool.len()
+            } else {
+                self.pool.cards().iter().map(|&(_, c)| u64::from(c)).sum()
+            };
+            if cards < self.size as u64 {
+                return bad(
+                    "size",
+                    format!(
+                        "a board of {} numbers from a pool of {cards}{} cards ({})",
+                        self.size,
+                        if self.distinct { " distinct" } else { "" },
+                        self.pool
+                    ),
+                );
+            }
         }
         if self.deal == Deal::Ticket
             && let Some(&(v, c)) = self

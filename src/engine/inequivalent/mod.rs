@@ -86,13 +86,18 @@ pub const MOST_NUMBERS: usize = 6;
 /// (exact rationals, every number used, no `^`, no unary minus), numbers of 0 or more, at most
 /// [`MOST_NUMBERS`] of them. [`counts`] and [`solutions`] take only such boards.
 pub fn defined(rules: &Rules, numbers: &[i64]) -> bool {
+    defined_for(rules, numbers.len()) && numbers.iter().all(|&n| n >= 0)
+}
+
+/// Whether the convention is defined for every board of `size` numbers a game under `rules`
+/// deals (its numbers are never negative): which corpora's tables have the column.
+pub fn defined_for(rules: &Rules, size: usize) -> bool {
     const { assert!(MOST_NUMBERS <= MAX_CARDS) };
     rules.arithmetic == Arithmetic::Rationals
         && rules.use_all
         && !rules.pow
         && !rules.unary_minus
-        && numbers.len() <= MOST_NUMBERS
-        && numbers.iter().all(|&n| n >= 0)
+        && size <= MOST_NUMBERS
 }
 
 /// For each integer target in `targets`, the number of inequivalent solutions
