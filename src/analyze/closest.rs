@@ -36,7 +36,7 @@ pub(super) fn of_missed<V: Number>(
     if missed.is_empty() {
         return Ok(Vec::new());
     }
-    if V::SIGNED {
+    if !V::POSITIVE {
         return Ok(merged(dp, missed));
     }
     let (prev, next) = neighbours(run.reached);

@@ -58,7 +58,7 @@ pub(super) fn needed(corpus: &Corpus, threads: usize) -> u64 {
     let per_board = targets.saturating_mul(2 * size_of::<Option<Counts>>() as u64)
         + match game.rules.arithmetic {
             Arithmetic::PositiveIntegers => window(hi).accumulator_bytes(),
-            Arithmetic::Rationals => 0,
+            _ => 0,
         };
     let groups = (0..corpus.boards.len())
         .map(|i| corpus.boards.group(i))

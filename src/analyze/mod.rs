@@ -38,9 +38,8 @@ use serde::Serialize;
 use crate::corpus::cache::{ReachCache, SubTableCache};
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
-use crate::game::number::{Int, Number, Rational};
+use crate::game::number::Number;
 use crate::game::rule_set::Game;
-use crate::game::rules::Arithmetic;
 use crate::store::write;
 
 use board::Full;
@@ -96,10 +95,7 @@ pub struct Summary {
 pub fn analyze(corpus: &Corpus, opts: &Options) -> Result<Summary> {
     memory::check(corpus, rayon::current_num_threads(), opts.cache_budget)?;
     let dir = opts.out.join(corpus.name());
-    match corpus.game.rules.arithmetic {
-        Arithmetic::PositiveIntegers => run::<Int>(corpus, opts, &dir),
-        Arithmetic::Rationals => run::<Rational>(corpus, opts, &dir),
-    }
+    crate::with_number_type!(corpus.game.rules.arithmetic, V => run::<V>(corpus, opts, &dir))
 }
 
 fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> Result<Summary> {

@@ -101,7 +101,6 @@ impl<'a> Tally<'a> {
         let mut u_expr = Vec::with_capacity(uniques);
         for (&i, r) in positions.iter().zip(results) {
             let entry = corpus.boards.get(i);
-            let ways = entry.ways;
             let g = self
                 .groups
                 .binary_search(&entry.group)
@@ -109,6 +108,12 @@ impl<'a> Tally<'a> {
             let b = &r.puzzles;
             let mut reached = 0u32;
             for k in 0..b.len() {
+                // A puzzle's deals: its board's, times the ways its target is turned up.
+                let ways = corpus
+                    .game
+                    .target_ways(entry.board.numbers(), self.lo + k as i64)
+                    .checked_mul(entry.ways)
+                    .ok_or(Error::CountOverflow)?;
                 let solved = b.solvable[k];
                 if self.reach_only {
                     self.sums[g][k].add_reached(ways, solved, b.min_ops[k])?;

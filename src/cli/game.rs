@@ -14,7 +14,7 @@ use crate::game::rule_set::{Game, GameKind};
 use super::one_of;
 
 /// The games `--game` names.
-pub(super) const GAMES: &[&str] = &["digits", "countdown", "24", "make10"];
+pub(super) const GAMES: &[&str] = &["digits", "countdown", "24", "make10", "krypto"];
 
 /// Options that choose a game's rules and change its arithmetic.
 #[derive(Debug, Args, Clone)]
@@ -35,6 +35,12 @@ pub struct RulesArgs {
     /// Every number of the board must be used.
     #[arg(long)]
     pub use_all: bool,
+    /// 0 is a number: `a − a`, `0 × x`, 0 cards (whole numbers, as in Krypto).
+    #[arg(long)]
+    pub zero: bool,
+    /// Negative numbers too (integers; implies --zero).
+    #[arg(long)]
+    pub negatives: bool,
     /// Exact rationals: fractions, negatives and zero allowed along the way (and 0 cards).
     #[arg(long)]
     pub fractions: bool,
@@ -49,6 +55,8 @@ impl RulesArgs {
             None => Game::preset(self.game),
         };
         RuleFile {
+            zero: self.zero.then_some(true),
+            negatives: self.negatives.then_some(true),
             fractions: self.fractions.then_some(true),
             use_all: self.use_all.then_some(true),
             pow: self.pow.then_some(true),

@@ -53,7 +53,7 @@ pub fn boards(game: &Game) -> Result<Boards> {
         n => return Err(too_many(n)),
     }
     let deals = match game.deal {
-        Deal::Deck => {
+        Deal::Deck | Deal::DeckAndTarget => {
             let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();
             binomial(total, size as u64).ok_or(Error::CountOverflow)? as f64
         }
@@ -80,7 +80,7 @@ pub fn boards(game: &Game) -> Result<Boards> {
                 // The ways to deal `k` of `v`: which copies from a deck; which of the
                 // `numbers.len() + k` places so far they take on a ticket.
                 let w = match game.deal {
-                    Deal::Deck => binomial(u64::from(copies), k as u64),
+                    Deal::Deck | Deal::DeckAndTarget => binomial(u64::from(copies), k as u64),
                     Deal::Ticket => binomial((numbers.len() + k) as u64, k as u64),
                 }
                 .ok_or(Error::CountOverflow)?;

@@ -29,13 +29,16 @@ pub enum CorpusId {
     /// The make-10 ticket puzzle: the 715 multisets of four digits 0–9, weighted by their
     /// share of the 10,000 tickets, target 10.
     Make10,
+    /// Krypto: every five-card hand of its 56-card deck, weighted as dealt, for every target
+    /// card 1–25, weighted by the copies of it left in the deck.
+    Krypto,
     /// A corpus built from a game's options, under the name its user gave it.
     Custom(String),
 }
 
 impl CorpusId {
     /// The corpora `analyze --corpus all` runs, in that order (quick ones first).
-    pub const DEFAULT: [CorpusId; 8] = [
+    pub const DEFAULT: [CorpusId; 9] = [
         CorpusId::Make10,
         CorpusId::TwentyFour,
         CorpusId::TwentyFourNine,
@@ -43,11 +46,12 @@ impl CorpusId {
         CorpusId::TwentyFourMinus,
         CorpusId::Nyt,
         CorpusId::Countdown,
+        CorpusId::Krypto,
         CorpusId::Digits,
     ];
 
     /// The default corpora in the order the report presents them.
-    pub const REPORT_ORDER: [CorpusId; 8] = [
+    pub const REPORT_ORDER: [CorpusId; 9] = [
         CorpusId::Digits,
         CorpusId::Countdown,
         CorpusId::TwentyFour,
@@ -56,6 +60,7 @@ impl CorpusId {
         CorpusId::TwentyFourMinus,
         CorpusId::Nyt,
         CorpusId::Make10,
+        CorpusId::Krypto,
     ];
 
     /// The folder name of a named corpus.
@@ -69,6 +74,7 @@ impl CorpusId {
             CorpusId::TwentyFourPow => "24-pow",
             CorpusId::TwentyFourMinus => "24-minus",
             CorpusId::Make10 => "make10",
+            CorpusId::Krypto => "krypto",
             CorpusId::Custom(name) => name,
         }
     }
@@ -116,6 +122,7 @@ impl CorpusId {
             CorpusId::TwentyFourPow => preset(GameKind::TwentyFour).with_pow(),
             CorpusId::TwentyFourMinus => preset(GameKind::TwentyFour).with_unary_minus()?,
             CorpusId::Make10 => preset(GameKind::Make10),
+            CorpusId::Krypto => preset(GameKind::Krypto),
             CorpusId::Custom(name) => {
                 return Err(Error::input(format!(
                     "`{name}` is a custom corpus: its game is given by --game, --pool, --size, --distinct and --targets"

@@ -262,7 +262,7 @@ impl<V: Number> Accumulators<V> {
 impl<V: Number> Sink<V> for Accumulators<V> {
     #[inline]
     fn slot(&mut self, v: V) -> Option<&mut Accumulator> {
-        if !V::SIGNED
+        if V::POSITIVE
             && let Some(i) = v.as_int()
             && let Ok(i) = usize::try_from(i)
             && i < self.small.accs.len()

@@ -102,7 +102,7 @@ impl<V: Number> Dp<V> {
     ) -> Result<Dp<V>> {
         let subs = SubBoards::new(board);
         let n = subs.count();
-        let window = window.filter(|_| !V::SIGNED);
+        let window = window.filter(|_| V::POSITIVE);
         let mut t = Dp {
             rules: *rules,
             layout: Layout::of(&subs),

@@ -158,7 +158,7 @@ impl Trail {
             flags &= !Self::NO_DIVISION;
         }
         let mut fractions = lt.fractions.saturating_add(rt.fractions);
-        if V::SIGNED {
+        if !V::POSITIVE {
             if v.as_int().is_none() {
                 flags &= !Self::INTEGRAL;
                 fractions = fractions.saturating_add(1);

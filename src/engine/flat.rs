@@ -81,7 +81,7 @@ impl<V: Number> Dp<V> {
             stack: Vec::new(),
             forms: vec![Some(1)],
             ratios: vec![vec![Frac::ONE]],
-            int_ratios: (!V::SIGNED && bounded).then(|| vec![vec![(1, 1)]]),
+            int_ratios: (V::POSITIVE && bounded).then(|| vec![vec![(1, 1)]]),
             window: self.window.filter(|_| s == self.subs.full()),
             bounded,
         };

@@ -106,7 +106,7 @@ impl<V: Number> FlatWalk<'_, V> {
         let last = depth + 1 == self.order.len();
         let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
         if last
-            && !V::SIGNED
+            && V::POSITIVE
             && let Some(p) = partial.small()
         {
             return self.last_int(depth, p, (directs, inverses), bound, f);
@@ -120,7 +120,7 @@ impl<V: Number> FlatWalk<'_, V> {
             // With positive integers every factor is at least 2, so a part worth 1 needs
             // both a multiplier and a divisor.
             let units_possible =
-                check_units && (V::SIGNED || if inverse { directs } else { inverses });
+                check_units && (!V::POSITIVE || if inverse { directs } else { inverses });
             let range = match self.window {
                 Some(w) if last => self.last_items(items, partial, inverse, w),
                 _ => 0..items.len(),

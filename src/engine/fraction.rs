@@ -122,7 +122,7 @@ impl Frac {
                 limit,
             );
         }
-        if !V::SIGNED {
+        if V::POSITIVE {
             // Positive integers: only an exact quotient is a value, so no gcd is needed;
             // i128 division is a slow library call, so divide in 64 bits when possible.
             let q = match (i64::try_from(self.num), i64::try_from(self.den)) {

@@ -51,7 +51,7 @@ pub(super) fn with_scratch<V: Number, R>(
     f: impl FnOnce(&mut Accumulators<V>) -> R,
 ) -> R {
     // Sub-boards of a few numbers have a few dozen values: not worth an array.
-    let small = !V::SIGNED && size >= PARALLEL_FROM;
+    let small = V::POSITIVE && size >= PARALLEL_FROM;
     let mut accs = scratch(|s: &mut Scratch<V>| {
         let mut accs = s.accs.get_mut(size).map(std::mem::take).unwrap_or_default();
         if small {

@@ -179,7 +179,7 @@ impl<V: Number> Dp<V> {
         {
             let mut accs = shared.write().expect(UNPOISONED);
             accs.reset();
-            if !V::SIGNED && accs.small.accs.is_empty() {
+            if V::POSITIVE && accs.small.accs.is_empty() {
                 accs.small = Small::allocated();
             }
             team.joined.fetch_add(1, Ordering::SeqCst);

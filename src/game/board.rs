@@ -76,11 +76,12 @@ impl Board {
             });
         }
         numbers.sort_unstable();
-        // 0 is a number only where intermediates may leave the positive integers (make-10's
-        // tickets); a negative number is never dealt.
-        let least = match game.rules.arithmetic {
-            Arithmetic::PositiveIntegers => 1,
-            Arithmetic::Rationals => 0,
+        // 0 is a number only in a domain that holds it (make-10's tickets); a negative
+        // number is never dealt.
+        let least = if game.rules.arithmetic.has_zero() {
+            0
+        } else {
+            1
         };
         for &n in &numbers {
             if n < least {

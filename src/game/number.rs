@@ -1,5 +1,6 @@
-//! The number domains the games are played in: positive integers (Digits, Countdown) and
-//! exact rationals (the 24 game), with every operation checked.
+//! The number domains the games are played in: positive integers (Digits, Countdown), whole
+//! numbers (Krypto: 0 allowed), integers (negatives allowed) and exact rationals (the 24
+//! game, make-10), with every operation checked.
 //!
 //! An operation that is not allowed by the domain (`3 − 5` in positive integers, `x ÷ 0`), or
 //! whose result would overflow or exceed the configured magnitude limit, yields `None`: the
@@ -118,8 +119,10 @@ impl Wide {
 pub trait Number:
     Copy + Ord + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
 {
-    /// Whether `a − b` may be negative and `a ÷ b` a fraction (the 24 game) or not.
-    const SIGNED: bool;
+    /// Whether every value is a positive integer (Digits, Countdown): then the engine may
+    /// keep values in arrays indexed by value and leave out what lies beyond a window, since
+    /// no value can shrink to a small target by `× 0`, and no negative value can cancel.
+    const POSITIVE: bool;
 
     /// A board number or target in this domain, if the domain holds it.
     fn from_int(n: i64) -> Option<Self>;
@@ -163,7 +166,7 @@ fn within(x: i64, limit: i64) -> Option<i64> {
 }
 
 impl Number for Int {
-    const SIGNED: bool = false;
+    const POSITIVE: bool = true;
 
     fn from_int(n: i64) -> Option<Self> {
         (n > 0).then_some(Int(n))
@@ -281,6 +284,104 @@ impl Number for Int {
     }
 }
 
+/// An integer of a domain that holds 0: the whole numbers 0, 1, 2, … (Krypto) when
+/// `NEGATIVES` is false, every integer when it is true. `a ÷ b` only when `b` divides `a`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Integer<const NEGATIVES: bool>(pub i64);
+
+/// The whole numbers 0, 1, 2, …: `a − b` only when `a ≥ b`.
+pub type Whole = Integer<false>;
+/// Every integer.
+pub type Signed = Integer<true>;
+
+impl<const NEGATIVES: bool> fmt::Display for Integer<NEGATIVES> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl<const NEGATIVES: bool> Integer<NEGATIVES> {
+    fn held(x: i64, limit: i64) -> Option<Self> {
+        (NEGATIVES || x >= 0).then_some(())?;
+        within(x, limit).map(Integer)
+    }
+}
+
+impl<const NEGATIVES: bool> Number for Integer<NEGATIVES> {
+    const POSITIVE: bool = false;
+
+    fn from_int(n: i64) -> Option<Self> {
+        (NEGATIVES || n >= 0).then_some(Integer(n))
+    }
+
+    fn to_wide(self) -> Wide {
+        Wide {
+            num: self.0 as i128,
+            den: 1,
+        }
+    }
+
+    fn from_wide(w: Wide, limit: i64) -> Option<Self> {
+        if w.den != 1 {
+            return None;
+        }
+        Self::held(i64::try_from(w.num).ok()?, limit)
+    }
+
+    #[inline]
+    fn apply(self, op: Op, other: Self, limit: i64) -> Option<Self> {
+        let (a, b) = (self.0, other.0);
+        let r = match op {
+            Op::Add => a.checked_add(b)?,
+            Op::Sub => a.checked_sub(b)?,
+            Op::Mul => a.checked_mul(b)?,
+            Op::Div => {
+                if b == 0 || a.checked_rem(b)? != 0 {
+                    return None;
+                }
+                a.checked_div(b)?
+            }
+            // The integer powers: as in the rationals, 0^0 and 0^−e are undefined, and a
+            // negative exponent leaves the integers unless the base is ±1.
+            Op::Pow => match (a, b) {
+                (1, _) => 1,
+                (-1, _) => {
+                    if b % 2 == 0 {
+                        1
+                    } else {
+                        -1
+                    }
+                }
+                (0, _) if b <= 0 => return None,
+                (0, _) => 0,
+                (_, _) if b < 0 => return None,
+                _ => a.checked_pow(u32::try_from(b).ok()?)?,
+            },
+        };
+        Self::held(r, limit)
+    }
+
+    fn is_one(self) -> bool {
+        self.0 == 1
+    }
+
+    fn negate(self) -> Option<Self> {
+        Self::held(self.0.checked_neg()?, i64::MAX)
+    }
+
+    fn as_int(self) -> Option<i64> {
+        Some(self.0)
+    }
+
+    fn magnitude(self) -> u64 {
+        self.0.unsigned_abs()
+    }
+
+    fn is_negative(self) -> bool {
+        self.0 < 0
+    }
+}
+
 /// An exact rational in lowest terms with a positive denominator, the domain of the 24 game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rational {
@@ -321,7 +422,7 @@ impl fmt::Display for Rational {
 }
 
 impl Number for Rational {
-    const SIGNED: bool = true;
+    const POSITIVE: bool = false;
 
     fn from_int(n: i64) -> Option<Self> {
         Some(Rational { num: n, den: 1 })
@@ -414,6 +515,32 @@ mod tests {
         assert_eq!(Int(1 << 40).apply(Op::Mul, Int(1 << 40), L), None);
         assert_eq!(Int(2).apply(Op::Pow, Int(10), 1000), None);
         assert_eq!(Int(2).apply(Op::Pow, Int(9), 1000), Some(Int(512)));
+    }
+
+    #[test]
+    fn whole_numbers_hold_zero_and_integers_negatives() {
+        let w = |n| Whole::from_int(n).unwrap();
+        assert_eq!(Whole::from_int(-1), None);
+        assert_eq!(w(5).apply(Op::Sub, w(5), L), Some(w(0)));
+        assert_eq!(w(3).apply(Op::Sub, w(5), L), None);
+        assert_eq!(w(0).apply(Op::Div, w(7), L), Some(w(0)));
+        assert_eq!(w(7).apply(Op::Div, w(0), L), None);
+        assert_eq!(w(7).apply(Op::Div, w(2), L), None);
+        assert_eq!(w(0).apply(Op::Mul, w(1 << 40), L), Some(w(0)));
+        assert_eq!(w(0).apply(Op::Pow, w(0), L), None);
+        assert_eq!(w(0).apply(Op::Pow, w(3), L), Some(w(0)));
+        assert_eq!(w(5).apply(Op::Pow, w(0), L), Some(w(1)));
+        assert_eq!(w(2).apply(Op::Pow, w(10), 1000), None);
+        assert_eq!(w(5).negate(), None);
+        let s = |n| Signed::from_int(n).unwrap();
+        assert_eq!(s(3).apply(Op::Sub, s(5), L), Some(s(-2)));
+        assert_eq!(s(-6).apply(Op::Div, s(3), L), Some(s(-2)));
+        assert_eq!(s(i64::MIN).apply(Op::Div, s(-1), L), None);
+        assert_eq!(s(2).apply(Op::Pow, s(-1), L), None);
+        assert_eq!(s(-1).apply(Op::Pow, s(-3), L), Some(s(-1)));
+        assert_eq!(s(-2).apply(Op::Pow, s(3), L), Some(s(-8)));
+        assert_eq!(s(5).negate(), Some(s(-5)));
+        assert_eq!(s(-5).magnitude(), 5);
     }
 
     #[test]

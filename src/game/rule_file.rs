@@ -3,17 +3,19 @@
 //! key is refused, and the result is checked as the flags' is ([`Game::check`]).
 //!
 //! ```toml
-//! game = "24"          # the preset it starts from (digits, countdown, 24, make10)
+//! game = "24"          # the preset it starts from (digits, countdown, 24, make10, krypto)
 //! pool = "1-13x4"      # values and copies
 //! size = 4             # numbers on a board
 //! target = 24          # a fixed target (solve takes numbers only) …
 //! targets = "1-100"    # … or the range a corpus is analysed for (not both)
 //! use-all = true       # every number must be used
-//! fractions = true     # exact rationals: fractions, negatives and zero along the way
+//! zero = true          # 0 is a number: a − a, 0 × x (whole numbers, Krypto) …
+//! negatives = true     # … negative numbers too (integers) …
+//! fractions = true     # … and fractions (exact rationals)
 //! pow = false          # a ^ b
 //! unary-minus = false  # −x (with fractions)
 //! distinct = false     # a board's numbers must differ
-//! deal = "deck"        # or "ticket": each number drawn on its own
+//! deal = "deck"        # or "ticket" (each number drawn on its own), or "deck-and-target"
 //! ```
 
 use std::path::Path;
@@ -38,6 +40,8 @@ pub struct RuleFile {
     pub target: Option<i64>,
     pub targets: Option<String>,
     pub use_all: Option<bool>,
+    pub zero: Option<bool>,
+    pub negatives: Option<bool>,
     pub fractions: Option<bool>,
     pub pow: Option<bool>,
     pub unary_minus: Option<bool>,
@@ -105,13 +109,7 @@ impl RuleFile {
         if let Some(d) = self.distinct {
             game.distinct = d;
         }
-        if let Some(f) = self.fractions {
-            game.rules.arithmetic = if f {
-                Arithmetic::Rationals
-            } else {
-                Arithmetic::PositiveIntegers
-            };
-        }
+        game.rules.arithmetic = self.domain(game.rules.arithmetic)?;
         if let Some(u) = self.use_all {
             game.rules.use_all = u;
         }
@@ -143,14 +141,56 @@ impl RuleFile {
             game.deal = match d.as_str() {
                 "deck" => Deal::Deck,
                 "ticket" => Deal::Ticket,
+                "deck-and-target" => Deal::DeckAndTarget,
                 other => {
                     return Err(Error::input(format!(
-                        "`deal`: unknown deal `{other}` (known: deck, ticket)"
+                        "`deal`: unknown deal `{other}` (known: deck, ticket, deck-and-target)"
                     )));
                 }
             };
         }
         Ok(game)
+    }
+}
+
+/// The number domains from the smallest up: each holds the one before it, and each of
+/// `zero`, `negatives` and `fractions` is what one step adds.
+const DOMAINS: [Arithmetic; 4] = [
+    Arithmetic::PositiveIntegers,
+    Arithmetic::WholeNumbers,
+    Arithmetic::Integers,
+    Arithmetic::Rationals,
+];
+
+impl RuleFile {
+    /// `from` changed by `zero`, `negatives` and `fractions`: a key set to true raises the
+    /// domain to one that has it, a key set to false lowers it to one that has not
+    /// (`fractions = false` in the 24 game leaves the integers). Keys that contradict each
+    /// other (`fractions` without `negatives`: −1 = 1 − 2 is in every domain with fractions
+    /// here) are refused.
+    fn domain(&self, from: Arithmetic) -> Result<Arithmetic> {
+        let keys = [
+            ("zero", self.zero),
+            ("negatives", self.negatives),
+            ("fractions", self.fractions),
+        ];
+        let level = |a| DOMAINS.iter().position(|&d| d == a).expect("every domain");
+        let (mut lo, mut hi) = (0, DOMAINS.len() - 1);
+        let (mut lo_key, mut hi_key) = ("", "");
+        for (step, (key, value)) in keys.into_iter().enumerate() {
+            match value {
+                Some(true) if step + 1 > lo => (lo, lo_key) = (step + 1, key),
+                Some(false) if step < hi => (hi, hi_key) = (step, key),
+                _ => {}
+            }
+        }
+        if lo > hi {
+            return Err(Error::input(format!(
+                "`{lo_key}` = true needs `{hi_key}`: {} hold {hi_key}",
+                DOMAINS[lo].describe()
+            )));
+        }
+        Ok(DOMAINS[level(from).clamp(lo, hi)])
     }
 }
 
@@ -187,6 +227,36 @@ mod tests {
         assert_eq!(parse(text).unwrap(), want);
         let fixed = parse("game = \"countdown\"\ntarget = 500\n").unwrap();
         assert_eq!((fixed.target, fixed.targets), (Some(500), 500..=500));
+    }
+
+    #[test]
+    fn zero_negatives_and_fractions_move_the_domain_one_way_each() {
+        let domain = |t: &str| parse(t).map(|g| g.rules.arithmetic);
+        assert_eq!(domain("zero = true"), Ok(Arithmetic::WholeNumbers));
+        assert_eq!(domain("negatives = true"), Ok(Arithmetic::Integers));
+        assert_eq!(domain("fractions = true"), Ok(Arithmetic::Rationals));
+        assert_eq!(
+            domain("game = \"24\"\nfractions = false"),
+            Ok(Arithmetic::Integers)
+        );
+        assert_eq!(
+            domain("game = \"24\"\nnegatives = false"),
+            Ok(Arithmetic::WholeNumbers)
+        );
+        assert_eq!(
+            domain("game = \"24\"\nzero = false\npool = \"1-13x4\""),
+            Ok(Arithmetic::PositiveIntegers)
+        );
+        assert_eq!(
+            domain("zero = true\nfractions = false"),
+            Ok(Arithmetic::WholeNumbers)
+        );
+        assert_eq!(
+            parse("fractions = true\nnegatives = false")
+                .unwrap_err()
+                .to_string(),
+            "`fractions` = true needs `negatives`: exact rationals hold negatives"
+        );
     }
 
     #[test]

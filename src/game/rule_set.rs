@@ -1,6 +1,6 @@
 //! A game as data: its arithmetic ([`Rules`]), its pool, board size, targets (a range, and a
 //! fixed target where the game has one), how boards are dealt ([`Deal`]) and its scoring.
-//! `digits`, `countdown`, `24` and `make10` are presets of one [`Game`] type; variants (`^`,
+//! `digits`, `countdown`, `24`, `make10` and `krypto` are presets of one [`Game`] type; variants (`^`,
 //! unary minus, other pools, sizes, targets, a rules file) are options on it, checked together
 //! by [`Game::check`], not new code paths.
 
@@ -16,7 +16,7 @@ use crate::game::pool::{MAX_CARD, MAX_TARGET, Pool};
 use crate::game::rules::{Arithmetic, POW_LIMIT, Rules};
 use crate::game::words::{self, NotWhole};
 
-/// The named games: the three of the SPEC, and make-10.
+/// The named games: the three of the SPEC, make-10 and Krypto.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum GameKind {
     /// NYT Digits: distinct positive numbers, positive-integer arithmetic, any subset.
@@ -32,14 +32,19 @@ pub enum GameKind {
     /// rationals, every digit used, make 10.
     #[serde(rename = "make10")]
     Make10,
+    /// Krypto: five cards of a 56-card deck and a sixth turned up as the target, whole
+    /// numbers (0 allowed, no negatives, no fractions), every card used.
+    #[serde(rename = "krypto")]
+    Krypto,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::Digits,
         GameKind::Countdown,
         GameKind::TwentyFour,
         GameKind::Make10,
+        GameKind::Krypto,
     ];
 
     /// Its name on the command line, in JSON and in the tables' metadata.
@@ -49,6 +54,7 @@ impl GameKind {
             GameKind::Countdown => "countdown",
             GameKind::TwentyFour => "24",
             GameKind::Make10 => "make10",
+            GameKind::Krypto => "krypto",
         }
     }
 }
@@ -68,7 +74,7 @@ impl FromStr for GameKind {
             .find(|g| g.name() == s)
             .ok_or_else(|| {
                 Error::input(format!(
-                    "unknown game `{s}` (known: digits, countdown, 24, make10)"
+                    "unknown game `{s}` (known: digits, countdown, 24, make10, krypto)"
                 ))
             })
     }
@@ -115,11 +121,29 @@ pub enum Deal {
     /// board's chance is its orderings, size! / Π used!, over values^size (make-10's 10,000
     /// tickets).
     Ticket,
+    /// The board from a deck, then one more card of the same deck turned up as the target
+    /// (Krypto): a puzzle's chance is its board's, times the copies of the target left in
+    /// the deck over the cards left.
+    DeckAndTarget,
 }
 
 impl Deal {
     fn is_deck(&self) -> bool {
         *self == Deal::Deck
+    }
+
+    /// Its name in a rules file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Deal::Deck => "deck",
+            Deal::Ticket => "ticket",
+            Deal::DeckAndTarget => "deck-and-target",
+        }
+    }
+
+    /// Whether cards come from a deck without replacement.
+    pub fn from_deck(self) -> bool {
+        self != Deal::Ticket
     }
 }
 
@@ -225,6 +249,21 @@ impl Game {
                 deal: Deal::Ticket,
                 scoring: Scoring::None,
             },
+            GameKind::Krypto => Game {
+                kind,
+                rules: Rules {
+                    arithmetic: Arithmetic::WholeNumbers,
+                    use_all: true,
+                    ..integers
+                },
+                size: 5,
+                distinct: false,
+                pool: pool("1-6x3,7-10x4,11-17x2,18-25"),
+                targets: 1..=25,
+                target: None,
+                deal: Deal::DeckAndTarget,
+                scoring: Scoring::None,
+            },
         }
     }
 
@@ -235,9 +274,9 @@ impl Game {
         self
     }
 
-    /// Allows unary minus; only the rational games can express a negative number.
+    /// Allows unary minus; only a domain with negative numbers can express one.
     pub fn with_unary_minus(mut self) -> Result<Game> {
-        if self.rules.arithmetic != Arithmetic::Rationals {
+        if !self.rules.arithmetic.has_negatives() {
             return Err(Error::input(format!(
                 "unary minus needs negative numbers, which {} does not allow",
                 self.kind
@@ -253,20 +292,23 @@ impl Game {
     /// (as a rules file and the flags call it) that does not.
     pub fn check(&self) -> Result<()> {
         let bad = |field: &str, why: String| Err(Error::input(format!("`{field}`: {why}")));
-        let integers = self.rules.arithmetic == Arithmetic::PositiveIntegers;
-        if integers && self.pool.copies(0) > 0 {
+        let domain = self.rules.arithmetic;
+        if !domain.has_zero() && self.pool.copies(0) > 0 {
             return bad(
                 "pool",
                 format!(
-                    "the pool {} has 0, but {} numbers are positive (0 needs `fractions`)",
+                    "the pool {} has 0, but {} numbers are positive (allow 0 with `zero`)",
                     self.pool, self.kind
                 ),
             );
         }
-        if integers && self.rules.unary_minus {
+        if !domain.has_negatives() && self.rules.unary_minus {
             return bad(
                 "unary-minus",
-                "unary minus needs negative numbers, which only `fractions` allows".into(),
+                format!(
+                    "unary minus needs negative numbers, which {} do not have (`negatives`)",
+                    domain.describe()
+                ),
             );
         }
         if self.size == 0 || self.size > MAX_NUMBERS {
@@ -278,23 +320,35 @@ impl Game {
                 ),
             );
         }
-        if self.deal == Deal::Deck {
+        if self.deal.from_deck() {
             let cards: u64 = if self.distinct {
                 self.pool.len()
             } else {
                 self.pool.cards().iter().map(|&(_, c)| u64::from(c)).sum()
             };
-            if cards < self.size as u64 {
+            let needed = self.size as u64 + u64::from(self.deal == Deal::DeckAndTarget);
+            if cards < needed {
                 return bad(
                     "size",
                     format!(
-                        "a board of {} numbers from a pool of {cards}{} cards ({})",
+                        "a board of {} numbers{} from a pool of {cards}{} cards ({})",
                         self.size,
+                        if needed > self.size as u64 {
+                            " and a target card"
+                        } else {
+                            ""
+                        },
                         if self.distinct { " distinct" } else { "" },
                         self.pool
                     ),
                 );
             }
+        }
+        if self.deal == Deal::DeckAndTarget && self.target.is_some() {
+            return bad(
+                "target",
+                "a fixed target, but the deal turns a target card up (`deal`)".into(),
+            );
         }
         if self.deal == Deal::Ticket
             && let Some(&(v, c)) = self
@@ -313,7 +367,9 @@ impl Game {
             );
         }
         if let Some(t) = self.target
-            && (t.unsigned_abs() > MAX_TARGET.unsigned_abs() || (integers && t < 1))
+            && (t.unsigned_abs() > MAX_TARGET.unsigned_abs()
+                || (t < 1 && !domain.has_zero())
+                || (t < 0 && !domain.has_negatives()))
         {
             return bad(
                 "target",
@@ -326,13 +382,24 @@ impl Game {
     /// The number domain in words, for messages.
     fn describe_domain(&self) -> &'static str {
         match self.rules.arithmetic {
-            Arithmetic::PositiveIntegers => "positive integers",
             Arithmetic::Rationals => "exact rationals within the target bound",
+            a => a.describe(),
         }
     }
 }
 
 impl Game {
+    /// The ways the target `t` is turned up once `board` is dealt: the copies of `t` left in
+    /// the deck where the deal draws the target from it ([`Deal::DeckAndTarget`]), else 1 (a
+    /// puzzle's chance is its board's).
+    pub fn target_ways(&self, board: &[i64], t: i64) -> u64 {
+        if self.deal != Deal::DeckAndTarget {
+            return 1;
+        }
+        let used = board.iter().filter(|&&n| n == t).count() as u64;
+        u64::from(self.pool.copies(t)).saturating_sub(used)
+    }
+
     /// A target as typed, checked against this game's target range.
     pub fn parse_target(&self, text: &str) -> Result<i64> {
         let range = || {

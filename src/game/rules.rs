@@ -13,8 +13,61 @@ use crate::game::number::{Number, Op};
 pub enum Arithmetic {
     /// Every intermediate a positive integer: `a−b` only when `a>b`, `a÷b` only when `b` divides `a`.
     PositiveIntegers,
+    /// Whole numbers (Krypto): as positive integers, but 0 is a number: `a−a`, `0×x` and
+    /// `0÷x` are allowed, `x÷0` is not.
+    WholeNumbers,
+    /// Every integer: negative intermediates allowed, `a÷b` only when `b` divides `a`.
+    Integers,
     /// Exact rationals: negative and fractional intermediates allowed, no division by zero.
     Rationals,
+}
+
+impl Arithmetic {
+    /// The domain in a few words: "positive integers", "whole numbers", …
+    pub fn describe(self) -> &'static str {
+        match self {
+            Arithmetic::PositiveIntegers => "positive integers",
+            Arithmetic::WholeNumbers => "whole numbers",
+            Arithmetic::Integers => "integers",
+            Arithmetic::Rationals => "exact rationals",
+        }
+    }
+
+    /// Whether the domain holds 0 (and so may deal a 0 card).
+    pub fn has_zero(self) -> bool {
+        self != Arithmetic::PositiveIntegers
+    }
+
+    /// Whether the domain holds negative numbers (and so allows unary minus).
+    pub fn has_negatives(self) -> bool {
+        matches!(self, Arithmetic::Integers | Arithmetic::Rationals)
+    }
+}
+
+/// Runs `$body` with `$V` the engine's number type for `$arithmetic`: the one place that maps
+/// a domain to its type, so that every engine entry point handles every domain.
+#[macro_export]
+macro_rules! with_number_type {
+    ($arithmetic:expr, $V:ident => $body:expr) => {
+        match $arithmetic {
+            $crate::game::rules::Arithmetic::PositiveIntegers => {
+                type $V = $crate::game::number::Int;
+                $body
+            }
+            $crate::game::rules::Arithmetic::WholeNumbers => {
+                type $V = $crate::game::number::Whole;
+                $body
+            }
+            $crate::game::rules::Arithmetic::Integers => {
+                type $V = $crate::game::number::Signed;
+                $body
+            }
+            $crate::game::rules::Arithmetic::Rationals => {
+                type $V = $crate::game::number::Rational;
+                $body
+            }
+        }
+    };
 }
 
 /// How an arithmetic variant behaves; everything the engine needs to know about a game.
@@ -51,10 +104,7 @@ impl Rules {
     /// "exact rationals, every number used, with ^".
     pub fn describe(&self) -> String {
         let mut words = vec![
-            match self.arithmetic {
-                Arithmetic::PositiveIntegers => "positive integers",
-                Arithmetic::Rationals => "exact rationals",
-            },
+            self.arithmetic.describe(),
             if self.use_all {
                 "every number used"
             } else {

@@ -109,7 +109,7 @@ impl Bands {
             Some(GameKind::Digits) => Ok(DIGITS),
             Some(GameKind::Countdown) => Ok(COUNTDOWN),
             Some(GameKind::TwentyFour) => Ok(TWENTY_FOUR),
-            Some(GameKind::Make10) | None => derive(game),
+            Some(GameKind::Make10 | GameKind::Krypto) | None => derive(game),
         }
     }
 

@@ -7,9 +7,8 @@ use crate::error::Result;
 use crate::features;
 use crate::features::{ConsecutiveCounts, Setting, near_miss_radius};
 use crate::game::board::Board;
-use crate::game::number::{Int, Number, Rational};
+use crate::game::number::Number;
 use crate::game::rule_set::Game;
-use crate::game::rules::Arithmetic;
 use crate::puzzle::difficulty::{Assessment, TableWalk};
 
 /// A board's counts at every target of a range, and around them those of the near misses
@@ -25,10 +24,7 @@ pub struct BoardRun {
 impl BoardRun {
     /// Solves `board` under `game`'s rules for every target in `lo..=hi`.
     pub fn build(game: &Game, board: &Board, lo: i64, hi: i64) -> Result<BoardRun> {
-        match game.rules.arithmetic {
-            Arithmetic::PositiveIntegers => Self::build_in::<Int>(game, board, lo, hi),
-            Arithmetic::Rationals => Self::build_in::<Rational>(game, board, lo, hi),
-        }
+        crate::with_number_type!(game.rules.arithmetic, V => Self::build_in::<V>(game, board, lo, hi))
     }
 
     fn build_in<V: Number>(game: &Game, board: &Board, lo: i64, hi: i64) -> Result<BoardRun> {

@@ -8,10 +8,8 @@ use crate::engine::{Dp, Flat, Item};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::expr::{Expr, Form};
-use crate::game::number::{Int, Rational};
 use crate::game::number::{Number, Op};
 use crate::game::rule_set::Game;
-use crate::game::rules::Arithmetic;
 
 /// Which canonical forms to list for a value: any, or only those allowed as a sum's term
 /// (not a sum) or as a product's factor (not a product).
@@ -325,10 +323,7 @@ pub struct Listed {
 pub fn listed(game: &Game, board: &str, target: i64, most: usize) -> Result<Listed> {
     let words: Vec<&str> = board.split_whitespace().collect();
     let board = Board::parse(game, &words)?;
-    match game.rules.arithmetic {
-        Arithmetic::PositiveIntegers => listed_in::<Int>(game, &board, target, most),
-        Arithmetic::Rationals => listed_in::<Rational>(game, &board, target, most),
-    }
+    crate::with_number_type!(game.rules.arithmetic, V => listed_in::<V>(game, &board, target, most))
 }
 
 fn listed_in<V: Number>(game: &Game, board: &Board, target: i64, most: usize) -> Result<Listed> {

@@ -10,9 +10,8 @@ use crate::error::{Error, Result};
 use crate::features::Setting;
 use crate::format::grouped;
 use crate::game::board::Board;
-use crate::game::number::{Int, Number, Rational, Wide};
+use crate::game::number::{Number, Wide};
 use crate::game::rule_set::Game;
-use crate::game::rules::Arithmetic;
 use crate::puzzle::difficulty::{self, Assessment};
 use crate::puzzle::explain::{self, Explanation};
 use crate::puzzle::moves::{self, MoveCounts};
@@ -135,10 +134,7 @@ pub fn solve(game: &Game, board: &Board, target: i64, opts: Options) -> Result<R
             game.targets.end()
         )));
     }
-    match game.rules.arithmetic {
-        Arithmetic::PositiveIntegers => solve_in::<Int>(game, board, target, opts),
-        Arithmetic::Rationals => solve_in::<Rational>(game, board, target, opts),
-    }
+    crate::with_number_type!(game.rules.arithmetic, V => solve_in::<V>(game, board, target, opts))
 }
 
 fn write_out<V: Number>(e: &crate::game::expr::Expr, limit: i64) -> WrittenSolution {

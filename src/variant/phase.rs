@@ -26,8 +26,7 @@ use rayon::prelude::*;
 
 use crate::engine::reach::bounded::{Bounded, MAX_NUMBERS};
 use crate::error::{Error, Result};
-use crate::game::number::{Int, Rational};
-use crate::game::rules::{Arithmetic, Rules};
+use crate::game::rules::Rules;
 use crate::random::{GOLDEN, SplitMix64, mix};
 
 /// How a cell was computed.
@@ -166,16 +165,10 @@ pub fn multisets(k: u32, m: u64) -> Option<u128> {
 fn evaluate(rules: &Rules, board: &[u64], m: u64) -> Result<(u64, u64)> {
     let numbers: Vec<i64> = board.iter().map(|&n| n as i64).collect();
     let m = m as i64;
-    match rules.arithmetic {
-        Arithmetic::PositiveIntegers => {
-            let r = Bounded::<Int>::new(rules, &numbers, Some(m))?;
-            Ok((r.count_upto(m), r.sub_board_hits(m)))
-        }
-        Arithmetic::Rationals => {
-            let r = Bounded::<Rational>::new(rules, &numbers, Some(m))?;
-            Ok((r.count_upto(m), r.sub_board_hits(m)))
-        }
-    }
+    crate::with_number_type!(rules.arithmetic, V => {
+        let r = Bounded::<V>::new(rules, &numbers, Some(m))?;
+        Ok((r.count_upto(m), r.sub_board_hits(m)))
+    })
 }
 
 /// The exact cell: every multiset, weighted by its ordered draws. The sums are exact
@@ -333,6 +326,7 @@ fn board_rng(seed: u64, k: u32, m: u64, i: u64) -> SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::number::Int;
     use crate::game::rule_set::{Game, GameKind};
 
     fn none(_: u64) {}

@@ -18,7 +18,7 @@ use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use tempfile::TempDir;
 
 /// Every corpus the fixture holds, in the report's order.
-pub const CORPORA: [CorpusId; 8] = CorpusId::REPORT_ORDER;
+pub const CORPORA: [CorpusId; 9] = CorpusId::REPORT_ORDER;
 
 /// The folder holding every fixture corpus (built on first use).
 pub fn data_dir() -> &'static Path {
@@ -54,8 +54,9 @@ pub fn boards_of(id: CorpusId) -> Vec<String> {
         .collect()
 }
 
-/// The fixture's share of corpus `id`: all of a 24-game corpus and of make10; every 4,000th Digits board;
-/// every 300th Countdown selection and two the SPEC names; the first 40 NYT puzzles.
+/// The fixture's share of corpus `id`: all of a 24-game corpus and of make10; every 4,000th
+/// Digits board; every 300th Countdown selection and two the SPEC names; the first 40 NYT
+/// puzzles; every 500th Krypto hand.
 pub fn slice(id: CorpusId) -> Corpus {
     let mut corpus = Corpus::named(id.clone(), &Source::Embedded).expect("a named corpus");
     let keep =
@@ -66,6 +67,7 @@ pub fn slice(id: CorpusId) -> Corpus {
             .boards
             .retain(|b| b.id % 300 == 0 || keep(b.board.numbers())),
         CorpusId::Nyt => corpus.boards.truncate(40),
+        CorpusId::Krypto => corpus.boards.retain(|b| b.id % 500 == 0),
         _ => {}
     }
     corpus

@@ -169,7 +169,7 @@ fn bad_rules_are_refused_in_one_line_naming_the_field() {
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "error: `pool`: the pool 0-10 has 0, but countdown numbers are positive \
-         (0 needs `fractions`)\n"
+         (allow 0 with `zero`)\n"
     );
     let missing = cli()
         .args(["solve", "--rules", "/nonexistent/rules.toml", "1", "2"])

@@ -21,8 +21,9 @@ use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
-use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::game::number::{Int, Integer, Number, Rational, Signed, Whole};
 use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::game::rules::Arithmetic;
 use digits_lab::puzzle::moves;
 
 use crate::brute::{self, BruteCounts, BruteRules, Q};
@@ -58,6 +59,12 @@ trait Value: Number {
 }
 
 impl Value for Int {
+    fn q(self) -> Q {
+        Q::int(self.0)
+    }
+}
+
+impl<const NEGATIVES: bool> Value for Integer<NEGATIVES> {
     fn q(self) -> Q {
         Q::int(self.0)
     }
@@ -489,6 +496,26 @@ fn make10_any_subset() -> Game {
     game
 }
 
+/// Krypto: five cards of its deck, whole numbers, every card used.
+fn krypto() -> Game {
+    Game::preset(GameKind::Krypto)
+}
+
+/// Digits 0–9 (four copies) in whole numbers or all integers, any subset or all numbers,
+/// with or without `^` (and unary minus where there are negatives).
+fn integers_with_zero(arithmetic: Arithmetic, use_all: bool, pow: bool, minus: bool) -> Game {
+    let mut game = make10();
+    game.rules.arithmetic = arithmetic;
+    game.rules.use_all = use_all;
+    if pow {
+        game = game.with_pow();
+    }
+    if minus && arithmetic.has_negatives() {
+        game = game.with_unary_minus().expect("integers allow unary minus");
+    }
+    game
+}
+
 fn digits_pow() -> Game {
     digits().with_pow()
 }
@@ -558,6 +585,14 @@ fn ticket(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i
     prop::collection::vec(prop_oneof![1 => Just(0i64), 2 => 0..=9i64], sizes)
 }
 
+/// Cards dealt from Krypto's deck (1–6 ×3, 7–10 ×4, 11–17 ×2, 18–25 ×1), in random order.
+fn krypto_board(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
+    let deck: Vec<i64> = (1..=25)
+        .flat_map(|n| std::iter::repeat_n(n, krypto().pool.copies(n) as usize))
+        .collect();
+    prop::sample::subsequence(deck, sizes).prop_shuffle()
+}
+
 /// A target: a reachable value (by index) or a random one in `1..=max`.
 fn target(max: i64) -> impl Strategy<Value = (bool, Index, i64)> {
     (any::<bool>(), any::<Index>(), 1..=max)
@@ -625,6 +660,83 @@ proptest! {
         check_solutions::<Rational>(&make10(), &numbers, &p)?;
         check_solutions::<Rational>(&make10_any_subset(), &numbers, &p)?;
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Whole numbers (Krypto) and integers: 0 and negative results along the way
+// ---------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(100))]
+
+    #[test]
+    fn krypto_counts_match_brute(numbers in krypto_board(2..=5)) {
+        check_counts::<Whole>(&krypto(), &numbers)?;
+    }
+
+    #[test]
+    fn krypto_solutions_and_moves_are_valid(numbers in krypto_board(2..=5), p in picks(12)) {
+        check_solutions::<Whole>(&krypto(), &numbers, &p)?;
+    }
+
+    #[test]
+    fn whole_numbers_counts_match_brute(
+        numbers in ticket(1..=4),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+    ) {
+        let game = integers_with_zero(Arithmetic::WholeNumbers, use_all, pow, false);
+        check_counts::<Whole>(&game, &numbers)?;
+        check_strings::<Whole>(&game, &numbers)?;
+    }
+
+    #[test]
+    fn integers_counts_match_brute(
+        numbers in ticket(1..=3),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+        minus in any::<bool>(),
+    ) {
+        let game = integers_with_zero(Arithmetic::Integers, use_all, pow, minus);
+        check_counts::<Signed>(&game, &numbers)?;
+        check_strings::<Signed>(&game, &numbers)?;
+    }
+
+    #[test]
+    fn integers_four_numbers_match_brute(numbers in ticket(4..=4), use_all in any::<bool>()) {
+        let game = integers_with_zero(Arithmetic::Integers, use_all, false, false);
+        check_counts::<Signed>(&game, &numbers)?;
+    }
+}
+
+/// Whole-number division's own cases: `x ÷ 0` is never a result, `0 ÷ x` is 0, `7 ÷ 2` is
+/// none, and `a − a` is 0, after which `0 × x` absorbs any `x`.
+#[test]
+fn whole_number_division_and_zero() {
+    let game = krypto();
+    for numbers in [
+        [2, 2, 7, 9, 9],
+        [1, 1, 1, 2, 3],
+        [5, 5, 5, 7, 7],
+        [24, 25, 17, 16, 1],
+    ] {
+        ok(check_counts::<Whole>(&game, &numbers));
+    }
+    // 7 ÷ 2 is no whole number, and nothing divides by 2 − 2.
+    let t = dp::<Whole>(&game, &[2, 7]).unwrap();
+    let all = engine_counts(&game, &[2, 7], &t).unwrap();
+    assert_eq!(
+        all.keys().map(|&q| show(q)).collect::<Vec<_>>(),
+        ["5", "9", "14"]
+    );
+    let t = dp::<Whole>(&game, &[2, 2, 7]).unwrap();
+    let all = engine_counts(&game, &[2, 2, 7], &t).unwrap();
+    // (2 − 2) × 7 is 0 and 7 ÷ (2 − 2) nothing; 7 − 2 ÷ 2 is 6 and 7 + 2 ÷ 2 is 8 (the
+    // list an independent enumeration gives).
+    assert_eq!(
+        all.keys().map(|&q| show(q)).collect::<Vec<_>>(),
+        ["0", "3", "6", "7", "8", "10", "11", "12", "16", "18", "28"]
+    );
 }
 
 /// Zero's own cases: `x ÷ 0` is never a result, `0 ÷ x` and `0 × x` are 0, and a 0 that
@@ -796,6 +908,11 @@ proptest! {
     #[test]
     fn countdown_moves_match_brute(numbers in countdown_board(3..=5), t in target(999)) {
         check_moves::<Int>(&countdown(), &numbers, t)?;
+    }
+
+    #[test]
+    fn krypto_moves_match_brute(numbers in krypto_board(3..=4), t in target(25)) {
+        check_moves::<Whole>(&krypto(), &numbers, t)?;
     }
 }
 

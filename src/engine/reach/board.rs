@@ -78,7 +78,7 @@ impl<V: Number> Reach<V> {
         let full = subs.full();
         let hi = window
             .map(|w| w.hi)
-            .filter(|&hi| hi >= 1 && !V::SIGNED && !rules.pow && !rules.use_all)
+            .filter(|&hi| hi >= 1 && V::POSITIVE && !rules.pow && !rules.use_all)
             .filter(|_| subs.size(full) > 1);
         let tables = proper_tables(&subs, rules, hi, source)?;
         let mut r = Reach {

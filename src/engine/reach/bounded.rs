@@ -31,7 +31,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, SubBoards};
-use crate::game::number::{Int, Number, Op, Rational};
+use crate::game::number::{Int, Number, Op};
 use crate::game::rules::{Arithmetic, Rules};
 
 use super::collect::{Collector, collect};
@@ -71,7 +71,7 @@ impl<V: Number> Bounded<V> {
         sorted.sort_unstable();
         let subs = SubBoards::new(&Board::from_checked(sorted));
         let full = subs.full();
-        let windowed = hi.filter(|_| !V::SIGNED && !rules.pow);
+        let windowed = hi.filter(|_| V::POSITIVE && !rules.pow);
         let drop_units = rules.drops_unit_factors();
         let mut values: Vec<Vec<V>> = vec![Vec::new(); subs.count()];
         let mut kept = 0usize;
@@ -256,12 +256,9 @@ pub fn covers_to(rules: &Rules, numbers: &[i64]) -> Result<u64> {
                 }
             }
         }
-        Arithmetic::PositiveIntegers => Ok(run_from_one(
-            &Bounded::<Int>::new(rules, numbers, None)?.reachable(),
-        )),
-        Arithmetic::Rationals => Ok(run_from_one(
-            &Bounded::<Rational>::new(rules, numbers, None)?.reachable(),
-        )),
+        arithmetic => crate::with_number_type!(arithmetic, V => Ok(run_from_one(
+            &Bounded::<V>::new(rules, numbers, None)?.reachable(),
+        ))),
     }
 }
 
@@ -272,12 +269,9 @@ pub fn covers_at_least(rules: &Rules, numbers: &[i64], n: u64) -> Result<bool> {
         return Ok(true);
     }
     let hi = i64::try_from(n).unwrap_or(i64::MAX);
-    let within = match rules.arithmetic {
-        Arithmetic::PositiveIntegers => {
-            Bounded::<Int>::new(rules, numbers, Some(hi))?.count_upto(hi)
-        }
-        Arithmetic::Rationals => Bounded::<Rational>::new(rules, numbers, Some(hi))?.count_upto(hi),
-    };
+    let within = crate::with_number_type!(rules.arithmetic, V => {
+        Bounded::<V>::new(rules, numbers, Some(hi))?.count_upto(hi)
+    });
     Ok(within == n)
 }
 

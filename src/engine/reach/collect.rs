@@ -32,7 +32,7 @@ pub(super) struct Collector<'s, V> {
 impl<V: Number> Collector<'_, V> {
     #[inline]
     pub fn put(&mut self, v: V) {
-        if !V::SIGNED
+        if V::POSITIVE
             && let Some(i) = v.as_int()
             && (0..SMALL).contains(&i)
         {

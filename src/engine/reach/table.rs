@@ -78,7 +78,7 @@ impl<V: Number> ReachTable<V> {
             values.dedup();
         }
         let bits = match bits_hi {
-            Some(hi) if !V::SIGNED => bits_of(&values, hi.saturating_mul(2)),
+            Some(hi) if V::POSITIVE => bits_of(&values, hi.saturating_mul(2)),
             _ => Vec::new(),
         };
         ReachTable { values, bits }

@@ -9,13 +9,19 @@
 
 use crate::error::{Error, Result};
 use crate::game::board::Board;
-use crate::game::number::{Int, Number, Rational};
+use crate::game::number::Number;
 use crate::game::rule_set::Game;
-use crate::game::rules::{Arithmetic, Rules};
+use crate::game::rules::Rules;
 use crate::model::Fitted;
 use crate::player::{Graph, Player};
 
 use super::{Features, Setting};
+
+/// The most numbers a board may have for its table to walk the player at every target:
+/// four cards' state graph has a few hundred boards, five cards' (Krypto) thousands, and
+/// walking it at every target took three quarters of the Krypto corpus's time (7 ms a board
+/// of 9.6); larger boards take the surrogate in the tables, and `solve` walks them exactly.
+pub const EXACT_WALK_MOST: usize = 4;
 
 /// One board's player, aimed at one target after another.
 pub struct TableWalk {
@@ -42,7 +48,8 @@ impl TableWalk {
         };
         let (graph, exact) = match (model.uses_player(), rules.use_all, exact_at) {
             (false, _, _) => (None, None),
-            (true, true, _) => (build(lo.max(1))?, None),
+            (true, true, _) if numbers.len() <= EXACT_WALK_MOST => (build(lo.max(1))?, None),
+            (true, true, _) => (None, None),
             (true, false, None) => (None, None),
             (true, false, Some(t)) => {
                 let walked = build(t)?.and_then(|g| player.ln_moves(&g.prepare()));
@@ -92,8 +99,5 @@ pub fn exact_difficulty(
         let l = player.ln_moves(target)?;
         Some(features.score_with(target, Setting::of::<V>(&board, rules), Some(l)))
     }
-    match game.rules.arithmetic {
-        Arithmetic::PositiveIntegers => walk::<Int>(numbers, &game.rules, target, features),
-        Arithmetic::Rationals => walk::<Rational>(numbers, &game.rules, target, features),
-    }
+    crate::with_number_type!(game.rules.arithmetic, V => walk::<V>(numbers, &game.rules, target, features))
 }

@@ -85,6 +85,8 @@ pub(super) fn power(a: Q, b: Q) -> Option<Q> {
 pub(super) fn valid_for(v: Q, rules: BruteRules) -> bool {
     match rules.arith {
         Arith::PositiveIntegers => v.den == 1 && v.num > 0,
+        Arith::WholeNumbers => v.den == 1 && v.num >= 0,
+        Arith::Integers => v.den == 1,
         Arith::Rationals => true,
     }
 }

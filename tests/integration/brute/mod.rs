@@ -61,6 +61,10 @@ pub use strings::{BruteTrail, first_moves, solve_all_by_strings, trails};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arith {
     PositiveIntegers,
+    /// 0, 1, 2, …
+    WholeNumbers,
+    /// Every integer.
+    Integers,
     Rationals,
 }
 
@@ -82,6 +86,8 @@ impl BruteRules {
         BruteRules {
             arith: match rules.arithmetic {
                 Arithmetic::PositiveIntegers => Arith::PositiveIntegers,
+                Arithmetic::WholeNumbers => Arith::WholeNumbers,
+                Arithmetic::Integers => Arith::Integers,
                 Arithmetic::Rationals => Arith::Rationals,
             },
             use_all: rules.use_all,

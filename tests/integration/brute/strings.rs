@@ -42,7 +42,12 @@ pub(super) fn s_frac(n: i128, d: i128) -> Option<Frac> {
 
 /// Whether a value is allowed as a leaf or intermediate result under the rules.
 pub(super) fn s_valid(v: Frac, rules: BruteRules) -> bool {
-    rules.arith == Arith::Rationals || (v.1 == 1 && v.0 > 0)
+    match rules.arith {
+        Arith::PositiveIntegers => v.1 == 1 && v.0 > 0,
+        Arith::WholeNumbers => v.1 == 1 && v.0 >= 0,
+        Arith::Integers => v.1 == 1,
+        Arith::Rationals => true,
+    }
 }
 
 /// `a op b` under the rules, or None when the operation is invalid.
