@@ -63,6 +63,10 @@ impl Draws<'_> {
                 .difficulty
         };
         for t in lo..=hi {
+            if self.game.target_ways(board.numbers(), t) == 0 {
+                // No card of this target is left once the board is dealt (Krypto).
+                continue;
+            }
             tally.puzzles += 1;
             let Some(c) = run.counts(t) else { continue };
             tally.solvable += 1;
@@ -80,7 +84,7 @@ impl Draws<'_> {
             }
         }
         let found = (!passing.is_empty()).then(|| {
-            let target = passing[rng.below(passing.len() as u64) as usize];
+            let target = self.pick(&board, &passing, &mut rng);
             Found {
                 index,
                 board: board.clone(),
@@ -93,6 +97,26 @@ impl Draws<'_> {
             tally,
             found,
         })
+    }
+
+    /// One of the `passing` targets, as the game deals its target: each equally likely, or
+    /// (a target card turned up from the deck) as likely as its copies left.
+    fn pick(&self, board: &Board, passing: &[i64], rng: &mut Rng) -> i64 {
+        let ways: Vec<u64> = passing
+            .iter()
+            .map(|&t| self.game.target_ways(board.numbers(), t))
+            .collect();
+        if ways.iter().all(|&w| w == 1) {
+            return passing[rng.below(passing.len() as u64) as usize];
+        }
+        let mut r = rng.below(ways.iter().sum());
+        for (&t, &w) in passing.iter().zip(&ways) {
+            if r < w {
+                return t;
+            }
+            r -= w;
+        }
+        unreachable!("r is below the sum of the weights")
     }
 
     /// Boards `from..to`, solved in parallel, in order.

@@ -347,6 +347,16 @@ impl Facts {
         })
     }
 
+    /// The `all` rows of `targets` of corpus `id`, whether its run counted solutions or
+    /// only reachability.
+    pub fn all_targets_of(&self, id: &CorpusId) -> Option<Vec<&TargetRow>> {
+        if let Some(c) = self.corpus(id) {
+            return Some(c.all_targets());
+        }
+        let r = self.reach_only.iter().find(|r| r.name == id.name())?;
+        Some(r.targets.iter().filter(|t| t.group == "all").collect())
+    }
+
     pub fn corpus(&self, id: &CorpusId) -> Option<&CorpusFacts> {
         self.corpora.iter().find(|c| c.id() == id)
     }

@@ -16,7 +16,7 @@ fn png_size(path: &Path) -> (u32, u32) {
 }
 
 /// Every chart `render_all` draws, in its order: the report's.
-const STEMS: [&str; 11] = [
+const STEMS: [&str; 12] = [
     "24-probability",
     "expected-solutions-digits",
     "expected-solutions-countdown",
@@ -24,6 +24,7 @@ const STEMS: [&str; 11] = [
     "expected-solutions-24-nine",
     "tradeoff-24",
     "countdown-large",
+    "krypto-target-cards",
     "digits-distinct",
     "digits-min-ops",
     "nyt-slots",
@@ -135,6 +136,7 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
         "24-pow",
         "24-minus",
         "make10",
+        "krypto",
     ] {
         assert!(
             text.contains(&format!(
@@ -143,7 +145,7 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
             "{missing}"
         );
     }
-    assert_eq!(g.skipped.len(), 6);
+    assert_eq!(g.skipped.len(), 7);
     let stems: Vec<&str> = g.charts.iter().map(|r| r.stem.as_str()).collect();
     assert_eq!(
         stems,

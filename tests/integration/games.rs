@@ -8,6 +8,7 @@ use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use digits_lab::store::read::{read_file, read_table};
 
 use crate::analyze::{assert_same_files, nyt, run, u32s};
+use crate::brute::{self, Arith, BruteRules, Q};
 use crate::cli::{cli, stdout};
 
 /// Make-10 under the common rules (+ − × ÷, brackets, digits reordered, not joined): 552 of
@@ -37,6 +38,98 @@ fn make10_solves_552_of_715_multisets_and_8147_of_10000_tickets() {
     assert!((weight("0 0 0 0") - 1.0).abs() < 1e-9);
     assert!((weight("0 1 2 3") - 24.0).abs() < 1e-9);
     assert!((weight("1 1 5 8") - 12.0).abs() < 1e-9);
+}
+
+/// Krypto's target card is weighted as dealt: on a small deck (cards 1–4, two of each; three
+/// cards and a fourth turned up), each target's `probability` equals the share of its
+/// physical deals (every ordered choice of four different cards) that the brute force
+/// solves, in whole numbers with every card used.
+#[test]
+fn krypto_weighs_each_target_card_by_the_copies_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("small.toml");
+    fs::write(
+        &rules,
+        "game = \"krypto\"\npool = \"1-4x2\"\nsize = 3\ntargets = \"1-4\"\n",
+    )
+    .unwrap();
+    cli()
+        .args([
+            "analyze", "--corpus", "custom", "--name", "small", "--quiet",
+        ])
+        .args(["--no-report", "--rules"])
+        .arg(&rules)
+        .arg("--out")
+        .arg(dir.path())
+        .assert()
+        .success();
+    let targets = read_file(&dir.path().join("small/targets.parquet")).unwrap();
+    let probability = targets
+        .column("probability")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .clone();
+    let brute_rules = BruteRules {
+        arith: Arith::WholeNumbers,
+        use_all: true,
+        pow: false,
+        unary_minus: false,
+    };
+    let deck: Vec<i64> = (1..=4).flat_map(|v| [v, v]).collect();
+    let (mut deals, mut solved) = ([0u32; 5], [0u32; 5]);
+    for a in 0..8 {
+        for b in a + 1..8 {
+            for c in b + 1..8 {
+                let hand = [deck[a], deck[b], deck[c]];
+                let made = brute::solve_all(&hand, brute_rules);
+                for (t, &card) in deck.iter().enumerate() {
+                    if [a, b, c].contains(&t) {
+                        continue;
+                    }
+                    deals[card as usize] += 1;
+                    solved[card as usize] += u32::from(made.contains_key(&Q::int(card)));
+                }
+            }
+        }
+    }
+    for t in 1..=4usize {
+        let want = f64::from(solved[t]) / f64::from(deals[t]);
+        let got = probability.get(t - 1).unwrap();
+        assert!((got - want).abs() < 1e-12, "target {t}: {got} vs {want}");
+    }
+    // 56 hands × 5 cards left = 280 deals, 70 for each value of the target card.
+    assert_eq!(deals[1..], [70, 70, 70, 70]);
+}
+
+/// The published Krypto figure ("Krypto Game Analysis", 2002, updated 2020): over every
+/// multiset of five cards 1–25 and every target card 1–25 (2,968,875 games, the deck's
+/// copies ignored), 61,910 have no solution in whole numbers with every card used.
+#[test]
+#[ignore = "slow: 2,968,875 puzzles, about 13 s of CPU"]
+fn krypto_61910_of_2968875_games_have_no_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    cli()
+        .args([
+            "analyze", "--corpus", "custom", "--name", "every", "--quiet",
+        ])
+        .args(["--no-report", "--reach-only", "--game", "krypto"])
+        .args([
+            "--pool",
+            "1-25x5",
+            "--size",
+            "5",
+            "--targets",
+            "1-25",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let targets = read_file(&dir.path().join("every/targets.parquet")).unwrap();
+    let boards: u32 = u32s(&targets, "boards").iter().sum();
+    let solving: u32 = u32s(&targets, "solving").iter().sum();
+    assert_eq!((boards, boards - solving), (2_968_875, 61_910));
 }
 
 #[test]

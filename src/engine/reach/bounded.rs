@@ -303,6 +303,7 @@ fn too_large(subs: &SubBoards) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::number::Rational;
     use crate::game::rule_set::{Game, GameKind};
 
     fn countdown() -> Rules {

@@ -7,6 +7,7 @@
 //! the same pixels on every machine. [`Chart::draw`] is generic over the drawing backend, so
 //! the PNG and the SVG come from the same code.
 
+mod cards;
 mod countdown;
 mod expected;
 mod nyt;
@@ -74,6 +75,10 @@ pub enum Chart {
     },
     /// Countdown's solvable share vs target, one line per number of large cards.
     CountdownLarge {
+        lines: Vec<(String, Vec<(i64, f64)>)>,
+    },
+    /// Krypto's probability that a deal can be solved, per target card, per rule set.
+    TargetCards {
         lines: Vec<(String, Vec<(i64, f64)>)>,
     },
     /// Shares of puzzles per category in each target band, stacked.
@@ -203,6 +208,26 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
             out.push(Chart::CountdownLarge { lines });
         }
     }
+    let cards: Vec<(String, Vec<(i64, f64)>)> = [
+        (CorpusId::Krypto, "whole numbers (the rules): corpus krypto"),
+        (
+            CorpusId::KryptoFractions,
+            "fractions allowed: corpus krypto-fractions",
+        ),
+    ]
+    .iter()
+    .filter_map(|(id, label)| {
+        let rows = facts.all_targets_of(id)?;
+        Some((
+            label.to_string(),
+            rows.iter().map(|r| (r.target, r.probability)).collect(),
+        ))
+    })
+    .collect();
+    // Drawn with the rules' own line; the fractions line alone compares with nothing.
+    if facts.corpus(&CorpusId::Krypto).is_some() {
+        out.push(Chart::TargetCards { lines: cards });
+    }
     if let Some(b) = facts
         .corpus(&CorpusId::Digits)
         .and_then(|c| c.bands.as_ref())
@@ -294,6 +319,7 @@ impl Chart {
             Chart::ExpectedSolutions { corpus, .. } => format!("expected-solutions-{corpus}"),
             Chart::TradeOff { corpus, .. } => format!("tradeoff-{corpus}"),
             Chart::CountdownLarge { .. } => "countdown-large".into(),
+            Chart::TargetCards { .. } => "krypto-target-cards".into(),
             Chart::Stacked { stem, .. } => stem.clone(),
             Chart::NytSlots { .. } => "nyt-slots".into(),
             Chart::Validation { .. } => "difficulty-validation".into(),
@@ -320,6 +346,9 @@ impl Chart {
             ),
             Chart::CountdownLarge { .. } => {
                 "Countdown: share of card selections that can make each target".into()
+            }
+            Chart::TargetCards { .. } => {
+                "Krypto: probability that a deal can be solved, per target card".into()
             }
             Chart::Stacked { title, .. } => title.clone(),
             Chart::NytSlots { .. } => {
@@ -351,6 +380,7 @@ impl Chart {
                 ..
             } => tradeoff::draw(root, &self.title(), *convention, points, front),
             Chart::CountdownLarge { lines } => countdown::draw(root, &self.title(), lines),
+            Chart::TargetCards { lines } => cards::draw(root, &self.title(), lines),
             Chart::Stacked {
                 y_desc,
                 bands,

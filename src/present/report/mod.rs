@@ -7,6 +7,7 @@
 //! formats, sorted lists), so that a golden test can pin it down.
 
 mod corpora;
+mod games;
 mod hardest;
 mod nyt;
 mod phase;
@@ -70,6 +71,7 @@ pub fn render(facts: &Facts, rendered: &[Rendered]) -> String {
     questions::why_24(w, facts);
     questions::conventions_section(w, facts);
     questions::variants_section(w, facts);
+    games::krypto_section(w, facts);
     nyt::nyt_section(w, facts);
     phase::phase_section(w, facts);
     o
