@@ -219,7 +219,7 @@ python-env:
     echo "pip install ./python: $(( $(date +%s) - started )) s"
 
 # Run notebooks/check_engines.py and check_json.py, and execute every notebook against the
-# tables under DATA.
+# tables under DATA (with the Python package installed from python/).
 # The Python environment (notebooks/requirements.txt, pinned) lives outside the clone in
 # $HOME/.cache/digits-lab/venv-nb and is rebuilt only when the requirements change. The
 # executed notebooks, with their outputs, go to reports/notebooks/ for the default data/, and
@@ -233,6 +233,9 @@ notebooks DATA="data":
         "$venv/bin/pip" install --quiet --disable-pip-version-check -r notebooks/requirements.txt
         cp notebooks/requirements.txt "$venv/requirements.txt"
     fi
+    # The package from this source (notebooks/researcher_loop.ipynb imports it); a warm
+    # rebuild takes seconds.
+    "$venv/bin/pip" install --quiet --disable-pip-version-check ./python
     [ -d "{{DATA}}" ] || { echo "error: data folder {{DATA}} does not exist" >&2; exit 2; }
     data="$(realpath "{{DATA}}")"
     "$venv/bin/python" notebooks/check_engines.py "$data"

@@ -3,11 +3,11 @@
 use pyo3::prelude::*;
 
 use digits_lab::cli::GenerateArgs;
-use digits_lab::generate::{self, output};
+use digits_lab::generate::{generate as make, output};
 use digits_lab::present::hardest::Format;
 
 use crate::args::{parse, pool};
-use crate::errors::{Failure, guard};
+use crate::errors::guard;
 use crate::progress;
 
 /// `generate`'s words run as the command runs them: the puzzles as its JSON, the table's
@@ -25,7 +25,7 @@ pub fn generate(
         Ok((args, req, title))
     })?;
     let made = progress::run(py, progress, None, |inc| {
-        guard(|| Ok(pool(args.threads)?.install(|| generate::generate(&req, &|n| inc(n)))?))
+        guard(|| Ok(pool(args.threads)?.install(|| make(&req, &|n| inc(n)))?))
     })?;
     Ok((
         output::format(&made.puzzles, Format::Json, &title),

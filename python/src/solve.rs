@@ -32,11 +32,9 @@ pub fn solve(py: Python<'_>, words: Vec<String>) -> PyResult<String> {
             let (target, numbers) = args.target_and_numbers(&game)?;
             let board = Board::parse(&game, numbers)?;
             // One puzzle: the engine's parallel build costs more than it saves (as in the
-            // command).
-            let one = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .use_current_thread()
-                .build()?;
+            // command). Not on the caller's own thread, as the command does: a thread joins
+            // one pool for good, and the interpreter's thread calls again.
+            let one = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
             let opts = SolveOptions {
                 all: args.all,
                 no_moves: args.no_moves,

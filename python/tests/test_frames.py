@@ -72,7 +72,11 @@ def test_solve_many_with_one_target_per_board(cli, data) -> None:
 
 
 def test_solve_many_of_the_24_game_has_its_columns(data) -> None:
-    got = dl.solve_many([[1, 5, 5, 5], [3, 3, 8, 8], [1, 1, 1, 1]], game="24")
+    boards = [[1, 5, 5, 5], [3, 3, 8, 8], [1, 1, 1, 1]]
+    every = dl.solve_many(boards, game="24")
+    assert every.height == 3 * 100  # the game's range, 1..100
+    got = dl.solve_many(boards, [24, 24, 24], game="24")
+    assert got.equals(every.filter(pl.col("target") == 24))
     schema = dict(dl.scan("24", "puzzles", data).collect_schema())
     assert {k: v for k, v in got.schema.items() if k != "board"} == schema
     assert got["solvable"].to_list() == [True, True, False]
