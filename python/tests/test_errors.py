@@ -24,7 +24,7 @@ REFUSED = [
     (lambda: dl.solve(10, [1, 2, 3, 4, 5, 6, 7, 8, 9]), ["solve", "10", *"123456789"]),
     (lambda: dl.solve(10, ["x", 2]), ["solve", "10", "x", "2"]),
     (lambda: dl.solve(10, [1, 2], game="chess"), ["solve", "--game=chess", "10", "1", "2"]),
-    (lambda: dl.solve(24, [1, 2, 3], game="24"), ["solve", "--game", "24", "1", "2", "3"]),
+    (lambda: dl.solve(None, [1, 2, 3, 0], game="24"), ["solve", "--game", "24", "1", "2", "3", "0"]),
     (lambda: dl.solve(10, [1, 2], pool="1-x"), ["solve", "--pool=1-x", "10", "1", "2"]),
     (lambda: dl.generate("countdown", day=True, quiet=True), ["generate", "--game", "countdown", "--day", "--quiet"]),
     (lambda: dl.generate(count=0, quiet=True), ["generate", "--count=0", "--quiet"]),
@@ -58,7 +58,7 @@ def test_wrong_types_are_type_errors() -> None:
 def malformed(rng: random.Random):
     """A call that must be refused: one malformation, drawn at random, of a valid request."""
     junk = rng.choice(["", "x", "-", "1/0", "1e999", "\n", "🙂", "9" * 40, "-5", "0", "1-", "--all", "NaN"])
-    big = rng.choice([0, -1, 10**6, 2**63, -(2**63) - 1, 10**30])
+    big = rng.choice([0, -1, 2**63, -(2**63) - 1, 10**30])
     board = [rng.randint(1, 25) for _ in range(rng.randint(1, 6))]
     kind = rng.randrange(12)
     if kind == 0:
@@ -74,7 +74,7 @@ def malformed(rng: random.Random):
     if kind == 5:
         return lambda: dl.solve(10, board, pool=rng.choice(["", "x", "0-0", "5-1", "1-10x0", junk]))
     if kind == 6:
-        return lambda: dl.solve(None, board + [big], game=rng.choice(["24", "make10"]))
+        return lambda: dl.solve(None, [*board, rng.choice([-1, 2**63, 10**30])], game=rng.choice(["24", "make10"]))
     if kind == 7:
         return lambda: dl.cover([*board[:3], rng.choice([0, 10_001, -3, 2**64])])
     if kind == 8:
