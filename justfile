@@ -135,6 +135,35 @@ bench-reach RUNS="5": build
         echo "NumbersBenchmark 2 6: median $(median "$out/c") s CPU; ratio $(awk "BEGIN { printf \"%.2f\", $(median "$out/ours") / $(median "$out/c") }")"
     fi
 
+# `solve_many` from Python against `analyze` on the same 10,010 Digits puzzles: the 5,005
+# boards of six distinct numbers from 1–15, each at targets 500 and 501 (a custom corpus),
+# three runs each: wall time, CPU time (user + system) and peak memory of the whole process
+# (Python, polars and the package's import included), then the medians and the CPU ratio.
+bench-python: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    venv="${DIGITS_LAB_PY_VENV:-$HOME/.cache/digits-lab/venv-python}"
+    [ -x "$venv/bin/python" ] || just python-env
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    py='import itertools, digits_lab as dl; boards = list(itertools.combinations(range(1, 16), 6)); df = dl.solve_many(boards, "500-501", quiet=True); assert df.height == 10_010, df.height'
+    for i in 1 2 3; do
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus custom --game digits --pool 1-15 --size 6 --distinct true --targets 500-501 --quiet --no-report --out "$out/data"
+        read -r secs user sys kb < "$out/time"
+        echo "analyze, run $i: $secs s wall, $(awk "BEGIN { print $user + $sys }") s CPU, $((kb / 1024)) MiB peak"
+        echo "$secs $(awk "BEGIN { print $user + $sys }") $((kb / 1024))" >> "$out/analyze"
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" "$venv/bin/python" -c "$py"
+        read -r secs user sys kb < "$out/time"
+        echo "solve_many, run $i: $secs s wall, $(awk "BEGIN { print $user + $sys }") s CPU, $((kb / 1024)) MiB peak"
+        echo "$secs $(awk "BEGIN { print $user + $sys }") $((kb / 1024))" >> "$out/python"
+    done
+    median() { cut -d' ' -f"$2" "$out/$1" | sort -n | sed -n 2p; }
+    for w in analyze python; do
+        echo "$w: median $(median $w 1) s wall, $(median $w 2) s CPU, $(median $w 3) MiB peak"
+    done
+    echo "CPU ratio solve_many / analyze: $(awk "BEGIN { printf \"%.2f\", $(median python 2) / $(median analyze 2) }")"
+
 # Peak memory of a corpus over three times the size of Digits (six distinct numbers from
 # 1–30: 593,775 boards, targets 1–999; ~15 minutes), one run, beside one run of Digits: the
 # shared sub-board tables are bounded by --cache-mb, so the two peaks should be close.
@@ -166,8 +195,31 @@ plots DATA="data" OUT="reports": build
 hardest *ARGS: build
     {{bin}} hardest {{ARGS}}
 
+# The Python package (python/, docs/PYTHON.md): built with `pip install ./python` into a
+# fresh virtual environment ($HOME/.cache/digits-lab/venv-python, made anew each time, the
+# Rust build reusing CARGO_TARGET_DIR), then its pytest suite against this build's binary
+# and, when given, the tables under DATA (else it writes the tables it needs, ~1 minute).
+python DATA="": build python-env
+    #!/usr/bin/env bash
+    set -euo pipefail
+    venv="${DIGITS_LAB_PY_VENV:-$HOME/.cache/digits-lab/venv-python}"
+    data="{{DATA}}"
+    DIGITS_LAB_BIN="{{bin}}" DIGITS_LAB_DATA="${data:+$(realpath "$data")}" "$venv/bin/python" -m pytest -q python/tests
+
+# A fresh virtual environment with the package built and installed, and its test tools.
+python-env:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    venv="${DIGITS_LAB_PY_VENV:-$HOME/.cache/digits-lab/venv-python}"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r python/requirements-test.txt
+    started=$(date +%s)
+    "$venv/bin/pip" install --quiet --disable-pip-version-check ./python
+    echo "pip install ./python: $(( $(date +%s) - started )) s"
+
 # Run notebooks/check_engines.py and check_json.py, and execute every notebook against the
-# tables under DATA.
+# tables under DATA (with the Python package installed from python/).
 # The Python environment (notebooks/requirements.txt, pinned) lives outside the clone in
 # $HOME/.cache/digits-lab/venv-nb and is rebuilt only when the requirements change. The
 # executed notebooks, with their outputs, go to reports/notebooks/ for the default data/, and
@@ -181,6 +233,9 @@ notebooks DATA="data":
         "$venv/bin/pip" install --quiet --disable-pip-version-check -r notebooks/requirements.txt
         cp notebooks/requirements.txt "$venv/requirements.txt"
     fi
+    # The package from this source (notebooks/researcher_loop.ipynb imports it); a warm
+    # rebuild takes seconds.
+    "$venv/bin/pip" install --quiet --disable-pip-version-check ./python
     [ -d "{{DATA}}" ] || { echo "error: data folder {{DATA}} does not exist" >&2; exit 2; }
     data="$(realpath "{{DATA}}")"
     "$venv/bin/python" notebooks/check_engines.py "$data"

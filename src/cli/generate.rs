@@ -70,87 +70,97 @@ pub struct GenerateArgs {
     pub quiet: bool,
 }
 
+impl GenerateArgs {
+    /// The request these options make, checked, and the title of its table (the game, the
+    /// seed, how many and the constraints given); the command and the Python package's
+    /// `generate` both run it.
+    pub fn request(&self) -> Result<(Request, String), Error> {
+        let args = self;
+        let days = args.days.map(u64::from).or(args.day.then_some(1));
+        let mut game = args.game.game()?;
+        let chosen = &args.game.rules;
+        // A named game deals from its standard deck (Digits: 1–25) unless a pool is given; a
+        // rules file deals from its own.
+        if args.game.pool.is_none() && chosen.rules.is_none() {
+            game.pool = standard_game(game.kind).pool;
+        }
+        let changed = args.game.pool.is_some()
+            || args.game.targets.is_some()
+            || chosen.rules.is_some()
+            || chosen.pow
+            || chosen.unary_minus
+            || chosen.use_all
+            || chosen.fractions;
+        if days.is_some() && (game.kind != GameKind::Digits || changed) {
+            return Err(Error::input(
+                "--day and --days make NYT-style Digits days: they take no other --game, nor \
+                 --rules, --pool, --targets, --pow, --unary-minus, --use-all or --fractions",
+            ));
+        }
+        // The game without the setter's target range: its bands are the whole game's.
+        let whole = crate::game::rule_set::Game {
+            targets: standard_game(game.kind).targets,
+            ..game.clone()
+        };
+        let standard = whole == standard_game(game.kind);
+        let bands = if standard || matches!(args.difficulty, Some(Wanted::Band(_))) {
+            Some(Bands::of(&whole)?)
+        } else {
+            None
+        };
+        let mut checks = Vec::new();
+        if let Some(s) = args.solutions {
+            if args.convention == Convention::Distinct && game.rules.unary_minus {
+                return Err(Error::input(
+                    "--solutions counts `distinct` solutions, which unary minus leaves undefined: \
+                     give --convention trees or expressions",
+                ));
+            }
+            checks.push(Check::Solutions(s, args.convention));
+        }
+        if let Some(s) = args.min_ops {
+            checks.push(Check::MinOps(s));
+        }
+        if args.uses_all {
+            checks.push(Check::UsesAll);
+        }
+        if args.no_repeats {
+            checks.push(Check::NoRepeats);
+        }
+        if let Some(w) = args.difficulty {
+            checks.push(Check::difficulty(w, bands.as_ref())?);
+        }
+        let mode = match days {
+            Some(n) => Mode::Days(n),
+            None => Mode::Count(args.count as usize),
+        };
+        // The title names the constraints the setter gave; the defaults are in `--help`.
+        let title = title(args, game.kind, &mode, &checks);
+        if args.min_ops.is_none() && days.is_none() {
+            // By default the target is never on the board (days have the style's own range).
+            checks.push(Check::MinOps(Span {
+                lo: 1,
+                hi: u64::MAX,
+            }));
+        }
+        let req = Request {
+            game,
+            checks,
+            mode,
+            seed: args.seed,
+            tries: args.tries,
+            all: args.all,
+            bands,
+        };
+        Ok((req, title))
+    }
+}
+
 pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let days = args.days.map(u64::from).or(args.day.then_some(1));
-    let mut game = args.game.game()?;
-    let chosen = &args.game.rules;
-    // A named game deals from its standard deck (Digits: 1–25) unless a pool is given; a
-    // rules file deals from its own.
-    if args.game.pool.is_none() && chosen.rules.is_none() {
-        game.pool = standard_game(game.kind).pool;
-    }
-    let changed = args.game.pool.is_some()
-        || args.game.targets.is_some()
-        || chosen.rules.is_some()
-        || chosen.pow
-        || chosen.unary_minus
-        || chosen.use_all
-        || chosen.fractions;
-    if days.is_some() && (game.kind != GameKind::Digits || changed) {
-        return Err(Error::input(
-            "--day and --days make NYT-style Digits days: they take no other --game, nor \
-             --rules, --pool, --targets, --pow, --unary-minus, --use-all or --fractions",
-        )
-        .into());
-    }
-    // The game without the setter's target range: its bands are the whole game's.
-    let whole = crate::game::rule_set::Game {
-        targets: standard_game(game.kind).targets,
-        ..game.clone()
-    };
-    let standard = whole == standard_game(game.kind);
-    let bands = if standard || matches!(args.difficulty, Some(Wanted::Band(_))) {
-        Some(Bands::of(&whole)?)
-    } else {
-        None
-    };
-    let mut checks = Vec::new();
-    if let Some(s) = args.solutions {
-        if args.convention == Convention::Distinct && game.rules.unary_minus {
-            return Err(Error::input(
-                "--solutions counts `distinct` solutions, which unary minus leaves undefined: \
-                 give --convention trees or expressions",
-            )
-            .into());
-        }
-        checks.push(Check::Solutions(s, args.convention));
-    }
-    if let Some(s) = args.min_ops {
-        checks.push(Check::MinOps(s));
-    }
-    if args.uses_all {
-        checks.push(Check::UsesAll);
-    }
-    if args.no_repeats {
-        checks.push(Check::NoRepeats);
-    }
-    if let Some(w) = args.difficulty {
-        checks.push(Check::difficulty(w, bands.as_ref())?);
-    }
-    let mode = match days {
-        Some(n) => Mode::Days(n),
-        None => Mode::Count(args.count as usize),
-    };
-    // The title names the constraints the setter gave; the defaults are in `--help`.
-    let title = title(args, game.kind, &mode, &checks);
-    if args.min_ops.is_none() && days.is_none() {
-        // By default the target is never on the board (days have the style's own range).
-        checks.push(Check::MinOps(Span {
-            lo: 1,
-            hi: u64::MAX,
-        }));
-    }
-    let req = Request {
-        game,
-        checks,
-        mode,
-        seed: args.seed,
-        tries: args.tries,
-        all: args.all,
-        bands,
-    };
-    let progress = progress_bar(args.quiet, days.is_some());
+    let (req, title) = args.request()?;
+    let days = matches!(req.mode, Mode::Days(_));
+    let progress = progress_bar(args.quiet, days);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()?;

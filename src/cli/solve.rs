@@ -43,7 +43,7 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// The target and the board's numbers as typed.
-    fn target_and_numbers(&self, game: &Game) -> Result<(i64, &[String]), Error> {
+    pub fn target_and_numbers(&self, game: &Game) -> Result<(i64, &[String]), Error> {
         match (&self.target, game.target) {
             (Some(t), _) => Ok((game.parse_target(t)?, &self.words)),
             (None, Some(t)) => Ok((t, &self.words)),

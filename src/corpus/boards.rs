@@ -142,6 +142,17 @@ impl Boards {
         self.deals = deals;
     }
 
+    /// A caller's own list of boards (the Python package's `solve_many`), in its order, each
+    /// dealt one way and weighing one over their number.
+    pub fn of(kind: GameKind, boards: &[Board]) -> Result<Boards> {
+        let mut out = Boards::new(kind);
+        for b in boards {
+            out.push(b, 1, None)?;
+        }
+        out.set_deals(out.len().max(1) as f64);
+        Ok(out)
+    }
+
     pub fn len(&self) -> usize {
         self.numbers.len() / self.size.max(1)
     }

@@ -1,0 +1,44 @@
+"""digits-lab from Python: the exact solver and research pipeline for target-number puzzles
+(NYT Digits, the Countdown numbers round, the 24 game, make10), its Rust library called in
+process.
+
+>>> import digits_lab as dl
+>>> dl.solve(765, [1, 3, 7, 10, 25, 50], game="countdown").trees
+780
+
+- ``solve`` one puzzle (``.to_dict()`` is ``digits-lab solve --json``), ``solve_many``
+  puzzles into a polars DataFrame with the ``puzzles`` table's columns;
+- ``generate`` puzzles to order; ``cover``, ``cover_search`` and ``phase``;
+- ``analyze`` a corpus into tables, ``scan`` them as polars LazyFrames;
+- ``Game`` values for the games and their variants.
+
+Keyword arguments are the command's flags (``unary_minus=True`` is ``--unary-minus``); bad
+input raises ``DigitsLabError`` (a ``ValueError``) with the command's one-line message.
+docs/PYTHON.md has the whole guide.
+"""
+
+from ._native import VERSION as __version__
+from .errors import DigitsLabError, InternalError
+from .game import Game
+from .generate import generate
+from .solve import Solution, solve, solve_many
+from .tables import analyze, plots, scan
+from .variant import CoverSearch, cover, cover_search, phase
+
+__all__ = [
+    "CoverSearch",
+    "DigitsLabError",
+    "Game",
+    "InternalError",
+    "Solution",
+    "__version__",
+    "analyze",
+    "cover",
+    "cover_search",
+    "generate",
+    "phase",
+    "plots",
+    "scan",
+    "solve",
+    "solve_many",
+]

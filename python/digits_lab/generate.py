@@ -1,0 +1,90 @@
+"""Puzzles to order (``generate``), as ``digits-lab generate --format json`` writes them."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+import polars as pl
+
+from . import _native
+from ._progress import Bar
+from ._words import flag_words
+from .game import Game, resolve
+
+#: The columns of a generated puzzle, in the command's order, with their types.
+SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
+    "day": pl.UInt64,
+    "slot": pl.UInt8,
+    "board": pl.List(pl.Int64),
+    "target": pl.Int64,
+    "trees": pl.UInt64,
+    "expressions": pl.UInt64,
+    "distinct": pl.UInt64,
+    "min_ops": pl.UInt32,
+    "difficulty": pl.Float64,
+    "predicted_time_s": pl.Float64,
+    "predicted_solve_rate": pl.Float64,
+    "band": pl.String,
+    "solution": pl.String,
+    "solutions": pl.List(pl.String),
+}
+
+
+def generate(
+    game: Game | str = "digits",
+    *,
+    count: int | None = None,
+    seed: int | None = None,
+    solutions: int | str | None = None,
+    convention: str | None = None,
+    min_ops: int | str | None = None,
+    uses_all: bool = False,
+    no_repeats: bool = False,
+    difficulty: str | None = None,
+    all: bool = False,
+    day: bool = False,
+    days: int | None = None,
+    tries: int | None = None,
+    threads: int | None = None,
+    quiet: bool = False,
+    **rules: Any,
+) -> pl.DataFrame:
+    """Puzzles to order, each with a verified solution, as ``digits-lab generate`` makes them:
+    the same options (``None`` leaves the command's default) and, for the same seed, the
+    same puzzles. One row per puzzle; ``day`` and ``slot`` with ``day``/``days``, ``band``
+    when the game's bands are known, ``solutions`` with ``all``."""
+    g = resolve(game, rules)
+    if rules:
+        raise TypeError(f"generate() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    words = g.words() + flag_words(
+        {
+            "count": count,
+            "seed": seed,
+            "solutions": solutions,
+            "convention": convention,
+            "min_ops": min_ops,
+            "uses_all": uses_all,
+            "no_repeats": no_repeats,
+            "difficulty": difficulty,
+            "all": all,
+            "day": day,
+            "days": days,
+            "tries": tries,
+            "threads": threads,
+            "quiet": quiet,
+        }
+    )
+    started = time.monotonic()
+    bar = Bar("generate", "days" if day or days else "boards", quiet)
+    try:
+        text, _title, boards = _native.generate(words, bar)
+    finally:
+        bar.close()
+    puzzles: list[dict[str, Any]] = json.loads(text)
+    if not quiet:
+        print(f"{len(puzzles)} puzzles from {boards} boards in {time.monotonic() - started:.2f} s", file=sys.stderr)
+    present = [c for c in SCHEMA if any(c in p for p in puzzles)] or [c for c in SCHEMA if c not in ("day", "slot", "band", "solutions")]
+    return pl.DataFrame(puzzles, schema={c: SCHEMA[c] for c in present}, orient="row")

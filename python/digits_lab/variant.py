@@ -1,0 +1,91 @@
+"""Rule questions on random boards, as ``digits-lab cover`` and ``digits-lab phase`` answer
+them: how far a board covers ``1..N``, the boards that cover furthest, and the phase
+transition ``P(k, M)``."""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from . import _native
+from ._progress import Bar
+from ._words import flag_words, number_words
+from .game import Game, resolve
+
+
+@dataclasses.dataclass(frozen=True)
+class CoverSearch:
+    """What ``cover_search`` found: the largest ``best`` such that some board makes every
+    number of ``1..best``, every board that does, and how many boards were searched and
+    measured (the rest ruled out by a window)."""
+
+    best: int
+    boards: list[list[int]]
+    searched: int
+    measured: int
+
+
+def _rules(game: Game | str, rules: dict[str, Any], what: str) -> list[str]:
+    g = resolve(game, rules)
+    if rules:
+        raise TypeError(f"{what}() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    return g.rule_words()
+
+
+def cover(numbers: Sequence[int] | str, game: Game | str = "digits", **rules: Any) -> int:
+    """The largest ``N`` such that the board makes every number of ``1..N`` under the game's
+    rules (0 when it cannot make 1), as ``digits-lab cover 2 3 5 33`` says."""
+    words = _rules(game, rules, "cover") + ["--", *number_words("numbers", numbers)]
+    return _native.cover(words)
+
+
+def cover_search(
+    size: int,
+    max: Sequence[int],
+    game: Game | str = "digits",
+    *,
+    threads: int | None = None,
+    quiet: bool = False,
+    **rules: Any,
+) -> CoverSearch:
+    """The boards of ``size`` numbers, the i-th at most ``max[i]``, that cover furthest, as
+    ``digits-lab cover --size K --max B1,…,BK`` finds them."""
+    words = _rules(game, rules, "cover_search") + flag_words({"size": size, "max": list(max), "threads": threads})
+    bar = Bar("cover", "boards", quiet)
+    try:
+        best, boards, searched, measured = _native.cover_search(words, bar)
+    finally:
+        bar.close()
+    return CoverSearch(best, boards, searched, measured)
+
+
+def phase(
+    k: Sequence[int] | None = None,
+    m: Sequence[int] | None = None,
+    game: Game | str = "digits",
+    *,
+    samples: int | None = None,
+    exact_limit: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    quiet: bool = False,
+    **rules: Any,
+) -> pl.DataFrame:
+    """The phase transition ``P(k, M)``: the probability that a target drawn from ``1..M`` is
+    reachable from ``k`` numbers drawn from ``1..M``, as ``digits-lab phase`` sweeps it (the
+    same defaults and seed), as the rows of ``phase.parquet`` (docs/TABLES.md)."""
+    words = _rules(game, rules, "phase") + flag_words(
+        {"k": k, "m": m, "samples": samples, "exact_limit": exact_limit, "seed": seed, "threads": threads}
+    )
+    with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
+        bar = Bar("phase", "boards", quiet)
+        try:
+            _native.phase(words, Path(tmp), bar)
+        finally:
+            bar.close()
+        return pl.read_parquet(Path(tmp) / "phase.parquet")

@@ -1,0 +1,44 @@
+//! The native half of the Python package `digits_lab` (`digits_lab._native`): thin pyo3
+//! wrappers over the digits-lab library, which stays the one source of truth.
+//!
+//! The Python half (python/digits_lab/) turns keyword arguments into the command line's
+//! flags and hands them here as words; each wrapper parses them with the command's own
+//! clap definitions (so a refused value gets the command's one-line message), calls the
+//! library, and returns plain data (JSON text, numbers, or tables written as Parquet for
+//! polars to read). Long work runs with the GIL released; a panic never reaches Python
+//! (`errors::guard` turns it into an exception).
+
+mod analyze;
+mod args;
+mod errors;
+mod game;
+mod generate;
+mod progress;
+mod solve;
+mod variant;
+
+use pyo3::prelude::*;
+
+/// The module `digits_lab._native`.
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("DigitsLabError", py.get_type::<errors::DigitsLabError>())?;
+    m.add("InternalError", py.get_type::<errors::InternalError>())?;
+    m.add("VERSION", digits_lab_version())?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::cover, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::cover_search, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::phase, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::run_command, m)?)?;
+    m.add_function(wrap_pyfunction!(game::describe, m)?)?;
+    Ok(())
+}
+
+/// The library's version, which the tables' metadata and `--version` carry.
+fn digits_lab_version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
