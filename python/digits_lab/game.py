@@ -1,7 +1,8 @@
 """The games as values: a named game (``Game.digits()``, ``Game.countdown()``,
-``Game.twenty_four()``, ``Game.make10()``) or a rules file (``Game.from_rules(path)``),
-changed by the same options as the command line's ``--pow``, ``--unary-minus``,
-``--use-all``, ``--fractions``, ``--pool`` and ``--targets``."""
+``Game.twenty_four()``, ``Game.make10()``, ``Game.krypto()``) or a rules file
+(``Game.from_rules(path)``), changed by the same options as the command line's ``--pow``,
+``--unary-minus``, ``--use-all``, ``--zero``, ``--negatives``, ``--fractions``, ``--pool``
+and ``--targets``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 from . import _native
 from ._words import flag_words
 
-GAMES = ("digits", "countdown", "24", "make10")
+GAMES = ("digits", "countdown", "24", "make10", "krypto")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Game:
     pow: bool = False
     unary_minus: bool = False
     use_all: bool = False
+    zero: bool = False
+    negatives: bool = False
     fractions: bool = False
     pool: str | None = None
     targets: str | None = None
@@ -56,6 +59,11 @@ class Game:
         return cls("make10", **changes)
 
     @classmethod
+    def krypto(cls, **changes: Any) -> Game:
+        """Krypto: five cards of a 56-card deck and a target card, whole numbers, every card used."""
+        return cls("krypto", **changes)
+
+    @classmethod
     def from_rules(cls, path: str | os.PathLike[str], **changes: Any) -> Game:
         """A rule set kept in a TOML file (docs/RULES.md), changed by ``changes``."""
         return cls(rules=os.fspath(path), **changes)
@@ -71,7 +79,9 @@ class Game:
             flags["rules"] = self.rules
         else:
             flags["game"] = self.kind
-        for name in ("pow", "unary_minus", "use_all", "fractions", "pool", "targets"):
+        for name in (
+            "pow", "unary_minus", "use_all", "zero", "negatives", "fractions", "pool", "targets",
+        ):
             flags[name] = getattr(self, name)
         return flag_words(flags)
 

@@ -23,6 +23,10 @@ BOARDS = [
     (None, [1, 2, 7, 7], "24", {"unary_minus": True}),
     (None, [1, 1, 9, 9], "make10", {}),
     (None, [2, 4, 6, 8], "make10", {}),
+    (12, [1, 2, 3, 4, 5], "krypto", {}),
+    (25, [1, 1, 1, 2, 2], "krypto", {}),
+    (9, [2, 2, 7, 7, 9], "countdown", {"use_all": True, "zero": True, "targets": "1-99"}),
+    (0, [1, 2, 3, 4], "digits", {"negatives": True, "use_all": True, "targets": "-10-10"}),
     (100, [2, 3, 5, 7, 11], "digits", {"use_all": True, "fractions": True}),
     (30, [3, 5, 7], "digits", {"pool": "1-10", "targets": "1-50"}),
 ]
@@ -71,12 +75,24 @@ def test_a_game_value_is_its_flags(cli) -> None:
 
 @pytest.mark.parametrize(
     ("game", "name"),
-    [(dl.Game.digits(), "digits"), (dl.Game.countdown(), "countdown"), (dl.Game.twenty_four(), "24"), (dl.Game.make10(), "make10")],
+    [
+        (dl.Game.digits(), "digits"),
+        (dl.Game.countdown(), "countdown"),
+        (dl.Game.twenty_four(), "24"),
+        (dl.Game.make10(), "make10"),
+        (dl.Game.krypto(), "krypto"),
+    ],
 )
 def test_presets_are_the_commands_games(cli, game, name) -> None:
-    numbers = {"digits": "1 2 3 4 5 6", "countdown": "1 2 3 4 5 6", "24": "1 2 3 4", "make10": "1 2 3 4"}[name]
-    fixed = name in ("24", "make10")
-    expected = cli.json("solve", "--json", "--game", name, *([] if fixed else ["--target", "100"]), *numbers.split())
+    numbers = {
+        "digits": "1 2 3 4 5 6",
+        "countdown": "1 2 3 4 5 6",
+        "24": "1 2 3 4",
+        "make10": "1 2 3 4",
+        "krypto": "1 2 3 4 5",
+    }[name]
+    target = {"digits": ["--target", "100"], "countdown": ["--target", "100"], "krypto": ["--target", "12"]}
+    expected = cli.json("solve", "--json", "--game", name, *target.get(name, []), *numbers.split())
     assert game.to_dict() == expected["game"]
 
 
