@@ -85,6 +85,9 @@ pub struct GameArgs {
     /// Target range instead of the game's, e.g. `100-999`.
     #[arg(long, allow_hyphen_values = true)]
     pub targets: Option<String>,
+    /// Numbers on a board instead of the game's (the boards `generate` deals).
+    #[arg(long)]
+    pub size: Option<usize>,
 }
 
 impl GameArgs {
@@ -96,6 +99,9 @@ impl GameArgs {
         }
         if let Some(t) = &self.targets {
             game.targets = parse_targets(t)?;
+        }
+        if let Some(n) = self.size {
+            game.size = n;
         }
         game.check()?;
         Ok(game)
