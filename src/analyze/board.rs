@@ -110,7 +110,11 @@ pub(super) fn analyze<V: Number>(
             .assess_with(target, setting, walked)
             .expect("a solvable target is assessed");
         puzzles.push_solved(&c, &a);
-        if let (Some(t), Some(1)) = (t, c.distinct) {
+        // A unique puzzle is listed only if it can be dealt (a Krypto hand holding every
+        // card of its target cannot be dealt with it).
+        if let (Some(t), Some(1)) = (t, c.distinct)
+            && corpus.game.target_ways(board.numbers(), target) > 0
+        {
             let e = dp
                 .shortest_in(t, c.min_ops as usize)
                 .expect("a solvable target has a shortest solution");

@@ -82,28 +82,33 @@ impl PuzzleColumns {
         self.solvable.len()
     }
 
-    /// Appends every row of `o`.
-    pub fn append(&mut self, o: &PuzzleColumns) {
-        self.solvable.extend_from_slice(&o.solvable);
-        self.min_ops.extend_from_slice(&o.min_ops);
-        self.trees.extend_from_slice(&o.trees);
-        self.expressions.extend_from_slice(&o.expressions);
-        self.distinct.extend_from_slice(&o.distinct);
-        self.inequivalent.extend_from_slice(&o.inequivalent);
-        self.has_closest.extend_from_slice(&o.has_closest);
-        self.closest.extend_from_slice(&o.closest);
-        self.distance.extend_from_slice(&o.distance);
-        self.difficulty.extend_from_slice(&o.difficulty);
-        self.needs_division.extend_from_slice(&o.needs_division);
-        self.needs_fraction.extend_from_slice(&o.needs_fraction);
-        self.needs_negative.extend_from_slice(&o.needs_negative);
-        self.peak.extend_from_slice(&o.peak);
-        self.greedy.extend_from_slice(&o.greedy);
-        self.near_misses.extend_from_slice(&o.near_misses);
-        self.uses_all.extend_from_slice(&o.uses_all);
-        self.whole_expressions
-            .extend_from_slice(&o.whole_expressions);
-        self.fractions.extend_from_slice(&o.fractions);
+    /// Appends the rows of `o` that `keep` marks (all of them when `keep` is `None`).
+    pub fn append(&mut self, o: &PuzzleColumns, keep: Option<&[bool]>) {
+        fn kept<T: Copy>(to: &mut Vec<T>, from: &[T], keep: Option<&[bool]>) {
+            match keep {
+                None => to.extend_from_slice(from),
+                Some(k) => to.extend(from.iter().zip(k).filter(|p| *p.1).map(|p| *p.0)),
+            }
+        }
+        kept(&mut self.solvable, &o.solvable, keep);
+        kept(&mut self.min_ops, &o.min_ops, keep);
+        kept(&mut self.trees, &o.trees, keep);
+        kept(&mut self.expressions, &o.expressions, keep);
+        kept(&mut self.distinct, &o.distinct, keep);
+        kept(&mut self.inequivalent, &o.inequivalent, keep);
+        kept(&mut self.has_closest, &o.has_closest, keep);
+        kept(&mut self.closest, &o.closest, keep);
+        kept(&mut self.distance, &o.distance, keep);
+        kept(&mut self.difficulty, &o.difficulty, keep);
+        kept(&mut self.needs_division, &o.needs_division, keep);
+        kept(&mut self.needs_fraction, &o.needs_fraction, keep);
+        kept(&mut self.needs_negative, &o.needs_negative, keep);
+        kept(&mut self.peak, &o.peak, keep);
+        kept(&mut self.greedy, &o.greedy, keep);
+        kept(&mut self.near_misses, &o.near_misses, keep);
+        kept(&mut self.uses_all, &o.uses_all, keep);
+        kept(&mut self.whole_expressions, &o.whole_expressions, keep);
+        kept(&mut self.fractions, &o.fractions, keep);
     }
 
     /// A target solved with counts `c` and assessment `a`.

@@ -89,7 +89,32 @@ impl<'a> Tally<'a> {
         results: &[BoardRows],
     ) -> Result<(DataFrame, DataFrame)> {
         let corpus = self.corpus;
-        let rows: usize = results.iter().map(|r| r.puzzles.len()).sum();
+        // The puzzles that can be dealt: all but, where a card is turned up as the target,
+        // a target whose every card the hand holds.
+        let keeps: Vec<Option<Vec<bool>>> = positions
+            .iter()
+            .zip(results)
+            .map(|(&i, r)| {
+                let numbers = corpus.boards.board(i);
+                let keep: Vec<bool> = (0..r.puzzles.len())
+                    .map(|k| {
+                        corpus
+                            .game
+                            .target_ways(numbers.numbers(), self.lo + k as i64)
+                            > 0
+                    })
+                    .collect();
+                (!keep.iter().all(|&k| k)).then_some(keep)
+            })
+            .collect();
+        let rows: usize = results
+            .iter()
+            .zip(&keeps)
+            .map(|(r, k)| {
+                k.as_ref()
+                    .map_or(r.puzzles.len(), |k| k.iter().filter(|&&x| x).count())
+            })
+            .sum();
         let uniques: usize = results.iter().map(|r| r.unique.len()).sum();
         let mut board_id = Vec::with_capacity(rows);
         let mut target = Vec::with_capacity(rows);
@@ -99,15 +124,16 @@ impl<'a> Tally<'a> {
         let mut u_target = Vec::with_capacity(uniques);
         let mut u_ops = Vec::with_capacity(uniques);
         let mut u_expr = Vec::with_capacity(uniques);
-        for (&i, r) in positions.iter().zip(results) {
+        for ((&i, r), keep) in positions.iter().zip(results).zip(&keeps) {
             let entry = corpus.boards.get(i);
+            let kept = |k: usize| keep.as_ref().is_none_or(|keep| keep[k]);
             let g = self
                 .groups
                 .binary_search(&entry.group)
                 .expect("every board's group is known");
             let b = &r.puzzles;
             let mut reached = 0u32;
-            for k in 0..b.len() {
+            for k in (0..b.len()).filter(|&k| kept(k)) {
                 // A puzzle's deals: its board's, times the ways its target is turned up.
                 let ways = corpus
                     .game
@@ -123,9 +149,10 @@ impl<'a> Tally<'a> {
                 }
                 reached += u32::from(solved);
             }
-            board_id.extend(std::iter::repeat_n(entry.id, b.len()));
-            target.extend((0..b.len()).map(|k| self.lo + k as i64));
-            p.append(b);
+            let targets = (0..b.len()).filter(|&k| kept(k));
+            board_id.extend(targets.clone().map(|_| entry.id));
+            target.extend(targets.map(|k| self.lo + k as i64));
+            p.append(b, keep.as_deref());
             self.reached.push(reached);
             self.first_moves.push(r.first_moves);
             // The run of reached targets from 1, read off the row already folded: no
