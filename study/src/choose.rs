@@ -9,7 +9,7 @@ use digits_lab::game::rule_set::Game;
 use digits_lab::generate::bands::{Band, Bands};
 use digits_lab::generate::constraints::Check;
 use digits_lab::generate::span::{Span, Wanted};
-use digits_lab::generate::{self, Mode, Request};
+use digits_lab::generate::{self, Mode, Request, standard_game};
 use digits_lab::puzzle::solve::{self, Options};
 
 use crate::plan::{Choose, Plan};
@@ -59,14 +59,20 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
                     bands.len()
                 ));
             }
-            let whole = Game {
-                targets: match game.target {
-                    Some(t) => t..=t,
-                    None => game.targets.clone(),
-                },
-                ..game.clone()
+            // A named game is dealt as `generate` deals it (Digits from 1–25).
+            let dealt = if *game == Game::preset(game.kind) {
+                standard_game(game.kind)
+            } else {
+                game.clone()
             };
-            let cuts = Bands::of(game).map_err(|e| e.to_string())?;
+            let whole = Game {
+                targets: match dealt.target {
+                    Some(t) => t..=t,
+                    None => dealt.targets.clone(),
+                },
+                ..dealt.clone()
+            };
+            let cuts = Bands::of(&dealt).map_err(|e| e.to_string())?;
             let mut all = Vec::new();
             for (k, &band) in bands.iter().enumerate() {
                 let req = Request {
@@ -164,10 +170,10 @@ mod tests {
     #[test]
     fn a_fixed_list_is_checked_and_dealt_in_rotation() {
         let p = plan(&format!(
-            "game = \"24\"\n{HEAD}[choose]\nfixed = [{{ board = [1, 3, 4, 6] }}, {{ board = [4, 6, 8, 8] }}, {{ board = [1, 1, 1, 1] , target = 4 }}]\n"
+            "game = \"24\"\n{HEAD}[choose]\nfixed = [{{ board = [1, 3, 4, 6] }}, {{ board = [4, 6, 8, 8] }}, {{ board = [1, 1, 1, 1], target = 5 }}]\n"
         ));
         let e = puzzles(&p).unwrap_err();
-        assert!(e.contains("puzzle 3"), "{e}");
+        assert!(e.contains("puzzle 3: 5 cannot be made"), "{e}");
         let p = plan(&format!(
             "game = \"digits\"\n{HEAD}[choose]\nfixed = [{{ board = [1, 3, 7, 10, 25, 50], target = 765 }}, {{ board = [2, 3, 5, 7, 11, 13], target = 100 }}, {{ board = [1, 2, 3, 4, 5, 6], target = 415 }}, {{ board = [1, 2, 4, 5, 10, 25], target = 10 }}]\n"
         ));
@@ -190,7 +196,7 @@ mod tests {
         ));
         let ps = puzzles(&p).unwrap();
         assert_eq!(ps.len(), 6);
-        let cuts = Bands::of(&p.game).unwrap();
+        let cuts = Bands::of(&standard_game(p.game.kind)).unwrap();
         for (i, q) in ps.iter().enumerate() {
             let band = if i < 3 { Band::Easy } else { Band::Fiendish };
             assert_eq!(q.band, Some(band));

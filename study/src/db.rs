@@ -313,7 +313,7 @@ impl Writer {
                         }
                     }
                     if failed.is_none() {
-                        let run = || -> rusqlite::Result<()> {
+                        let mut run = || -> rusqlite::Result<()> {
                             let tx = conn.transaction()?;
                             for (writes, _) in &batch {
                                 for w in writes {

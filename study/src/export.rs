@@ -215,7 +215,7 @@ fn write_moves(c: &Connection, dest: &Path, game: &str) -> Result<usize, String>
     )
     .map_err(|e| e.to_string())?;
     let tmp = temp_path(dest);
-    let write = || -> Result<(), String> {
+    let mut write = || -> Result<(), String> {
         let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
         ParquetWriter::new(f)
             .with_compression(ParquetCompression::Zstd(None))

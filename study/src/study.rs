@@ -70,7 +70,6 @@ impl Outcome {
 }
 
 struct Participant {
-    number: u64,
     puzzles: Vec<usize>,
     /// The trial of each slot reached so far.
     trials: Vec<i64>,
@@ -167,13 +166,12 @@ impl Study {
         conn: &Connection,
     ) -> rusqlite::Result<State> {
         let mut state = State::default();
-        let mut s = conn.prepare("SELECT id, number, puzzles FROM participants")?;
+        let mut s = conn.prepare("SELECT id, puzzles FROM participants")?;
         let rows = s.query_map([], |r| {
-            let list: String = r.get(2)?;
+            let list: String = r.get(1)?;
             Ok((
                 r.get::<_, String>(0)?,
                 Participant {
-                    number: r.get::<_, i64>(1)? as u64,
                     puzzles: list.split(' ').filter_map(|w| w.parse().ok()).collect(),
                     trials: Vec::new(),
                 },
@@ -287,7 +285,6 @@ impl Study {
             st.participants.insert(
                 id.clone(),
                 Participant {
-                    number,
                     puzzles: puzzles.clone(),
                     trials: Vec::new(),
                 },

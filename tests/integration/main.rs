@@ -7,6 +7,7 @@ mod charts;
 mod cli;
 mod difficulty;
 mod figures;
+mod fit_human;
 mod fixture;
 mod fuzz;
 mod fuzz_cli;

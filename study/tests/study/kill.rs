@@ -30,7 +30,7 @@ fn play(addr: std::net::SocketAddr, acked: Arc<Mutex<Acked>>, until: Instant) {
             while p.next() {
                 k += 1;
                 let trial = p.trial();
-                let mut note = |p: &Participant, r: &crate::client::Reply| {
+                let note = |p: &Participant, r: &crate::client::Reply| {
                     if r.status == 200 {
                         let seq = p.board["seq"].as_i64().unwrap() - 1;
                         let mut a = acked.lock().unwrap();
