@@ -16,6 +16,7 @@ use crate::harness::{DIGITS_PLAN, Server, count};
 /// chromedriver, killed when dropped.
 struct Driver {
     child: Child,
+    profile: tempfile::TempDir,
     client: Client,
     session: String,
 }
@@ -23,12 +24,28 @@ struct Driver {
 impl Drop for Driver {
     fn drop(&mut self) {
         let path = format!("/session/{}", self.session);
-        let _ = self.client.raw(
-            format!("DELETE {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").as_bytes(),
-        );
+        // Quits the browser; then chromedriver, and any browser process left (found by its
+        // own profile folder) by its id.
+        let _ = self.client.request("DELETE", &path, None);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        for pid in processes_with(&self.profile.path().display().to_string()) {
+            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+        }
     }
+}
+
+/// The processes whose command line holds `text`.
+fn processes_with(text: &str) -> Vec<u32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+        String::from_utf8_lossy(&cmd).contains(text).then_some(pid)
+    })
+    .collect()
 }
 
 fn which(names: &[&str]) -> Option<String> {
@@ -66,11 +83,13 @@ impl Driver {
             std::thread::sleep(Duration::from_millis(100));
         }
         let mut client = Client::new(addr, Log::default());
+        let profile = tempfile::tempdir().unwrap();
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": browser,
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=800,1000"]
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=800,1000",
+                         format!("--user-data-dir={}", profile.path().display())]
             }
         }}});
         let r = client.post("/session", &caps);
@@ -78,6 +97,7 @@ impl Driver {
         let session = r.json()["value"]["sessionId"].as_str().unwrap().to_string();
         Driver {
             child,
+            profile,
             client,
             session,
         }

@@ -6,6 +6,8 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
@@ -80,8 +82,25 @@ pub fn count(db: &Path, sql: &str) -> i64 {
     c.query_row(sql, [], |r| r.get(0)).unwrap()
 }
 
-/// A shortest solution's moves as (left operand, operation, right operand), as shown.
-pub fn steps(kind: GameKind, board: &[i64], target: i64) -> Vec<(String, String, String)> {
+/// A move as (left operand, operation, right operand), as shown.
+pub type Step = (String, String, String);
+
+/// A shortest solution's moves, solved once per puzzle (the simulated participants of the
+/// load test would otherwise spend the machine's cores on the engine, not the server).
+pub fn steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
+    type Cache = Mutex<HashMap<(&'static str, Vec<i64>, i64), Vec<Step>>>;
+    static SOLVED: OnceLock<Cache> = OnceLock::new();
+    let cache = SOLVED.get_or_init(Cache::default);
+    let key = (kind.name(), board.to_vec(), target);
+    if let Some(s) = cache.lock().unwrap().get(&key) {
+        return s.clone();
+    }
+    let s = solve_steps(kind, board, target);
+    cache.lock().unwrap().insert(key, s.clone());
+    s
+}
+
+fn solve_steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
     let game = Game::preset(kind);
     let b = Board::new(&game, board.to_vec()).unwrap();
     let r = solve(
