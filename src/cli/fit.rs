@@ -87,12 +87,23 @@ fn run_human(path: &std::path::Path, plan: &train::Plan) -> Result<()> {
     let predicted: Vec<f64> = sets
         .iter()
         .zip(&walked)
-        .map(|(s, &l)| carried.ln_time(&s.features, s.target, &s.setting, l.is_finite().then_some(l)))
+        .map(|(s, &l)| {
+            carried.ln_time(
+                &s.features,
+                s.target,
+                &s.setting,
+                l.is_finite().then_some(l),
+            )
+        })
         .collect();
     let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
     let t = train::train(sets, plan)?;
-    println!("{}: {} puzzles of {game} with a solve time", path.display(), t.sets.len());
+    println!(
+        "{}: {} puzzles of {game} with a solve time",
+        path.display(),
+        t.sets.len()
+    );
     print_nested(&t.model, plan);
     println!(
         "the model digits-lab carries (fitted on the 24 game's people), as it stands: Spearman ρ \

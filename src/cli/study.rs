@@ -18,7 +18,11 @@ pub const BINARY: &str = "digits-lab-study";
 pub struct StudyArgs {
     /// What `digits-lab-study` takes: `run PLAN [--db FILE] [--port N] [--listen ADDR]`,
     /// `export [--db FILE] [--out DIR]`, `--help`.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
     pub args: Vec<OsString>,
 }
 

@@ -106,14 +106,20 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
         };
         let game = match field(game_at, "game")? {
             None => Game::preset(GameKind::TwentyFour),
-            Some(name) => Game::preset(name.parse::<GameKind>().map_err(|e| bad(n, e.to_string()))?),
+            Some(name) => Game::preset(
+                name.parse::<GameKind>()
+                    .map_err(|e| bad(n, e.to_string()))?,
+            ),
         };
         match &games {
             None => games = Some(game.clone()),
             Some(g) if g.kind != game.kind => {
                 return Err(bad(
                     n,
-                    format!("a file holds one game's puzzles: {} and {}", g.kind, game.kind),
+                    format!(
+                        "a file holds one game's puzzles: {} and {}",
+                        g.kind, game.kind
+                    ),
                 ));
             }
             Some(_) => {}
@@ -139,14 +145,22 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
                 .parse::<i64>()
                 .map_err(|_| bad(n, format!("target `{t}` is not a whole number")))?,
             (None, Some(t)) => t,
-            (None, None) => return Err(bad(n, format!("{} puzzles need a target column", game.kind))),
+            (None, None) => {
+                return Err(bad(
+                    n,
+                    format!("{} puzzles need a target column", game.kind),
+                ));
+            }
         };
         let words: Vec<&str> = cards.split_whitespace().collect();
         // A longer line than the game's boards would only make the engine slow.
         if words.len() != game.size {
             return Err(bad(
                 n,
-                format!("a {} board is {} numbers, not `{cards}`", game.kind, game.size),
+                format!(
+                    "a {} board is {} numbers, not `{cards}`",
+                    game.kind, game.size
+                ),
             ));
         }
         let board = Board::parse(&game, &words).map_err(|e| bad(n, e.to_string()))?;

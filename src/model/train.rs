@@ -108,7 +108,11 @@ pub fn graphs(sets: &[TrainingSet]) -> Result<Vec<Graph>> {
 }
 
 fn join(cards: &[i64]) -> String {
-    cards.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+    cards
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Fits the model to `sets`, cross-validating and sampling as `plan` says.

@@ -81,7 +81,10 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
                         Check::difficulty(Wanted::Band(band), Some(&cuts))
                             .map_err(|e| e.to_string())?,
                         // The target is never on the board.
-                        Check::MinOps(Span { lo: 1, hi: u64::MAX }),
+                        Check::MinOps(Span {
+                            lo: 1,
+                            hi: u64::MAX,
+                        }),
                     ],
                     mode: Mode::Count(*per_band),
                     seed: plan.seed.wrapping_add(k as u64),
@@ -205,6 +208,10 @@ mod tests {
         }
         assert_eq!(assign(&p, 6, 0), [0, 3, 1]);
         assert_eq!(assign(&p, 6, 2), [2, 5, 0]);
-        assert_eq!(puzzles(&p).unwrap(), ps, "the same seed gives the same puzzles");
+        assert_eq!(
+            puzzles(&p).unwrap(),
+            ps,
+            "the same seed gives the same puzzles"
+        );
     }
 }

@@ -110,7 +110,8 @@ pub fn open(path: &Path) -> Result<Connection, DbError> {
     c.pragma_update(None, "journal_mode", "WAL").map_err(&err)?;
     c.pragma_update(None, "synchronous", "FULL").map_err(&err)?;
     c.pragma_update(None, "foreign_keys", "ON").map_err(&err)?;
-    c.busy_timeout(std::time::Duration::from_secs(5)).map_err(&err)?;
+    c.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(&err)?;
     c.execute_batch(SCHEMA).map_err(&err)?;
     Ok(c)
 }
@@ -125,7 +126,8 @@ pub fn open_read(path: &Path) -> Result<Connection, DbError> {
         });
     }
     let c = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(&err)?;
-    c.busy_timeout(std::time::Duration::from_secs(5)).map_err(&err)?;
+    c.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(&err)?;
     Ok(c)
 }
 
@@ -146,7 +148,9 @@ pub fn prepare(
 ) -> Result<Vec<StudyPuzzle>, DbError> {
     let err = db_err(path);
     let stored: Option<String> = c
-        .query_row("SELECT value FROM study WHERE key = 'plan'", [], |r| r.get(0))
+        .query_row("SELECT value FROM study WHERE key = 'plan'", [], |r| {
+            r.get(0)
+        })
         .map(Some)
         .or_else(|e| match e {
             rusqlite::Error::QueryReturnedNoRows => Ok(None),

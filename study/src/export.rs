@@ -53,9 +53,12 @@ pub fn export(db_path: &Path, out: &Path) -> Result<Exported, ExportError> {
         })
     };
     let plan_text: String = c
-        .query_row("SELECT value FROM study WHERE key = 'plan'", [], |r| r.get(0))
+        .query_row("SELECT value FROM study WHERE key = 'plan'", [], |r| {
+            r.get(0)
+        })
         .map_err(err)?;
-    let plan = Plan::parse(&plan_text).map_err(|e| ExportError::Other(format!("stored plan: {e}")))?;
+    let plan =
+        Plan::parse(&plan_text).map_err(|e| ExportError::Other(format!("stored plan: {e}")))?;
     let puzzles = db::read_puzzles(&c).map_err(err)?;
     let ended = ended_trials(&c).map_err(err)?;
     std::fs::create_dir_all(out)
@@ -135,7 +138,11 @@ fn summary(times: &[f64]) -> (Option<f64>, Option<f64>, Option<f64>) {
         (x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / x.len() as f64).sqrt()
     };
     let (m, s) = (mean(times), sd(times));
-    let near: Vec<f64> = times.iter().copied().filter(|t| (t - m).abs() <= s).collect();
+    let near: Vec<f64> = times
+        .iter()
+        .copied()
+        .filter(|t| (t - m).abs() <= s)
+        .collect();
     (Some(m), Some(mean(&near)), Some(sd(&near)))
 }
 

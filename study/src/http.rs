@@ -165,7 +165,10 @@ fn body<T: DeserializeOwned>(req: &mut Request) -> Result<T, Refusal> {
         return Err(bad(415, "the body must be application/json".into()));
     }
     if req.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(bad(413, format!("a request body is at most {MAX_BODY} bytes")));
+        return Err(bad(
+            413,
+            format!("a request body is at most {MAX_BODY} bytes"),
+        ));
     }
     let mut buf = Vec::new();
     req.as_reader()
@@ -173,7 +176,10 @@ fn body<T: DeserializeOwned>(req: &mut Request) -> Result<T, Refusal> {
         .read_to_end(&mut buf)
         .map_err(|e| bad(400, format!("cannot read the body: {e}")))?;
     if buf.len() > MAX_BODY {
-        return Err(bad(413, format!("a request body is at most {MAX_BODY} bytes")));
+        return Err(bad(
+            413,
+            format!("a request body is at most {MAX_BODY} bytes"),
+        ));
     }
     serde_json::from_slice(&buf).map_err(|e| bad(400, format!("malformed request: {e}")))
 }
@@ -252,10 +258,18 @@ fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Valu
                 .filter(|_| b.op.chars().count() == 1)
                 .ok_or_else(|| Refusal {
                     status: 400,
-                    message: format!("unknown operation `{}`", b.op.chars().take(8).collect::<String>()),
+                    message: format!(
+                        "unknown operation `{}`",
+                        b.op.chars().take(8).collect::<String>()
+                    ),
                 })?;
             let action = Action::Combine { a: b.a, op, b: b.b };
-            Ok(to_json(&study.act(&b.participant, b.trial, b.seq, action)?))
+            Ok(to_json(&study.act(
+                &b.participant,
+                b.trial,
+                b.seq,
+                action,
+            )?))
         }
         "/api/undo" | "/api/reset" => {
             let b: SeqBody = body(req)?;
@@ -264,7 +278,12 @@ fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Valu
             } else {
                 Action::Reset
             };
-            Ok(to_json(&study.act(&b.participant, b.trial, b.seq, action)?))
+            Ok(to_json(&study.act(
+                &b.participant,
+                b.trial,
+                b.seq,
+                action,
+            )?))
         }
         "/api/give-up" | "/api/timeout" => {
             let b: SeqBody = body(req)?;
@@ -273,7 +292,12 @@ fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Valu
             } else {
                 Outcome::TimedOut
             };
-            Ok(to_json(&study.end(&b.participant, b.trial, b.seq, outcome)?))
+            Ok(to_json(&study.end(
+                &b.participant,
+                b.trial,
+                b.seq,
+                outcome,
+            )?))
         }
         _ => Err(Refusal {
             status: 404,

@@ -73,11 +73,18 @@ fn main() -> ExitCode {
                 Ok(p) => p,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            eprintln!("preparing the study's puzzles (drawn once, then kept in {})…", db.display());
+            eprintln!(
+                "preparing the study's puzzles (drawn once, then kept in {})…",
+                db.display()
+            );
             match digits_lab_study::run(plan, &db, SocketAddr::new(listen, port)) {
                 Ok(server) => {
                     // The line a script waits for.
-                    println!("study on http://{}/ · database {}", server.addr, db.display());
+                    println!(
+                        "study on http://{}/ · database {}",
+                        server.addr,
+                        db.display()
+                    );
                     server.wait();
                     ExitCode::SUCCESS
                 }

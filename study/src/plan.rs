@@ -101,7 +101,9 @@ impl Plan {
             origin: origin.clone(),
             what,
         };
-        let len = std::fs::metadata(path).map_err(|e| err(e.to_string()))?.len();
+        let len = std::fs::metadata(path)
+            .map_err(|e| err(e.to_string()))?
+            .len();
         if len > MAX_BYTES {
             return Err(err(format!("{len} bytes; a plan is at most {MAX_BYTES}")));
         }
@@ -122,7 +124,9 @@ impl Plan {
             }
         })?;
         let game = match (&file.game, &file.rules) {
-            (Some(name), None) => Game::preset(name.parse::<GameKind>().map_err(|e| e.to_string())?),
+            (Some(name), None) => {
+                Game::preset(name.parse::<GameKind>().map_err(|e| e.to_string())?)
+            }
             (None, Some(rules)) => rules.game().map_err(|e| format!("[rules]: {e}"))?,
             _ => return Err("give either `game` or a `[rules]` table".into()),
         };
@@ -144,7 +148,10 @@ impl Plan {
             (Some(names), per_band, None) => {
                 let bands = names
                     .iter()
-                    .map(|n| n.parse::<Band>().map_err(|e| format!("[choose] bands: {e}")))
+                    .map(|n| {
+                        n.parse::<Band>()
+                            .map_err(|e| format!("[choose] bands: {e}"))
+                    })
                     .collect::<Result<Vec<_>, _>>()?;
                 let per_band = per_band.unwrap_or(10);
                 if bands.is_empty() || !(1..=MAX_PER_BAND).contains(&per_band) {
@@ -216,11 +223,26 @@ fixed = [{ board = [1, 3, 4, 6] }, { board = [4, 6, 8, 8], target = 24 }]
     #[test]
     fn a_bad_plan_is_one_line() {
         for (text, says) in [
-            (FIXED.replace("game = \"24\"", "game = \"chess\""), "unknown game"),
-            (FIXED.replace("puzzles = 2", "puzzles = 0"), "`puzzles` must be"),
-            (FIXED.replace("time_limit_s = 60", "time_limit_s = 1"), "time_limit_s"),
-            (FIXED.replace("consent = \"ok\"", "consent = \" \""), "consent"),
-            (FIXED.replace("[choose]", "colour = 1\n[choose]"), "unknown field"),
+            (
+                FIXED.replace("game = \"24\"", "game = \"chess\""),
+                "unknown game",
+            ),
+            (
+                FIXED.replace("puzzles = 2", "puzzles = 0"),
+                "`puzzles` must be",
+            ),
+            (
+                FIXED.replace("time_limit_s = 60", "time_limit_s = 1"),
+                "time_limit_s",
+            ),
+            (
+                FIXED.replace("consent = \"ok\"", "consent = \" \""),
+                "consent",
+            ),
+            (
+                FIXED.replace("[choose]", "colour = 1\n[choose]"),
+                "unknown field",
+            ),
             (format!("{FIXED}bands = [\"easy\"]\n"), "not both"),
             (FIXED.replace("game = \"24\"", ""), "either `game`"),
         ] {

@@ -14,7 +14,11 @@ use digits_lab::game::rules::{Arithmetic, Rules};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Tile `a` `op` tile `b`; the result goes where `b` was.
-    Combine { a: usize, op: Op, b: usize },
+    Combine {
+        a: usize,
+        op: Op,
+        b: usize,
+    },
     Undo,
     Reset,
 }
@@ -206,7 +210,10 @@ mod tests {
             p.act(combine(0, "-", 2)),
             Err(Refused::Result("1 − 7".into()))
         );
-        assert_eq!(p.act(combine(0, "/", 2)), Err(Refused::Result("1 ÷ 7".into())));
+        assert_eq!(
+            p.act(combine(0, "/", 2)),
+            Err(Refused::Result("1 ÷ 7".into()))
+        );
         assert_eq!(p.act(combine(4, "+", 0)), Err(Refused::NoTile(4)));
         assert_eq!(p.act(combine(0, "+", 0)), Err(Refused::SameTile));
         p.act(combine(0, "+", 5)).unwrap();
@@ -214,13 +221,20 @@ mod tests {
         assert!(!p.solved());
         p.act(combine(3, "*", 5)).unwrap();
         assert_eq!(p.to_string(), "· 3 7 · · 765");
-        assert!(p.solved(), "a Digits board is solved when any tile shows the target");
+        assert!(
+            p.solved(),
+            "a Digits board is solved when any tile shows the target"
+        );
         p.act(Action::Undo).unwrap();
         assert_eq!(p.to_string(), "· 3 7 15 · 51");
         p.act(Action::Reset).unwrap();
         assert_eq!(p.to_string(), "1 3 7 10 25 50");
         p.act(Action::Undo).unwrap();
-        assert_eq!(p.to_string(), "· 3 7 15 · 51", "a reset is undone like a move");
+        assert_eq!(
+            p.to_string(),
+            "· 3 7 15 · 51",
+            "a reset is undone like a move"
+        );
     }
 
     #[test]
@@ -240,6 +254,9 @@ mod tests {
         let mut q = Play::new(rules, &[4, 6, 8, 8], 24).unwrap();
         q.act(combine(0, "*", 1)).unwrap();
         assert_eq!(q.to_string(), "· 24 8 8");
-        assert!(!q.solved(), "24 with cards left over is not a 24-game solution");
+        assert!(
+            !q.solved(),
+            "24 with cards left over is not a 24-game solution"
+        );
     }
 }

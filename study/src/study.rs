@@ -194,9 +194,8 @@ impl Study {
                 r.get::<_, Option<String>>(5)?,
             ))
         })?;
-        let mut moves = conn.prepare(
-            "SELECT kind, a, op, b FROM moves WHERE trial = ?1 ORDER BY seq",
-        )?;
+        let mut moves =
+            conn.prepare("SELECT kind, a, op, b FROM moves WHERE trial = ?1 ORDER BY seq")?;
         for row in rows {
             let (id, participant, slot, puzzle, started_ms, outcome) = row?;
             let q = &puzzles[puzzle];
@@ -262,7 +261,10 @@ impl Study {
             (out, self.writer.queue(writes))
         };
         let (out, rx) = ack;
-        match rx.recv().unwrap_or_else(|_| Err("the database writer has stopped".into())) {
+        match rx
+            .recv()
+            .unwrap_or_else(|_| Err("the database writer has stopped".into()))
+        {
             Ok(()) => Ok(out),
             Err(e) => {
                 let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -311,7 +313,10 @@ impl Study {
                 .ok_or_else(|| refuse(404, "no such participant"))?;
             let mut writes = Vec::new();
             if let Some(&last) = p.trials.last() {
-                let t = st.trials.get_mut(&last).expect("a participant's trials are known");
+                let t = st
+                    .trials
+                    .get_mut(&last)
+                    .expect("a participant's trials are known");
                 if t.outcome.is_none() {
                     if now - t.started_ms <= limit + GRACE_MS {
                         let board = self.board_of(last, t, now);
@@ -320,7 +325,10 @@ impl Study {
                     writes.push(time_out(last, t, limit));
                 }
             }
-            let p = st.participants.get_mut(participant).expect("looked up above");
+            let p = st
+                .participants
+                .get_mut(participant)
+                .expect("looked up above");
             let slot = p.trials.len();
             if slot >= p.puzzles.len() {
                 let done = Next::Done {
@@ -417,9 +425,7 @@ impl Study {
             if t.seq >= MAX_ACTIONS {
                 return Err(refuse(409, "too many actions in one trial"));
             }
-            t.play
-                .act(action)
-                .map_err(|e| refuse(422, e.to_string()))?;
+            t.play.act(action).map_err(|e| refuse(422, e.to_string()))?;
             let (a, op, b, result) = match action {
                 Action::Combine { a, op, b } => (
                     Some(a),

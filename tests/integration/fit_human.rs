@@ -65,7 +65,10 @@ fn fit_human_reads_the_training_file_as_fit_does() {
     let y = human::parse(&first(40, ",game,target", ",24,24"), "with game").unwrap();
     assert_eq!(x.len(), y.len());
     for (p, q) in x.iter().zip(&y) {
-        assert_eq!((&p.cards, p.target, p.mean_time_s), (&q.cards, q.target, q.mean_time_s));
+        assert_eq!(
+            (&p.cards, p.target, p.mean_time_s),
+            (&q.cards, q.target, q.mean_time_s)
+        );
         assert_eq!(p.features, q.features);
     }
 }
@@ -81,18 +84,28 @@ fn fit_human_takes_another_game_and_refuses_mixed_or_targetless_files() {
     ];
     let mut text = String::from("cards,mean_time_s,solve_rate,game,target\n");
     for (i, t) in tickets.iter().enumerate() {
-        text.push_str(&format!("{t},{:.1},{:.2},make10,10\n", 3.0 + i as f64, 0.95 - 0.01 * i as f64));
+        text.push_str(&format!(
+            "{t},{:.1},{:.2},make10,10\n",
+            3.0 + i as f64,
+            0.95 - 0.01 * i as f64
+        ));
     }
     text.push_str("9 9 9 9,,0.0000,make10,10\n");
     let sets = human::parse(&text, "make10.csv").unwrap();
     assert_eq!(sets.len(), tickets.len());
-    assert!(sets.iter().all(|s| s.target == 10 && s.game.kind.name() == "make10"));
+    assert!(
+        sets.iter()
+            .all(|s| s.target == 10 && s.game.kind.name() == "make10")
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("make10.csv");
     std::fs::write(&file, &text).unwrap();
     let (ok, out, e) = fit(&["--plan", "quick", "--human", file.to_str().unwrap()]);
     assert!(ok, "{e}");
-    assert!(out.contains("22 puzzles of make10 with a solve time"), "{out}");
+    assert!(
+        out.contains("22 puzzles of make10 with a solve time"),
+        "{out}"
+    );
 
     let mixed = text.replace("2 5 6 7,24.0,0.74,make10,10", "2 5 6 7,24.0,0.74,24,24");
     let e = human::parse(&mixed, "mixed.csv").unwrap_err().to_string();

@@ -26,4 +26,5 @@ mod reach;
 mod reach_bounded;
 mod robustness;
 mod shards;
+mod study_cli;
 mod tables;

@@ -43,7 +43,10 @@ fn a_session_is_stored_move_by_move_and_exported() {
     assert_eq!(p.puzzle(), (vec![2, 3, 5, 7, 11, 13], 100));
     let again = p.board.clone();
     assert!(p.next());
-    assert_eq!(p.board["trial"], again["trial"], "an open trial is served again");
+    assert_eq!(
+        p.board["trial"], again["trial"],
+        "an open trial is served again"
+    );
     std::thread::sleep(Duration::from_millis(30));
     assert_eq!(p.give_up().status, 200);
     assert_eq!(p.board["outcome"], json!("gave_up"));
@@ -65,13 +68,18 @@ fn a_session_is_stored_move_by_move_and_exported() {
     );
     let moves_first = 2 + solved.len() as i64;
     assert_eq!(
-        count(db, &format!("SELECT COUNT(*) FROM moves WHERE trial = {first}")),
+        count(
+            db,
+            &format!("SELECT COUNT(*) FROM moves WHERE trial = {first}")
+        ),
         moves_first
     );
     assert_eq!(
         count(
             db,
-            &format!("SELECT COUNT(*) FROM moves WHERE trial = {first} AND kind = 'undo' AND seq = 1")
+            &format!(
+                "SELECT COUNT(*) FROM moves WHERE trial = {first} AND kind = 'undo' AND seq = 1"
+            )
         ),
         1
     );
@@ -94,11 +102,7 @@ fn a_session_is_stored_move_by_move_and_exported() {
     assert_eq!(lines.len(), 4);
     assert!(lines[1].starts_with("1 3 7 10 25 50,"), "{}", lines[1]);
     assert!(lines[1].contains(",1.0000,"), "solved: {}", lines[1]);
-    assert!(
-        lines[1].ends_with(",digits,765,1,1,1,0,0,"),
-        "{}",
-        lines[1]
-    );
+    assert!(lines[1].ends_with(",digits,765,1,1,1,0,0,"), "{}", lines[1]);
     assert!(
         lines[2].starts_with("2 3 5 7 11 13,,0.0000,,,digits,100,1,1,0,1,0,"),
         "{}",

@@ -79,7 +79,10 @@ impl Driver {
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
         let start = Instant::now();
         while std::net::TcpStream::connect(addr).is_err() {
-            assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let mut client = Client::new(addr, Log::default());
@@ -118,8 +121,19 @@ impl Driver {
     }
 
     fn find(&mut self, css: &str) -> String {
-        let v = self.call("POST", "/element", Some(json!({ "using": "css selector", "value": css })));
-        v.as_object().unwrap().values().next().unwrap().as_str().unwrap().to_string()
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        v.as_object()
+            .unwrap()
+            .values()
+            .next()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
     }
 
     fn click(&mut self, css: &str) {
@@ -143,7 +157,11 @@ impl Driver {
     }
 
     fn script(&mut self, js: &str) -> Value {
-        self.call("POST", "/execute/sync", Some(json!({ "script": js, "args": [] })))
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": js, "args": [] })),
+        )
     }
 
     /// Waits until `js` (an expression) is true in the page.
@@ -231,14 +249,25 @@ fn a_browser_session_lands_in_the_database_and_the_export() {
     let db = &server.db;
     let outcomes: Vec<String> = {
         let c = rusqlite::Connection::open(db).unwrap();
-        let mut s = c.prepare("SELECT outcome FROM trials ORDER BY slot").unwrap();
-        s.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+        let mut s = c
+            .prepare("SELECT outcome FROM trials ORDER BY slot")
+            .unwrap();
+        s.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
     };
     assert_eq!(outcomes, ["solved", "solved", "gave_up"]);
     assert_eq!(count(db, "SELECT COUNT(*) FROM moves"), 5 + 3 + 2);
-    assert_eq!(count(db, "SELECT COUNT(*) FROM moves WHERE kind = 'undo'"), 2);
     assert_eq!(
-        count(db, "SELECT COUNT(*) FROM moves m JOIN trials t ON t.id = m.trial WHERE t.slot = 0 AND m.seq = 4 AND m.result = '765'"),
+        count(db, "SELECT COUNT(*) FROM moves WHERE kind = 'undo'"),
+        2
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM moves m JOIN trials t ON t.id = m.trial WHERE t.slot = 0 AND m.seq = 4 AND m.result = '765'"
+        ),
         1
     );
     // And in the export.
@@ -248,10 +277,15 @@ fn a_browser_session_lands_in_the_database_and_the_export() {
     let csv = std::fs::read_to_string(out.join("puzzles.csv")).unwrap();
     assert!(csv.contains(",digits,765,1,1,1,0,0,"), "{csv}");
     assert!(csv.contains(",digits,100,1,1,1,0,0,"), "{csv}");
-    assert!(csv.contains("1 2 4 5 10 25,,0.0000,,,digits,11,1,1,0,1,0,"), "{csv}");
+    assert!(
+        csv.contains("1 2 4 5 10 25,,0.0000,,,digits,11,1,1,0,1,0,"),
+        "{csv}"
+    );
     let df = ParquetReader::new(std::fs::File::open(out.join("moves.parquet")).unwrap())
         .finish()
         .unwrap();
     assert_eq!(df.height(), 10);
-    println!("browser session: 3 trials (solved by mouse, solved and given up by keyboard), 10 actions stored and exported");
+    println!(
+        "browser session: 3 trials (solved by mouse, solved and given up by keyboard), 10 actions stored and exported"
+    );
 }

@@ -33,7 +33,10 @@ pub struct Client {
 
 impl Client {
     pub fn new(addr: SocketAddr, log: Log) -> Client {
-        assert!(addr.ip().is_loopback(), "tests talk to the loopback address only");
+        assert!(
+            addr.ip().is_loopback(),
+            "tests talk to the loopback address only"
+        );
         Client {
             addr,
             stream: None,
@@ -116,10 +119,7 @@ impl Client {
     }
 
     pub fn request(&mut self, method: &str, path: &str, body: Option<&str>) -> Reply {
-        let mut req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\n",
-            self.addr
-        );
+        let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.addr);
         if let Some(b) = body {
             req.push_str(&format!(
                 "Content-Type: application/json\r\nContent-Length: {}\r\n",

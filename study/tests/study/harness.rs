@@ -2,11 +2,11 @@
 //! loopback port (read from the line it prints), killed with SIGKILL when dropped; and the
 //! plans and puzzle solutions the tests play.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use digits_lab::game::board::Board;

@@ -54,7 +54,11 @@ fn play(addr: std::net::SocketAddr, acked: Arc<Mutex<Acked>>, until: Instant) {
                     note(&p, &r);
                 } else {
                     let (board, target) = p.puzzle();
-                    for (a, op, b) in crate::harness::steps(digits_lab::game::rule_set::GameKind::Digits, &board, target) {
+                    for (a, op, b) in crate::harness::steps(
+                        digits_lab::game::rule_set::GameKind::Digits,
+                        &board,
+                        target,
+                    ) {
                         let (i, j) = crate::harness::places(&p.tiles(), &a, &b);
                         let r = p.combine(i, &op, j);
                         assert_eq!(r.status, 200);
@@ -87,7 +91,11 @@ fn sigkill_mid_study_loses_no_acknowledged_action() {
         p.join().unwrap();
     }
     let acked = Arc::try_unwrap(acked).ok().unwrap().into_inner().unwrap();
-    assert!(acked.moves.len() > 50, "only {} actions before the kill", acked.moves.len());
+    assert!(
+        acked.moves.len() > 50,
+        "only {} actions before the kill",
+        acked.moves.len()
+    );
 
     let db = dir.path().join("study.sqlite");
     let check = |db: &std::path::Path| {

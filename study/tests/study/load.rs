@@ -90,7 +90,10 @@ fn load(n: u64, secs: u64) -> f64 {
     }
     let mut t = Arc::try_unwrap(tally).ok().unwrap().into_inner().unwrap();
     let db = &server.db;
-    assert_eq!(count(db, "SELECT COUNT(*) FROM participants"), t.participants);
+    assert_eq!(
+        count(db, "SELECT COUNT(*) FROM participants"),
+        t.participants
+    );
     assert_eq!(count(db, "SELECT COUNT(*) FROM trials"), t.trials);
     assert_eq!(count(db, "SELECT COUNT(*) FROM moves"), t.actions);
     assert_eq!(
@@ -98,7 +101,10 @@ fn load(n: u64, secs: u64) -> f64 {
         t.ended
     );
     t.round_trips.sort_by(f64::total_cmp);
-    let at = |q: f64| t.round_trips[((q * t.round_trips.len() as f64) as usize).min(t.round_trips.len() - 1)] * 1000.0;
+    let at = |q: f64| {
+        t.round_trips[((q * t.round_trips.len() as f64) as usize).min(t.round_trips.len() - 1)]
+            * 1000.0
+    };
     let (p50, p99, max) = (at(0.5), at(0.99), at(1.0));
     println!(
         "{n} participants, {secs} s: {} participants, {} trials ({} ended), {} actions sent and stored; \

@@ -10,3 +10,4 @@ mod harness;
 mod kill;
 mod load;
 mod participant;
+mod timing;

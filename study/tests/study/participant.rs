@@ -35,7 +35,9 @@ impl Participant {
 
     /// The open or next puzzle; `false` when every puzzle is played.
     pub fn next(&mut self) -> bool {
-        let r = self.client.post("/api/next", &json!({ "participant": self.id }));
+        let r = self
+            .client
+            .post("/api/next", &json!({ "participant": self.id }));
         assert_eq!(r.status, 200, "{}", r.body);
         let v = r.json();
         if v["done"] == json!(true) {
