@@ -12,7 +12,7 @@ use digits_lab_study::{export, plan::Plan};
 /// Measure people on any game's puzzles: a study page whose every move is checked by the
 /// server and kept in SQLite (docs/STUDY.md).
 #[derive(Debug, Parser)]
-#[command(name = "digits-lab study", version, about)]
+#[command(name = "digits-lab study", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -6,6 +6,7 @@ mod api;
 mod bad;
 mod browser;
 mod client;
+mod e2e;
 mod harness;
 mod kill;
 mod load;

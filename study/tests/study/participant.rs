@@ -92,9 +92,14 @@ impl Participant {
     /// Plays a shortest solution of the open puzzle (a Digits one), waiting `think` before
     /// each move; the replies, all of which must be 200.
     pub fn solve(&mut self, think: Duration) -> Vec<Reply> {
+        self.solve_in(GameKind::Digits, think)
+    }
+
+    /// [`Participant::solve`] in any game.
+    pub fn solve_in(&mut self, kind: GameKind, think: Duration) -> Vec<Reply> {
         let (board, target) = self.puzzle();
         let mut replies = Vec::new();
-        for (a, op, b) in steps(GameKind::Digits, &board, target) {
+        for (a, op, b) in steps(kind, &board, target) {
             std::thread::sleep(think);
             let (i, j) = places(&self.tiles(), &a, &b);
             let r = self.combine(i, &op, j);
