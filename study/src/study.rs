@@ -415,7 +415,7 @@ impl Study {
     ) -> Result<Board, Refusal> {
         let now = now_ms();
         let limit = self.limit_ms();
-        let result = self.transact(|st| {
+        self.transact(|st| {
             let t = Self::open_trial(st, participant, trial, seq)?;
             let at = now - t.started_ms;
             if at > limit + GRACE_MS {
@@ -458,8 +458,7 @@ impl Study {
             }
             let board = self.board_of(trial, t, now);
             Ok((Ok(board), writes))
-        })?;
-        result
+        })?
     }
 
     /// Ends the participant's open trial by giving up, or as timed out (refused while time

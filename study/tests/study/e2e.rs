@@ -37,7 +37,7 @@ fn the_export_is_what_fit_human_reads() {
         while p.next() {
             k += 1;
             let think = Duration::from_millis(5 + (k * 7919) % 40);
-            if k % 5 == 0 {
+            if k.is_multiple_of(5) {
                 std::thread::sleep(think);
                 assert_eq!(p.give_up().status, 200);
             } else {
@@ -51,7 +51,10 @@ fn the_export_is_what_fit_human_reads() {
     let csv = out.join("puzzles.csv");
     let sets = human::read(Some(&csv)).unwrap();
     assert!(sets.len() >= 20, "{} puzzles with a solve time", sets.len());
-    assert!(sets.iter().all(|s| s.target == 24 && s.game.kind == GameKind::TwentyFour));
+    assert!(
+        sets.iter()
+            .all(|s| s.target == 24 && s.game.kind == GameKind::TwentyFour)
+    );
     let cli = digits_lab::cli::Cli::try_parse_from([
         "digits-lab",
         "fit",

@@ -26,7 +26,7 @@ fn play(addr: std::net::SocketAddr, acked: Arc<Mutex<Acked>>, until: Instant) {
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         while Instant::now() < until {
             let mut p = Participant::start(addr, log.clone());
-            let mut k = 0;
+            let mut k: u32 = 0;
             while p.next() {
                 k += 1;
                 let trial = p.trial();
@@ -49,7 +49,7 @@ fn play(addr: std::net::SocketAddr, acked: Arc<Mutex<Acked>>, until: Instant) {
                 note(&p, &r);
                 let r = p.undo();
                 note(&p, &r);
-                if k % 3 == 0 {
+                if k.is_multiple_of(3) {
                     let r = p.give_up();
                     note(&p, &r);
                 } else {

@@ -37,7 +37,7 @@ fn participant(addr: std::net::SocketAddr, until: Instant, seed: u64, tally: Arc
     while Instant::now() < until {
         let mut p = Participant::start(addr, log.clone());
         mine.participants += 1;
-        let mut k = 0;
+        let mut k: u32 = 0;
         while Instant::now() < until && p.next() {
             mine.trials += 1;
             k += 1;
@@ -46,7 +46,7 @@ fn participant(addr: std::net::SocketAddr, until: Instant, seed: u64, tally: Arc
             think();
             assert_eq!(p.undo().status, 200);
             mine.actions += 2;
-            if k % 3 == 0 {
+            if k.is_multiple_of(3) {
                 think();
                 assert_eq!(p.give_up().status, 200);
             } else {
