@@ -16,6 +16,7 @@ pub mod export;
 pub mod http;
 pub mod plan;
 pub mod play;
+pub mod prefs;
 pub mod study;
 
 use std::net::SocketAddr;

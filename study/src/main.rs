@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use digits_lab_study::{export, plan::Plan};
+use digits_lab_study::{export, plan::Plan, prefs};
 
 /// Measure people on any game's puzzles: a study page whose every move is checked by the
 /// server and kept in SQLite (docs/STUDY.md).
@@ -45,6 +45,13 @@ enum Command {
         /// Where to write.
         #[arg(long, value_name = "DIR", default_value = "study-export")]
         out: PathBuf,
+    },
+    /// Fit the player's move preferences to the moves people logged (which move each chose
+    /// among those open), and compare them with the uniform player and the carried one.
+    Prefs {
+        /// The study's database.
+        #[arg(long, value_name = "FILE", default_value = "study.sqlite")]
+        db: PathBuf,
     },
 }
 
@@ -101,6 +108,14 @@ fn main() -> ExitCode {
                     x.moves,
                     out.join("moves.parquet").display()
                 );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(1, &e.to_string()),
+        },
+        Command::Prefs { db } => match prefs::choices(&db) {
+            Ok(c) if c.is_empty() => fail(1, "no moves logged yet"),
+            Ok(c) => {
+                print!("{}", prefs::describe(&prefs::fit(&c)));
                 ExitCode::SUCCESS
             }
             Err(e) => fail(1, &e.to_string()),

@@ -9,6 +9,7 @@ use std::fmt;
 
 use digits_lab::game::number::{Int, Number, Op, Rational};
 use digits_lab::game::rules::{Arithmetic, Rules};
+use digits_lab::player::Step;
 
 /// An action the participant takes on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +117,70 @@ impl<V: Number> Tiles<V> {
         Ok(())
     }
 
+    /// The moves open on the board now, as the simulated player sees them: a pair of values
+    /// combined by an operation, moves giving the same board by the same step counted as
+    /// one option with copies; and the option `a op b` is.
+    fn options(&self, a: usize, op: Op, b: usize) -> Option<(Vec<(Step, u32)>, usize)> {
+        let values: Vec<(usize, V)> = self
+            .now
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.map(|v| (i, v)))
+            .collect();
+        let mut options: Vec<((Vec<V>, Step), u32)> = Vec::new();
+        let mut chosen = None;
+        for (k, &(i, x)) in values.iter().enumerate() {
+            for &(j, y) in &values[k + 1..] {
+                for o in [Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Pow] {
+                    let orders: &[(usize, V, usize, V)] = if o.is_commutative() {
+                        &[(i, x, j, y)]
+                    } else {
+                        &[(i, x, j, y), (j, y, i, x)]
+                    };
+                    for &(p, u, q, w) in orders {
+                        let Some(r) = self.rules.apply(o, u, w) else {
+                            continue;
+                        };
+                        let mut next: Vec<V> = values
+                            .iter()
+                            .filter(|&&(n, _)| n != p && n != q)
+                            .map(|&(_, v)| v)
+                            .chain([r])
+                            .collect();
+                        next.sort_unstable();
+                        let wide = r.to_wide();
+                        let step = Step {
+                            op: o.symbol(),
+                            uses_one: u.is_one() || w.is_one(),
+                            num: wide.num,
+                            den: wide.den,
+                        };
+                        let key = (next, step);
+                        let at = match options.iter().position(|(k, _)| *k == key) {
+                            Some(at) => {
+                                options[at].1 += 1;
+                                at
+                            }
+                            None => {
+                                options.push((key, 1));
+                                options.len() - 1
+                            }
+                        };
+                        let same = o == op
+                            && ((p, q) == (a, b) || (o.is_commutative() && (q, p) == (a, b)));
+                        if same {
+                            chosen = Some(at);
+                        }
+                    }
+                }
+            }
+        }
+        Some((
+            options.into_iter().map(|((_, s), c)| (s, c)).collect(),
+            chosen?,
+        ))
+    }
+
     fn solved(&self) -> bool {
         let left: Vec<V> = self.now.iter().flatten().copied().collect();
         if self.rules.use_all {
@@ -155,6 +220,15 @@ impl Play {
         match &mut self.0 {
             Domain::Int(t) => t.act(action),
             Domain::Rational(t) => t.act(action),
+        }
+    }
+
+    /// The options open before the move `a op b` (see `Tiles::options`), and which of them it
+    /// is; `None` when it is not a move of the board.
+    pub fn options(&self, a: usize, op: Op, b: usize) -> Option<(Vec<(Step, u32)>, usize)> {
+        match &self.0 {
+            Domain::Int(t) => t.options(a, op, b),
+            Domain::Rational(t) => t.options(a, op, b),
         }
     }
 

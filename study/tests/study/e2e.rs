@@ -65,4 +65,16 @@ fn the_export_is_what_fit_human_reads() {
     ])
     .unwrap();
     digits_lab::cli::run(cli).unwrap();
+
+    // The move preferences, fitted on the logged moves: one choice per `op` action.
+    let choices = digits_lab_study::prefs::choices(&server.db).unwrap();
+    let ops = crate::harness::count(&server.db, "SELECT COUNT(*) FROM moves WHERE kind = 'op'");
+    assert_eq!(choices.len() as i64, ops);
+    let p = digits_lab_study::prefs::fit(&choices);
+    assert!(
+        p.fitted > p.uniform,
+        "{}",
+        digits_lab_study::prefs::describe(&p)
+    );
+    println!("{}", digits_lab_study::prefs::describe(&p));
 }
