@@ -23,6 +23,9 @@ pub struct Choice {
     pub chosen: usize,
 }
 
+/// A logged action: kind, tile `a`, operation, tile `b`.
+type Logged = (String, Option<i64>, Option<String>, Option<i64>);
+
 /// What the fit found.
 pub struct Prefs {
     pub choices: usize,
@@ -61,7 +64,7 @@ fn read(c: &Connection) -> rusqlite::Result<Vec<Choice>> {
         let Some(mut play) = Play::new(plan.game.rules, &q.board, q.target) else {
             continue;
         };
-        let actions: Vec<(String, Option<i64>, Option<String>, Option<i64>)> = moves
+        let actions: Vec<Logged> = moves
             .query_map([trial], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
