@@ -24,6 +24,9 @@ pub struct Exported {
     pub puzzles: usize,
     pub trials: usize,
     pub moves: usize,
+    /// The plan's rule set is not its named game's preset: the `game` column names only the
+    /// preset, which `fit --human` measures under.
+    pub custom_rules: bool,
 }
 
 /// An export that failed, in one line.
@@ -108,6 +111,7 @@ pub fn export(db_path: &Path, out: &Path) -> Result<Exported, ExportError> {
         puzzles: rows,
         trials: ended.len(),
         moves,
+        custom_rules: plan.game != digits_lab::game::rule_set::Game::preset(plan.game.kind),
     })
 }
 

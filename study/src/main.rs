@@ -108,6 +108,12 @@ fn main() -> ExitCode {
                     x.moves,
                     out.join("moves.parquet").display()
                 );
+                if x.custom_rules {
+                    eprintln!(
+                        "note: the plan changes its game's rules; the `game` column names the preset, \
+                         which `fit --human` measures the puzzles under"
+                    );
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => fail(1, &e.to_string()),

@@ -107,6 +107,26 @@ fn fit_human_takes_another_game_and_refuses_mixed_or_targetless_files() {
         "{out}"
     );
 
+    // A hold-out: 11 of the 22 fitted on, 11 judged.
+    let (ok, out, e) = fit(&[
+        "--plan",
+        "quick",
+        "--human",
+        file.to_str().unwrap(),
+        "--holdout",
+        "0.5",
+    ]);
+    assert!(ok, "{e}");
+    assert!(
+        out.contains("held out 11 puzzles (1 of 2 seeded folds), the model fitted on the other 11"),
+        "{out}"
+    );
+    let (ok, _, e) = fit(&["--human", file.to_str().unwrap(), "--holdout", "1.5"]);
+    assert!(
+        !ok && e.contains("--holdout takes a share between 0 and 1"),
+        "{e}"
+    );
+
     let mixed = text.replace("2 5 6 7,24.0,0.74,make10,10", "2 5 6 7,24.0,0.74,24,24");
     let e = human::parse(&mixed, "mixed.csv").unwrap_err().to_string();
     assert!(e.contains("one game's puzzles: make10 and 24"), "{e}");
