@@ -26,6 +26,17 @@ test:
 test-slow:
     cargo test --release --lib --test integration -- --ignored
 
+# The study crate (`study/`, docs/STUDY.md): its unit tests and the server on loopback (a
+# session, bad requests, what responses hold, SIGKILL, a 4-second load). Not in `just test`:
+# it builds SQLite and the web server, which the library never needs.
+test-study:
+    cargo test --release -p digits-lab-study
+
+# The study's slow tests: 50 participants for 60 s, and a session in headless Chromium
+# (`chromium` and `chromium-driver`, which `.ci/run` installs). Prints the figures.
+test-study-slow:
+    cargo test --release -p digits-lab-study -- --ignored --nocapture --test-threads 1
+
 # Fuzz every parser (100,000 cases each, in process), `solve` (5,000 whole runs) and the
 # table files `hardest` and `plots` read (200 damaged copies), with the cases tried per
 # parser printed; docs/FUZZING.md has the figures. The slow tier's fuzzers (fits on the full
@@ -39,9 +50,23 @@ fmt:
 
 # Check formatting and lints (warnings are errors), and that the test build reuses the main
 # build's dependencies.
-lint: deps-aligned
+lint: deps-aligned study-deps-aligned
     cargo fmt --all -- --check
     cargo clippy --release --all-targets -- -D warnings
+    cargo clippy --release -p digits-lab-study --all-targets -- -D warnings
+
+# Fails if building the study crate changes the features of a crate the library uses (it
+# would then compile polars a second time).
+study-deps-aligned:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    tree() { cargo tree --locked --prefix none -e normal,build -f '{p} {f}' -p "$1" | grep -v ' (\*)$' | sort -u; }
+    changed=$(diff <(tree digits-lab) <(tree digits-lab-study) | grep '^<' || true)
+    if [ -n "$changed" ]; then
+        echo "the study build changes the features of crates the library uses:" >&2
+        echo "$changed" >&2
+        exit 1
+    fi
 
 # Fails if the test or bench build enables a feature of a crate the main build also uses
 # (`cargo test --release` would then compile that crate and everything above it again).

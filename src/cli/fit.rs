@@ -1,5 +1,7 @@
 //! `digits-lab fit`: fits the difficulty model to the human solve times and writes the model
-//! file and its report, or checks that the model the binary carries is what a refit gives.
+//! file and its report, or checks that the model the binary carries is what a refit gives;
+//! with `--human FILE`, fits and judges the model on any game's data (what `digits-lab study
+//! export` writes) and writes nothing.
 
 use std::path::PathBuf;
 
@@ -7,7 +9,7 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
 use crate::model::train::Plan;
-use crate::model::{Fitted, fit_report, human, train};
+use crate::model::{Fitted, fit_report, human, spearman, train};
 use crate::store::write::write_text;
 
 /// How much the fit cross-validates and samples (`--plan`).
@@ -37,8 +39,18 @@ impl PlanName {
 pub struct FitArgs {
     /// The training file (cards,mean_time_s,solve_rate,…); the copy of
     /// data/human-24-4nums-train.csv built into the binary when omitted.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "human")]
     pub training: Option<PathBuf>,
+    /// Fit and judge the model on any game's people (cards,mean_time_s,solve_rate,… with
+    /// optional `game` and `target` columns, as `digits-lab study export` writes): nested
+    /// cross-validation as for the training file, and the carried model's own ρ on these
+    /// puzzles. Writes nothing.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub human: Option<PathBuf>,
+    /// With --human: hold out about this share of the puzzles (one of round(1 / SHARE)
+    /// seeded folds, 2 to 10), fit the procedure on the rest, and judge its model on them.
+    #[arg(long, value_name = "SHARE", requires = "human")]
+    pub holdout: Option<f64>,
     /// Where to write difficulty-model.json and difficulty-fit.md.
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
@@ -59,17 +71,107 @@ pub struct FitArgs {
     pub plan: PlanName,
 }
 
-pub fn run(args: &FitArgs) -> Result<()> {
-    let sets = human::read(args.training.as_deref())?;
-    let plan = args.plan.plan();
-    let t = train::train(sets, &plan)?;
-    let m = &t.model;
+/// The nested figure, the same line for the training file and for `--human`.
+fn print_nested(m: &Fitted, plan: &train::Plan) {
     println!(
         "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
          out-of-fold; the player's strategy and weights, inputs and penalty chosen inside): {:.3} with mean \
          solve time, {:.3} with solve rate",
         m.rows, plan.repeats, plan.folds, m.rho_time, m.rho_solve,
     );
+}
+
+/// `fit --human FILE`: the procedure fitted and judged on FILE's people, and the model the
+/// binary carries judged on them as it stands.
+fn run_human(path: &std::path::Path, plan: &train::Plan, holdout: Option<f64>) -> Result<()> {
+    let sets = human::read(Some(path))?;
+    if let Some(share) = holdout {
+        return run_holdout(sets, plan, share);
+    }
+    let game = sets[0].game.kind;
+    let carried = Fitted::embedded();
+    let walked = train::embedded_player(&sets);
+    let predicted: Vec<f64> = sets
+        .iter()
+        .zip(&walked)
+        .map(|(s, &l)| {
+            carried.ln_time(
+                &s.features,
+                s.target,
+                &s.setting,
+                l.is_finite().then_some(l),
+            )
+        })
+        .collect();
+    let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
+    let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
+    let t = train::train(sets, plan)?;
+    println!(
+        "{}: {} puzzles of {game} with a solve time",
+        path.display(),
+        t.sets.len()
+    );
+    print_nested(&t.model, plan);
+    println!(
+        "the model digits-lab carries (fitted on the 24 game's people), as it stands: Spearman ρ \
+         {:.3} with mean solve time, {:.3} with solve rate",
+        spearman(&predicted, &time),
+        spearman(&predicted, &rate),
+    );
+    Ok(())
+}
+
+/// The seed of `--holdout`'s split.
+const HOLDOUT_SEED: u64 = 38;
+
+/// `fit --human FILE --holdout SHARE`: the procedure fitted on the puzzles not held out, its
+/// model judged on those held out.
+fn run_holdout(sets: Vec<human::TrainingSet>, plan: &train::Plan, share: f64) -> Result<()> {
+    if !(share > 0.0 && share < 1.0) {
+        bail!("--holdout takes a share between 0 and 1, not {share}");
+    }
+    let k = ((1.0 / share).round() as usize).clamp(2, 10);
+    let held = crate::model::folds(sets.len(), k, HOLDOUT_SEED).swap_remove(0);
+    let (test, rest): (Vec<_>, Vec<_>) = sets
+        .into_iter()
+        .enumerate()
+        .partition(|(i, _)| held.contains(i));
+    let test: Vec<human::TrainingSet> = test.into_iter().map(|(_, s)| s).collect();
+    let rest: Vec<human::TrainingSet> = rest.into_iter().map(|(_, s)| s).collect();
+    let t = train::train(rest, plan)?;
+    print_nested(&t.model, plan);
+    let player = t.model.player();
+    let predicted: Vec<f64> = test
+        .iter()
+        .map(|s| {
+            let walked = train::graphs(std::slice::from_ref(s))
+                .ok()
+                .and_then(|g| player.ln_moves(&g[0].prepare()));
+            t.model.ln_time(&s.features, s.target, &s.setting, walked)
+        })
+        .collect();
+    let time: Vec<f64> = test.iter().map(|s| s.mean_time_s).collect();
+    let rate: Vec<f64> = test.iter().map(|s| s.solve_rate).collect();
+    println!(
+        "held out {} puzzles (1 of {k} seeded folds), the model fitted on the other {}: \
+         Spearman ρ {:.3} with mean solve time, {:.3} with solve rate",
+        test.len(),
+        t.sets.len(),
+        spearman(&predicted, &time),
+        spearman(&predicted, &rate),
+    );
+    Ok(())
+}
+
+pub fn run(args: &FitArgs) -> Result<()> {
+    let plan = args.plan.plan();
+    if let Some(path) = &args.human {
+        return run_human(path, &plan, args.holdout);
+    }
+    let sets = human::read(args.training.as_deref())?;
+    let t = train::train(sets, &plan)?;
+    let m = &t.model;
+    print_nested(m, &plan);
     println!(
         "chosen: {}, the player by {}; player's surrogate for Digits and Countdown: ρ {:.3} \
          with its exact moves on {} held-out puzzles",

@@ -13,6 +13,7 @@ mod phase;
 mod places;
 mod plots;
 mod solve;
+mod study;
 
 use std::str::FromStr;
 
@@ -30,6 +31,7 @@ pub use hardest::HardestArgs;
 pub use phase::PhaseArgs;
 pub use plots::PlotsArgs;
 pub use solve::SolveArgs;
+pub use study::StudyArgs;
 
 /// Exact solver and research pipeline for target-number puzzles (NYT Digits, the Countdown
 /// numbers round, the 24 game).
@@ -66,6 +68,9 @@ pub enum Command {
     /// How far a board makes every target from 1 (`cover 2 3 5 33`), or search the boards
     /// that go furthest (`cover --size 4 --max 2,4,6,50`).
     Cover(CoverArgs),
+    /// Measure people on any game's puzzles: a study page, every move checked and kept in
+    /// SQLite (runs `digits-lab-study`, built with `cargo build --release -p digits-lab-study`).
+    Study(StudyArgs),
 }
 
 /// Runs a parsed command, writing its output to stdout.
@@ -80,6 +85,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(&args),
         Command::Phase(args) => phase::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Study(args) => study::run(&args),
     }
 }
 

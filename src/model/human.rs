@@ -2,6 +2,12 @@
 //! `data/README.md`): per 24-game set, the mean time people took and the share who solved
 //! it. The binary carries the file, so `fit` runs from anywhere; each set's features are
 //! measured with the engine, exactly as `analyze` measures them.
+//!
+//! Any game's data read the same way (`fit --human`, e.g. what `digits-lab study export`
+//! writes): the first three columns as in the 24-game file, then optional `game` and
+//! `target` columns named in the header (the 24 game and the game's fixed target when
+//! absent). A puzzle nobody solved (an empty mean time, solve rate 0) has no time to fit
+//! and is left out.
 
 use std::path::Path;
 
@@ -9,8 +15,9 @@ use crate::engine::Dp;
 use crate::error::{Error, Result};
 use crate::features::{self, Features, Setting};
 use crate::game::board::Board;
-use crate::game::number::{Number, Rational};
+use crate::game::number::{Int, Number, Rational};
 use crate::game::rule_set::{Game, GameKind};
+use crate::game::rules::Arithmetic;
 
 use super::cv::Sample;
 use super::inputs;
@@ -24,10 +31,13 @@ pub const EMBEDDED: &str = include_str!("../../data/human-24-4nums-train.csv");
 /// The target of every training set.
 pub const TARGET: i64 = 24;
 
-/// One set of four cards, what people did with it, and its features.
+/// One set of cards (a board) and its target, what people did with it, and its features.
 #[derive(Clone, Debug)]
 pub struct TrainingSet {
+    /// The game it was played in (the 24 game for the training file).
+    pub game: Game,
     pub cards: Vec<i64>,
+    pub target: i64,
     pub mean_time_s: f64,
     pub solve_rate: f64,
     /// Solutions under `trees` and `expressions`, for comparison with the model.
@@ -41,7 +51,7 @@ impl TrainingSet {
     /// The set as the model sees it.
     pub fn sample(&self) -> Sample {
         Sample {
-            inputs: inputs::of(&self.features, TARGET, &self.setting).to_vec(),
+            inputs: inputs::of(&self.features, self.target, &self.setting).to_vec(),
             mean_time_s: self.mean_time_s,
             solve_rate: self.solve_rate,
         }
@@ -71,7 +81,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
             "expected the header `cards,mean_time_s,solve_rate,…`".into(),
         ));
     }
-    let game = Game::preset(GameKind::TwentyFour);
+    let names: Vec<&str> = header.split(',').map(str::trim).collect();
+    let column = |name: &str| names.iter().position(|&n| n == name);
+    let (game_at, target_at) = (column("game"), column("target"));
+    let mut games: Option<Game> = None;
     let mut sets = Vec::new();
     for (i, line) in lines.enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let n = i + 2;
@@ -82,6 +95,35 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
                 format!("expected at least three fields, got `{line}`"),
             ));
         };
+        let field = |at: Option<usize>, what: &str| -> Result<Option<&str>> {
+            match at {
+                None => Ok(None),
+                Some(k) => fields
+                    .get(k)
+                    .map(|f| Some(f.trim()))
+                    .ok_or_else(|| bad(n, format!("no {what} field"))),
+            }
+        };
+        let game = match field(game_at, "game")? {
+            None => Game::preset(GameKind::TwentyFour),
+            Some(name) => Game::preset(
+                name.parse::<GameKind>()
+                    .map_err(|e| bad(n, e.to_string()))?,
+            ),
+        };
+        match &games {
+            None => games = Some(game.clone()),
+            Some(g) if g.kind != game.kind => {
+                return Err(bad(
+                    n,
+                    format!(
+                        "a file holds one game's puzzles: {} and {}",
+                        g.kind, game.kind
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
         let number = |s: &str, what: &str| -> Result<f64> {
             s.trim()
                 .parse::<f64>()
@@ -89,35 +131,56 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
                 .filter(|x| x.is_finite())
                 .ok_or_else(|| bad(n, format!("{what} `{s}` is not a number")))
         };
-        let (mean_time_s, solve_rate) = (number(time, "mean time")?, number(rate, "solve rate")?);
+        let solve_rate = number(rate, "solve rate")?;
+        if time.trim().is_empty() && solve_rate == 0.0 {
+            // Nobody solved it: no time to fit.
+            continue;
+        }
+        let mean_time_s = number(time, "mean time")?;
         if mean_time_s <= 0.0 || !(0.0..=1.0).contains(&solve_rate) {
             return Err(bad(n, "times must be positive and rates within 0–1".into()));
         }
+        let target = match (field(target_at, "target")?, game.target) {
+            (Some(t), _) => t
+                .parse::<i64>()
+                .map_err(|_| bad(n, format!("target `{t}` is not a whole number")))?,
+            (None, Some(t)) => t,
+            (None, None) => {
+                return Err(bad(
+                    n,
+                    format!("{} puzzles need a target column", game.kind),
+                ));
+            }
+        };
         let words: Vec<&str> = cards.split_whitespace().collect();
-        // The data are sets of four cards: a longer line would only make the engine slow.
+        // A longer line than the game's boards would only make the engine slow.
         if words.len() != game.size {
             return Err(bad(
                 n,
-                format!("a set is {} cards, not `{cards}`", game.size),
+                format!(
+                    "a {} board is {} numbers, not `{cards}`",
+                    game.kind, game.size
+                ),
             ));
         }
         let board = Board::parse(&game, &words).map_err(|e| bad(n, e.to_string()))?;
-        let dp = Dp::<Rational>::build(&board, &game.rules)?;
-        let target = Rational::from_int(TARGET).expect("24 is a rational");
-        let (Some(c), Some(a)) = (
-            dp.counts(target)?,
-            features::measure(&dp, &board, &game.rules, TARGET)?,
-        ) else {
-            return Err(bad(n, format!("{cards} cannot make {TARGET}")));
+        let measured = match game.rules.arithmetic {
+            Arithmetic::PositiveIntegers => measure::<Int>(&game, &board, target)?,
+            Arithmetic::Rationals => measure::<Rational>(&game, &board, target)?,
+        };
+        let Some((c, a, setting)) = measured else {
+            return Err(bad(n, format!("{cards} cannot make {target}")));
         };
         sets.push(TrainingSet {
+            game: game.clone(),
             cards: board.numbers().to_vec(),
+            target,
             mean_time_s,
             solve_rate,
             trees: c.trees,
             expressions: c.expressions,
             features: a,
-            setting: Setting::of::<Rational>(&board, &game.rules),
+            setting,
         });
     }
     if sets.len() < 20 {
@@ -127,4 +190,24 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
         ));
     }
     Ok(sets)
+}
+
+/// A board's counts at `target`, its features and setting, in the game's number domain
+/// (`None` when the target cannot be made).
+fn measure<V: Number>(
+    game: &Game,
+    board: &Board,
+    target: i64,
+) -> Result<Option<(crate::engine::Counts, Features, Setting)>> {
+    let dp = Dp::<V>::build(board, &game.rules)?;
+    let Some(t) = V::from_int(target) else {
+        return Ok(None);
+    };
+    let (Some(c), Some(a)) = (
+        dp.counts(t)?,
+        features::measure(&dp, board, &game.rules, target)?,
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some((c, a, Setting::of::<V>(board, &game.rules))))
 }

@@ -3,15 +3,15 @@
 //! judged by nested cross-validation, then run on every set; the player's surrogate for the
 //! large corpora, the solve-rate map and each single feature's own ρ for comparison.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::game::number::Rational;
-use crate::game::rule_set::{Game, GameKind};
+use crate::game::number::{Int, Rational};
+use crate::game::rules::Arithmetic;
 use crate::player::{Graph, Prepared, Strategy};
 
 use super::cv::{CrossValidation, Sample, cross_validate};
 use super::fitted::{CandidateScore, Fitted, PlayerWeights};
-use super::human::{TARGET, TRAINING_CSV, TrainingSet};
+use super::human::{TRAINING_CSV, TrainingSet};
 use super::inputs::{self, INPUTS};
 use super::nested::{self, CANDIDATES, Choice, Nested, Rows};
 use super::rate::fit_rate_map;
@@ -91,16 +91,28 @@ pub struct Training {
     pub player: Vec<f64>,
 }
 
-/// The player's graphs of the training sets (each at [`TARGET`]).
-pub fn graphs(sets: &[TrainingSet]) -> Vec<Graph> {
-    let rules = Game::preset(GameKind::TwentyFour).rules;
+/// The player's graphs of the training sets, each at its target in its game's domain.
+pub fn graphs(sets: &[TrainingSet]) -> Result<Vec<Graph>> {
     sets.iter()
         .map(|s| {
-            Graph::build::<Rational>(&s.cards, &rules, TARGET)
-                .expect("four cards have a small graph")
-                .expect("24 is a rational")
+            let rules = &s.game.rules;
+            let built = match rules.arithmetic {
+                Arithmetic::PositiveIntegers => Graph::build::<Int>(&s.cards, rules, s.target),
+                Arithmetic::Rationals => Graph::build::<Rational>(&s.cards, rules, s.target),
+            };
+            built
+                .map_err(|e| Error::input(format!("{} for {}: {e}", s.target, join(&s.cards))))?
+                .ok_or_else(|| Error::input(format!("{} is not a number of the game", s.target)))
         })
         .collect()
+}
+
+fn join(cards: &[i64]) -> String {
+    cards
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Fits the model to `sets`, cross-validating and sampling as `plan` says.
@@ -110,7 +122,7 @@ pub fn train(sets: Vec<TrainingSet>, plan: &Plan) -> Result<Training> {
     let y: Vec<f64> = samples.iter().map(|s| s.mean_time_s.ln()).collect();
     let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
-    let graphs = graphs(&sets);
+    let graphs = graphs(&sets)?;
     let prepared: Vec<Prepared> = graphs.iter().map(Graph::prepare).collect();
     let rows = Rows {
         base: &base,
@@ -257,11 +269,15 @@ pub fn singles(
         .collect()
 }
 
-/// The embedded model's player's ln moves for `sets`.
+/// The embedded model's player's ln moves for `sets` (infinite where it cannot walk one).
 pub fn embedded_player(sets: &[TrainingSet]) -> Vec<f64> {
     let player = Fitted::embedded().player();
-    graphs(sets)
-        .iter()
-        .map(|g| player.ln_moves(&g.prepare()).unwrap_or(f64::INFINITY))
+    sets.iter()
+        .map(|s| {
+            graphs(std::slice::from_ref(s))
+                .ok()
+                .and_then(|g| player.ln_moves(&g[0].prepare()))
+                .unwrap_or(f64::INFINITY)
+        })
         .collect()
 }

@@ -13,6 +13,33 @@ use crate::research::facts::Facts;
 use crate::research::rank::EXACT_POOL;
 use crate::research::validation::{NytCheck, Validation};
 
+/// Which games have people's data, and the nested figure of each: the plumbing for studies
+/// of the other games (`digits-lab study`, `fit --human`).
+fn people_per_game(w: &mut String, m: &Fitted) {
+    let _ = writeln!(
+        w,
+        "People's data per game: only the 24 game has any yet. `digits-lab study` runs a page on \
+         which people play any game's puzzles, every move checked and logged, and `digits-lab \
+         fit --human FILE` fits and judges the model on what it exports (docs/STUDY.md).\n"
+    );
+    let _ = writeln!(
+        w,
+        "| game | people's data | nested ρ with mean time | with solve rate |"
+    );
+    let _ = writeln!(w, "|---|---|---:|---:|");
+    let _ = writeln!(
+        w,
+        "| 24 | {} sets (4nums.com) | {} | {} |",
+        grouped(m.rows as u64),
+        f3(m.rho_time),
+        f3(m.rho_solve)
+    );
+    for game in ["digits", "countdown", "make10"] {
+        let _ = writeln!(w, "| {game} | none yet | — | — |");
+    }
+    let _ = writeln!(w);
+}
+
 pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "## Does the difficulty score match people?\n");
     let v = &facts.validation;
@@ -33,6 +60,7 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
         m.player.strategy.what(),
         grouped(m.rows as u64)
     );
+    people_per_game(w, m);
     let _ = writeln!(
         w,
         "**Nested cross-validated** ({REPEATS} × {FOLDS}-fold outer: the player's way of \

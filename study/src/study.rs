@@ -1,0 +1,524 @@
+//! A running study: the participants and their trials, kept in memory and in the database.
+//! Every request is checked here against what the server knows (whose trial, which move
+//! comes next, whether it follows from the board, whether time is up), changes memory and
+//! queues its writes under one lock, so that writes reach the database in the order they
+//! were checked, and is answered only once the writes are committed. On start-up the state
+//! is read back from the database, each open trial's moves replayed through the rules.
+//!
+//! Nothing a participant is sent holds a solution: the board, the target and the tiles.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use crate::choose::{StudyPuzzle, assign};
+use crate::db::{Write, Writer};
+use crate::plan::Plan;
+use crate::play::{Action, Play};
+
+/// A move arriving this long after the time limit still counts (the network's delay).
+pub const GRACE_MS: i64 = 2_000;
+/// A timeout is accepted this long before the limit by the server's clock.
+pub const EARLY_MS: i64 = 500;
+/// The most participants a study takes (a bound on what a flood of starts can store).
+pub const MAX_PARTICIPANTS: u64 = 1_000_000;
+/// The most actions in one trial (moves, undos, resets).
+pub const MAX_ACTIONS: i64 = 10_000;
+
+/// A refused request: its HTTP status and a one-line reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub status: u16,
+    pub message: String,
+}
+
+fn refuse(status: u16, message: impl Into<String>) -> Refusal {
+    Refusal {
+        status,
+        message: message.into(),
+    }
+}
+
+/// How a trial ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Solved,
+    GaveUp,
+    TimedOut,
+}
+
+impl Outcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::GaveUp => "gave_up",
+            Outcome::TimedOut => "timed_out",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Outcome> {
+        [Outcome::Solved, Outcome::GaveUp, Outcome::TimedOut]
+            .into_iter()
+            .find(|o| o.name() == s)
+    }
+}
+
+struct Participant {
+    puzzles: Vec<usize>,
+    /// The trial of each slot reached so far.
+    trials: Vec<i64>,
+}
+
+struct Trial {
+    participant: String,
+    slot: usize,
+    puzzle: usize,
+    started_ms: i64,
+    /// Actions stored so far: the `seq` the next one must carry.
+    seq: i64,
+    play: Play,
+    outcome: Option<Outcome>,
+}
+
+#[derive(Default)]
+struct State {
+    participants: HashMap<String, Participant>,
+    trials: HashMap<i64, Trial>,
+    next_trial: i64,
+    /// Set when a commit failed: memory is ahead of the database, so nothing more is taken.
+    failed: Option<String>,
+}
+
+/// The board as the page shows it, and where the trial stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub trial: i64,
+    /// 1-based place of this puzzle in the participant's list, and the list's length.
+    pub index: usize,
+    pub of: usize,
+    pub target: i64,
+    pub tiles: Vec<Option<String>>,
+    pub seq: i64,
+    pub elapsed_ms: i64,
+    pub time_limit_s: u64,
+    pub outcome: Option<Outcome>,
+}
+
+/// The answer to `next`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Next {
+    Board(Board),
+    Done { done: bool, played: usize },
+}
+
+/// A study being run.
+pub struct Study {
+    pub plan: Plan,
+    pub puzzles: Vec<StudyPuzzle>,
+    state: Mutex<State>,
+    writer: Writer,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A new participant's random id: 128 bits from the system's generator, as hex.
+fn random_id() -> Result<String, Refusal> {
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| refuse(503, format!("no random id: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+impl Study {
+    /// The study of `plan` with `puzzles`, its state read back from `conn` (the write
+    /// connection to the database at `path`), which the writer thread then takes.
+    pub fn load(
+        plan: Plan,
+        puzzles: Vec<StudyPuzzle>,
+        conn: Connection,
+        path: PathBuf,
+    ) -> rusqlite::Result<Study> {
+        let state = Self::read_state(&plan, &puzzles, &conn)?;
+        Ok(Study {
+            plan,
+            puzzles,
+            state: Mutex::new(state),
+            writer: Writer::start(conn, path),
+        })
+    }
+
+    fn read_state(
+        plan: &Plan,
+        puzzles: &[StudyPuzzle],
+        conn: &Connection,
+    ) -> rusqlite::Result<State> {
+        let mut state = State::default();
+        let mut s = conn.prepare("SELECT id, puzzles FROM participants")?;
+        let rows = s.query_map([], |r| {
+            let list: String = r.get(1)?;
+            Ok((
+                r.get::<_, String>(0)?,
+                Participant {
+                    puzzles: list.split(' ').filter_map(|w| w.parse().ok()).collect(),
+                    trials: Vec::new(),
+                },
+            ))
+        })?;
+        for row in rows {
+            let (id, p) = row?;
+            state.participants.insert(id, p);
+        }
+        let mut s = conn.prepare(
+            "SELECT id, participant, slot, puzzle, started_ms, outcome FROM trials ORDER BY participant, slot",
+        )?;
+        let rows = s.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)? as usize,
+                r.get::<_, i64>(3)? as usize,
+                r.get::<_, i64>(4)?,
+                r.get::<_, Option<String>>(5)?,
+            ))
+        })?;
+        let mut moves =
+            conn.prepare("SELECT kind, a, op, b FROM moves WHERE trial = ?1 ORDER BY seq")?;
+        for row in rows {
+            let (id, participant, slot, puzzle, started_ms, outcome) = row?;
+            let q = &puzzles[puzzle];
+            let mut play = Play::new(plan.game.rules, &q.board, q.target)
+                .ok_or(rusqlite::Error::InvalidQuery)?;
+            let mut seq = 0;
+            let actions = moves.query_map([id], |r| {
+                let kind: String = r.get(0)?;
+                Ok(match kind.as_str() {
+                    "undo" => Action::Undo,
+                    "reset" => Action::Reset,
+                    _ => Action::Combine {
+                        a: r.get::<_, i64>(1)? as usize,
+                        op: crate::play::op_of(&r.get::<_, String>(2)?)
+                            .ok_or(rusqlite::Error::InvalidQuery)?,
+                        b: r.get::<_, i64>(3)? as usize,
+                    },
+                })
+            })?;
+            for a in actions {
+                play.act(a?).map_err(|_| rusqlite::Error::InvalidQuery)?;
+                seq += 1;
+            }
+            if let Some(p) = state.participants.get_mut(&participant) {
+                p.trials.push(id);
+            }
+            state.next_trial = state.next_trial.max(id + 1);
+            state.trials.insert(
+                id,
+                Trial {
+                    participant,
+                    slot,
+                    puzzle,
+                    started_ms,
+                    seq,
+                    play,
+                    outcome: outcome.as_deref().and_then(Outcome::parse),
+                },
+            );
+        }
+        Ok(state)
+    }
+
+    fn limit_ms(&self) -> i64 {
+        self.plan.time_limit_s as i64 * 1000
+    }
+
+    /// Runs `f` on the state under the lock, queues the writes it returns in the same
+    /// critical section, and answers once they are committed.
+    fn transact<T>(
+        &self,
+        f: impl FnOnce(&mut State) -> Result<(T, Vec<Write>), Refusal>,
+    ) -> Result<T, Refusal> {
+        let ack = {
+            let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(e) = &st.failed {
+                return Err(refuse(503, e.clone()));
+            }
+            let (out, writes) = f(&mut st)?;
+            if writes.is_empty() {
+                return Ok(out);
+            }
+            (out, self.writer.queue(writes))
+        };
+        let (out, rx) = ack;
+        match rx
+            .recv()
+            .unwrap_or_else(|_| Err("the database writer has stopped".into()))
+        {
+            Ok(()) => Ok(out),
+            Err(e) => {
+                let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                st.failed = Some(e.clone());
+                Err(refuse(503, e))
+            }
+        }
+    }
+
+    /// A new participant, who has agreed to the consent text.
+    pub fn start(&self) -> Result<String, Refusal> {
+        let id = random_id()?;
+        let now = now_ms();
+        self.transact(|st| {
+            let number = st.participants.len() as u64;
+            if number >= MAX_PARTICIPANTS {
+                return Err(refuse(409, "the study is full"));
+            }
+            let puzzles = assign(&self.plan, self.puzzles.len(), number);
+            st.participants.insert(
+                id.clone(),
+                Participant {
+                    puzzles: puzzles.clone(),
+                    trials: Vec::new(),
+                },
+            );
+            let w = Write::Participant {
+                id: id.clone(),
+                number,
+                started_ms: now,
+                puzzles,
+            };
+            Ok((id.clone(), vec![w]))
+        })
+    }
+
+    /// The participant's current puzzle: the open one (as it stands), or the next one
+    /// started now; an open trial past its time is closed as timed out first.
+    pub fn next(&self, participant: &str) -> Result<Next, Refusal> {
+        let now = now_ms();
+        let limit = self.limit_ms();
+        self.transact(|st| {
+            let p = st
+                .participants
+                .get(participant)
+                .ok_or_else(|| refuse(404, "no such participant"))?;
+            let mut writes = Vec::new();
+            if let Some(&last) = p.trials.last() {
+                let t = st
+                    .trials
+                    .get_mut(&last)
+                    .expect("a participant's trials are known");
+                if t.outcome.is_none() {
+                    if now - t.started_ms <= limit + GRACE_MS {
+                        let board = self.board_of(last, t, now);
+                        return Ok((Next::Board(board), writes));
+                    }
+                    writes.push(time_out(last, t, limit));
+                }
+            }
+            let p = st
+                .participants
+                .get_mut(participant)
+                .expect("looked up above");
+            let slot = p.trials.len();
+            if slot >= p.puzzles.len() {
+                let done = Next::Done {
+                    done: true,
+                    played: slot,
+                };
+                return Ok((done, writes));
+            }
+            let id = st.next_trial;
+            st.next_trial += 1;
+            p.trials.push(id);
+            let puzzle = p.puzzles[slot];
+            let q = &self.puzzles[puzzle];
+            let play = Play::new(self.plan.game.rules, &q.board, q.target)
+                .ok_or_else(|| refuse(500, "a stored puzzle is outside the game's numbers"))?;
+            let t = Trial {
+                participant: participant.to_string(),
+                slot,
+                puzzle,
+                started_ms: now,
+                seq: 0,
+                play,
+                outcome: None,
+            };
+            writes.push(Write::TrialStart {
+                id,
+                participant: participant.to_string(),
+                slot,
+                puzzle,
+                started_ms: now,
+            });
+            let board = self.board_of(id, &t, now);
+            st.trials.insert(id, t);
+            Ok((Next::Board(board), writes))
+        })
+    }
+
+    fn board_of(&self, id: i64, t: &Trial, now: i64) -> Board {
+        let q = &self.puzzles[t.puzzle];
+        Board {
+            trial: id,
+            index: t.slot + 1,
+            of: self.plan.puzzles,
+            target: q.target,
+            tiles: t.play.shown(),
+            seq: t.seq,
+            elapsed_ms: now - t.started_ms,
+            time_limit_s: self.plan.time_limit_s,
+            outcome: t.outcome,
+        }
+    }
+
+    /// The open trial `trial` of `participant`, expecting action number `seq` now.
+    fn open_trial<'a>(
+        st: &'a mut State,
+        participant: &str,
+        trial: i64,
+        seq: i64,
+    ) -> Result<&'a mut Trial, Refusal> {
+        let t = st
+            .trials
+            .get_mut(&trial)
+            .filter(|t| t.participant == participant)
+            .ok_or_else(|| refuse(404, "no such trial for this participant"))?;
+        if t.outcome.is_some() {
+            return Err(refuse(409, "the trial is over"));
+        }
+        if seq != t.seq {
+            return Err(refuse(
+                409,
+                format!("expected action {} of the trial, not {seq}", t.seq),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// Takes `action` in the participant's open trial.
+    pub fn act(
+        &self,
+        participant: &str,
+        trial: i64,
+        seq: i64,
+        action: Action,
+    ) -> Result<Board, Refusal> {
+        let now = now_ms();
+        let limit = self.limit_ms();
+        self.transact(|st| {
+            let t = Self::open_trial(st, participant, trial, seq)?;
+            let at = now - t.started_ms;
+            if at > limit + GRACE_MS {
+                let w = time_out(trial, t, limit);
+                return Ok((Err(refuse(409, "time is up")), vec![w]));
+            }
+            if t.seq >= MAX_ACTIONS {
+                return Err(refuse(409, "too many actions in one trial"));
+            }
+            t.play.act(action).map_err(|e| refuse(422, e.to_string()))?;
+            let (a, op, b, result) = match action {
+                Action::Combine { a, op, b } => (
+                    Some(a),
+                    Some(op.symbol()),
+                    Some(b),
+                    t.play.shown()[b].clone(),
+                ),
+                _ => (None, None, None, None),
+            };
+            let mut writes = vec![Write::Move {
+                trial,
+                seq,
+                at_ms: at,
+                kind: action.kind(),
+                a,
+                op,
+                b,
+                result,
+                tiles: show(&t.play),
+            }];
+            t.seq += 1;
+            if matches!(action, Action::Combine { .. }) && t.play.solved() {
+                t.outcome = Some(Outcome::Solved);
+                writes.push(Write::TrialEnd {
+                    trial,
+                    ended_ms: now,
+                    outcome: Outcome::Solved.name(),
+                    total_ms: at,
+                });
+            }
+            let board = self.board_of(trial, t, now);
+            Ok((Ok(board), writes))
+        })?
+    }
+
+    /// Ends the participant's open trial by giving up, or as timed out (refused while time
+    /// is left).
+    pub fn end(
+        &self,
+        participant: &str,
+        trial: i64,
+        seq: i64,
+        outcome: Outcome,
+    ) -> Result<Board, Refusal> {
+        let now = now_ms();
+        let limit = self.limit_ms();
+        self.transact(|st| {
+            let t = Self::open_trial(st, participant, trial, seq)?;
+            let at = now - t.started_ms;
+            let w = match outcome {
+                Outcome::Solved => return Err(refuse(422, "a trial is solved by its moves")),
+                Outcome::TimedOut if at < limit - EARLY_MS => {
+                    return Err(refuse(409, "time is not up"));
+                }
+                Outcome::TimedOut => time_out(trial, t, limit),
+                Outcome::GaveUp if at > limit + GRACE_MS => time_out(trial, t, limit),
+                Outcome::GaveUp => {
+                    t.outcome = Some(Outcome::GaveUp);
+                    Write::TrialEnd {
+                        trial,
+                        ended_ms: now,
+                        outcome: Outcome::GaveUp.name(),
+                        total_ms: at,
+                    }
+                }
+            };
+            Ok((self.board_of(trial, t, now), vec![w]))
+        })
+    }
+
+    /// Participants and trials held, for the start-up line.
+    pub fn counts(&self) -> (usize, usize) {
+        let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        (st.participants.len(), st.trials.len())
+    }
+}
+
+/// The trial closed as timed out at its limit.
+fn time_out(id: i64, t: &mut Trial, limit: i64) -> Write {
+    t.outcome = Some(Outcome::TimedOut);
+    Write::TrialEnd {
+        trial: id,
+        ended_ms: t.started_ms + limit,
+        outcome: Outcome::TimedOut.name(),
+        total_ms: limit,
+    }
+}
+
+/// The tiles as stored in a move's row: space-separated, an empty tile `.`.
+fn show(p: &Play) -> String {
+    p.shown()
+        .into_iter()
+        .map(|t| t.unwrap_or_else(|| ".".into()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
