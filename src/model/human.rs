@@ -15,9 +15,8 @@ use crate::engine::Dp;
 use crate::error::{Error, Result};
 use crate::features::{self, Features, Setting};
 use crate::game::board::Board;
-use crate::game::number::{Int, Number, Rational};
+use crate::game::number::Number;
 use crate::game::rule_set::{Game, GameKind};
-use crate::game::rules::Arithmetic;
 
 use super::cv::Sample;
 use super::inputs;
@@ -164,10 +163,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
             ));
         }
         let board = Board::parse(&game, &words).map_err(|e| bad(n, e.to_string()))?;
-        let measured = match game.rules.arithmetic {
-            Arithmetic::PositiveIntegers => measure::<Int>(&game, &board, target)?,
-            Arithmetic::Rationals => measure::<Rational>(&game, &board, target)?,
-        };
+        let measured =
+            crate::with_number_type!(game.rules.arithmetic, V => measure::<V>(&game, &board, target)?);
         let Some((c, a, setting)) = measured else {
             return Err(bad(n, format!("{cards} cannot make {target}")));
         };

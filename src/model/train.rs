@@ -5,8 +5,6 @@
 
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::game::number::{Int, Rational};
-use crate::game::rules::Arithmetic;
 use crate::player::{Graph, Prepared, Strategy};
 
 use super::cv::{CrossValidation, Sample, cross_validate};
@@ -96,10 +94,9 @@ pub fn graphs(sets: &[TrainingSet]) -> Result<Vec<Graph>> {
     sets.iter()
         .map(|s| {
             let rules = &s.game.rules;
-            let built = match rules.arithmetic {
-                Arithmetic::PositiveIntegers => Graph::build::<Int>(&s.cards, rules, s.target),
-                Arithmetic::Rationals => Graph::build::<Rational>(&s.cards, rules, s.target),
-            };
+            let built = crate::with_number_type!(rules.arithmetic, V => {
+                Graph::build::<V>(&s.cards, rules, s.target)
+            });
             built
                 .map_err(|e| Error::input(format!("{} for {}: {e}", s.target, join(&s.cards))))?
                 .ok_or_else(|| Error::input(format!("{} is not a number of the game", s.target)))
