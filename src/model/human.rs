@@ -163,8 +163,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
             ));
         }
         let board = Board::parse(&game, &words).map_err(|e| bad(n, e.to_string()))?;
-        let measured =
-            crate::with_number_type!(game.rules.arithmetic, V => measure::<V>(&game, &board, target)?);
+        let measured = crate::with_number_type!(game.rules.arithmetic, V => measure::<V>(&game, &board, target)?);
         let Some((c, a, setting)) = measured else {
             return Err(bad(n, format!("{cards} cannot make {target}")));
         };

@@ -56,9 +56,12 @@ pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "|---|--:|---|--:|--:|--:|--:|---|");
     for c in &facts.corpora {
         let rows = c.all_targets();
-        let boards = rows
-            .first()
-            .map_or(c.boards.len() as u64, |r| r.boards as u64);
+        // The `boards` table counts them; a target's row counts only the boards that can be
+        // dealt with it (fewer where a card is turned up as the target).
+        let boards = match c.boards.len() {
+            0 => rows.first().map_or(0, |r| r.boards as u64),
+            n => n as u64,
+        };
         let puzzles: u64 = rows.iter().map(|r| r.boards as u64).sum();
         let solvable: u64 = rows.iter().map(|r| r.solving as u64).sum();
         let unique: u64 = rows.iter().map(|r| r.unique as u64).sum();

@@ -37,7 +37,7 @@ pub(super) fn krypto_section(w: &mut String, facts: &Facts) {
     let rows = c.all_targets();
     let pairs: u64 = rows.iter().map(|r| u64::from(r.boards)).sum();
     let solving: u64 = rows.iter().map(|r| u64::from(r.solving)).sum();
-    let hands = rows.first().map_or(0, |r| r.boards);
+    let hands = c.boards.len() as u64;
     match deal_share(c.id(), &rows) {
         Some(share) => {
             let _ = writeln!(
@@ -63,7 +63,7 @@ pub(super) fn krypto_section(w: &mut String, facts: &Facts) {
         grouped(pairs),
         grouped(solving),
         pct(solving as f64 / pairs.max(1) as f64),
-        grouped(u64::from(hands)),
+        grouped(hands),
     );
     let mut by_p = rows.clone();
     by_p.sort_by(|a, b| a.probability.total_cmp(&b.probability));
