@@ -16,9 +16,9 @@ use super::one_of;
 
 #[derive(Debug, Args)]
 pub struct CorpusArgs {
-    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, make10, a
-    /// comma-separated list of them, `all` of them, or `custom` (a game's boards changed by
-    /// --rules, --pool, --size, --distinct, --targets).
+    /// The corpus: digits, countdown, 24, 24-nine, 24-pow, 24-minus, nyt, make10, krypto, a
+    /// comma-separated list of them, `all` of them, krypto-fractions (not in `all`), or
+    /// `custom` (a game's boards changed by --rules, --pool, --size, --distinct, --targets).
     #[arg(long, default_value = "all")]
     pub corpus: String,
     /// A file of NYT puzzles for the `nyt` corpus instead of the archive built in (SPEC §6).

@@ -16,7 +16,8 @@ use super::one_of;
 
 #[derive(Debug, Args)]
 pub struct HardestArgs {
-    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow, 24-minus or make10.
+    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow, 24-minus, make10, krypto or
+    /// krypto-fractions.
     #[arg(long)]
     pub corpus: CorpusId,
     /// The folder holding one folder of tables per corpus.

@@ -138,16 +138,16 @@ impl RuleFile {
             (None, None) => {}
         }
         if let Some(d) = &self.deal {
-            game.deal = match d.as_str() {
-                "deck" => Deal::Deck,
-                "ticket" => Deal::Ticket,
-                "deck-and-target" => Deal::DeckAndTarget,
-                other => {
-                    return Err(Error::input(format!(
-                        "`deal`: unknown deal `{other}` (known: deck, ticket, deck-and-target)"
-                    )));
-                }
-            };
+            game.deal = Deal::ALL
+                .into_iter()
+                .find(|deal| deal.name() == d)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = Deal::ALL.iter().map(|deal| deal.name()).collect();
+                    Error::input(format!(
+                        "`deal`: unknown deal `{d}` (known: {})",
+                        known.join(", ")
+                    ))
+                })?;
         }
         Ok(game)
     }

@@ -132,6 +132,8 @@ impl Deal {
         *self == Deal::Deck
     }
 
+    pub const ALL: [Deal; 3] = [Deal::Deck, Deal::Ticket, Deal::DeckAndTarget];
+
     /// Its name in a rules file.
     pub fn name(self) -> &'static str {
         match self {

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use digits_lab::game::number::{Int, Number, Op, Rational};
+use digits_lab::game::number::{Int, Number, Op, Rational, Signed, Whole};
 use digits_lab::game::rules::{Arithmetic, Rules};
 use digits_lab::player::Step;
 
@@ -202,7 +202,21 @@ pub struct Play(Domain);
 #[derive(Clone, Debug)]
 enum Domain {
     Int(Tiles<Int>),
+    Whole(Tiles<Whole>),
+    Signed(Tiles<Signed>),
     Rational(Tiles<Rational>),
+}
+
+/// `$body` with `$t` the board's tiles, whatever its domain.
+macro_rules! on_tiles {
+    ($domain:expr, $t:ident => $body:expr) => {
+        match $domain {
+            Domain::Int($t) => $body,
+            Domain::Whole($t) => $body,
+            Domain::Signed($t) => $body,
+            Domain::Rational($t) => $body,
+        }
+    };
 }
 
 impl Play {
@@ -211,41 +225,31 @@ impl Play {
     pub fn new(rules: Rules, numbers: &[i64], target: i64) -> Option<Play> {
         Some(Play(match rules.arithmetic {
             Arithmetic::PositiveIntegers => Domain::Int(Tiles::new(rules, numbers, target)?),
+            Arithmetic::WholeNumbers => Domain::Whole(Tiles::new(rules, numbers, target)?),
+            Arithmetic::Integers => Domain::Signed(Tiles::new(rules, numbers, target)?),
             Arithmetic::Rationals => Domain::Rational(Tiles::new(rules, numbers, target)?),
         }))
     }
 
     /// Takes `action` if it follows from the board; the board is unchanged otherwise.
     pub fn act(&mut self, action: Action) -> Result<(), Refused> {
-        match &mut self.0 {
-            Domain::Int(t) => t.act(action),
-            Domain::Rational(t) => t.act(action),
-        }
+        on_tiles!(&mut self.0, t => t.act(action))
     }
 
     /// The options open before the move `a op b` (see `Tiles::options`), and which of them it
     /// is; `None` when it is not a move of the board.
     pub fn options(&self, a: usize, op: Op, b: usize) -> Option<(Vec<(Step, u32)>, usize)> {
-        match &self.0 {
-            Domain::Int(t) => t.options(a, op, b),
-            Domain::Rational(t) => t.options(a, op, b),
-        }
+        on_tiles!(&self.0, t => t.options(a, op, b))
     }
 
     /// Whether the board shows the target (alone, when every number must be used).
     pub fn solved(&self) -> bool {
-        match &self.0 {
-            Domain::Int(t) => t.solved(),
-            Domain::Rational(t) => t.solved(),
-        }
+        on_tiles!(&self.0, t => t.solved())
     }
 
     /// The tiles as the page shows them (`7/2` for a fraction), an emptied tile `None`.
     pub fn shown(&self) -> Vec<Option<String>> {
-        match &self.0 {
-            Domain::Int(t) => t.shown(),
-            Domain::Rational(t) => t.shown(),
-        }
+        on_tiles!(&self.0, t => t.shown())
     }
 }
 
