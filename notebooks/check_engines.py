@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-CORPORA = ["digits", "countdown", "24", "24-nine", "24-pow", "24-minus", "nyt"]
+CORPORA = ["digits", "countdown", "24", "24-nine", "24-pow", "24-minus", "nyt", "make10", "krypto"]
 
 
 def glob(data: Path, corpus: str, table: str) -> str:
