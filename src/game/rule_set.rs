@@ -132,6 +132,7 @@ impl Deal {
         *self == Deal::Deck
     }
 
+    /// Every deal, in the order messages list them.
     pub const ALL: [Deal; 3] = [Deal::Deck, Deal::Ticket, Deal::DeckAndTarget];
 
     /// Its name in a rules file.
