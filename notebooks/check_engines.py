@@ -80,9 +80,9 @@ def main() -> int:
         ok &= same(f"{corpus}: rows of the unique table", duck, pol)
 
         # The `numbers` list column: boards holding a 25 (a 9 for the 24-game corpora, whose
-        # cards stop at 13), and how many targets they reach in all.
+        # cards stop at 13, and make10's digits), and how many targets they reach in all.
         boards = glob(data, corpus, "boards")
-        card = 9 if corpus.startswith("24") else 25
+        card = 9 if corpus.startswith("24") or corpus == "make10" else 25
         duck = duckdb.sql(
             f"""SELECT count(*), sum(targets_reached) FROM '{boards}'
                 WHERE list_contains(numbers, {card})"""
