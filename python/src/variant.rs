@@ -75,20 +75,8 @@ pub fn phase(
 ) -> PyResult<String> {
     let (args, plan, total) = guard(|| {
         let args: PhaseArgs = parse("phase", &words)?;
-        let plan = sweep::Plan {
-            rules: args.rules.game()?.rules,
-            ks: args.k.clone(),
-            ms: args.m.clone(),
-            exact_limit: args.exact_limit,
-            samples: args.samples,
-            seed: args.seed,
-        };
-        plan.check()?;
-        let total = plan
-            .cells()
-            .iter()
-            .map(|&(k, m, method)| sweep::cell_boards(&plan, k, m, method))
-            .fold(0, u64::saturating_add);
+        let plan = args.plan()?;
+        let total = plan.boards();
         Ok((args, plan, total))
     })?;
     let cells = progress::run(py, progress, Some(total), |inc| {

@@ -11,7 +11,7 @@ use polars::prelude::{
 use crate::corpus::{Corpus, CorpusBoard};
 use crate::engine::inequivalent;
 use crate::error::{Error, Result};
-use crate::game::rule_set::GameKind;
+use crate::game::rule_set::{Deal, GameKind};
 use crate::model::Fitted;
 use crate::store::schema::{Extras, Kind, Table, col};
 use crate::store::write::frame;
@@ -89,30 +89,27 @@ impl<'a> Tally<'a> {
         results: &[BoardRows],
     ) -> Result<(DataFrame, DataFrame)> {
         let corpus = self.corpus;
-        // The puzzles that can be dealt: all but, where a card is turned up as the target,
-        // a target whose every card the hand holds.
-        let keeps: Vec<Option<Vec<bool>>> = positions
+        // Where a card is turned up as the target, the ways each of a board's targets is
+        // turned up; a target with none (the hand holds its every card) is never dealt and
+        // has no row. Elsewhere every target is dealt once with its board.
+        let target_ways: Vec<Option<Vec<u64>>> = positions
             .iter()
             .zip(results)
             .map(|(&i, r)| {
-                let numbers = corpus.boards.board(i);
-                let keep: Vec<bool> = (0..r.puzzles.len())
-                    .map(|k| {
-                        corpus
-                            .game
-                            .target_ways(numbers.numbers(), self.lo + k as i64)
-                            > 0
-                    })
-                    .collect();
-                (!keep.iter().all(|&k| k)).then_some(keep)
+                (corpus.game.deal == Deal::DeckAndTarget).then(|| {
+                    let board = corpus.boards.board(i);
+                    (0..r.puzzles.len())
+                        .map(|k| corpus.game.target_ways(board.numbers(), self.lo + k as i64))
+                        .collect()
+                })
             })
             .collect();
         let rows: usize = results
             .iter()
-            .zip(&keeps)
-            .map(|(r, k)| {
-                k.as_ref()
-                    .map_or(r.puzzles.len(), |k| k.iter().filter(|&&x| x).count())
+            .zip(&target_ways)
+            .map(|(r, w)| {
+                w.as_ref()
+                    .map_or(r.puzzles.len(), |w| w.iter().filter(|&&x| x > 0).count())
             })
             .sum();
         let uniques: usize = results.iter().map(|r| r.unique.len()).sum();
@@ -124,9 +121,10 @@ impl<'a> Tally<'a> {
         let mut u_target = Vec::with_capacity(uniques);
         let mut u_ops = Vec::with_capacity(uniques);
         let mut u_expr = Vec::with_capacity(uniques);
-        for ((&i, r), keep) in positions.iter().zip(results).zip(&keeps) {
+        for ((&i, r), target_ways) in positions.iter().zip(results).zip(&target_ways) {
             let entry = corpus.boards.get(i);
-            let kept = |k: usize| keep.as_ref().is_none_or(|keep| keep[k]);
+            let turned_up = |k: usize| target_ways.as_ref().map_or(1, |w| w[k]);
+            let kept = |k: usize| turned_up(k) > 0;
             let g = self
                 .groups
                 .binary_search(&entry.group)
@@ -135,9 +133,7 @@ impl<'a> Tally<'a> {
             let mut reached = 0u32;
             for k in (0..b.len()).filter(|&k| kept(k)) {
                 // A puzzle's deals: its board's, times the ways its target is turned up.
-                let ways = corpus
-                    .game
-                    .target_ways(entry.board.numbers(), self.lo + k as i64)
+                let ways = turned_up(k)
                     .checked_mul(entry.ways)
                     .ok_or(Error::CountOverflow)?;
                 let solved = b.solvable[k];
@@ -152,6 +148,9 @@ impl<'a> Tally<'a> {
             let targets = (0..b.len()).filter(|&k| kept(k));
             board_id.extend(targets.clone().map(|_| entry.id));
             target.extend(targets.map(|k| self.lo + k as i64));
+            let keep: Option<Vec<bool>> = target_ways
+                .as_ref()
+                .map(|w| w.iter().map(|&x| x > 0).collect());
             p.append(b, keep.as_deref());
             self.reached.push(reached);
             self.first_moves.push(r.first_moves);

@@ -53,23 +53,27 @@ pub struct PhaseArgs {
     pub quiet: bool,
 }
 
+impl PhaseArgs {
+    /// The sweep these options ask for, checked.
+    pub fn plan(&self) -> Result<Plan, crate::error::Error> {
+        let plan = Plan {
+            rules: self.rules.game()?.rules,
+            ks: self.k.clone(),
+            ms: self.m.clone(),
+            exact_limit: self.exact_limit,
+            samples: self.samples,
+            seed: self.seed,
+        };
+        plan.check()?;
+        Ok(plan)
+    }
+}
+
 pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
-    let rules = args.rules.game()?.rules;
+    let plan = args.plan()?;
+    let rules = plan.rules;
     let countdown = rules == Game::preset(GameKind::Countdown).rules;
-    let plan = Plan {
-        rules,
-        ks: args.k.clone(),
-        ms: args.m.clone(),
-        exact_limit: args.exact_limit,
-        samples: args.samples,
-        seed: args.seed,
-    };
-    plan.check()?;
-    let total: u64 = plan
-        .cells()
-        .iter()
-        .map(|&(k, m, method)| phase::cell_boards(&plan, k, m, method))
-        .fold(0, u64::saturating_add);
+    let total = plan.boards();
     let bar = crate::progress::boards(total, args.quiet, "phase");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))

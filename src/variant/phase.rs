@@ -116,6 +116,14 @@ impl Plan {
     }
 
     /// The cells in sweep order (by `M`, then `k`) and how each will be computed.
+    /// Boards the whole sweep measures, for a progress bar (saturating).
+    pub fn boards(&self) -> u64 {
+        self.cells()
+            .iter()
+            .map(|&(k, m, method)| cell_boards(self, k, m, method))
+            .fold(0, u64::saturating_add)
+    }
+
     pub fn cells(&self) -> Vec<(u32, u64, Method)> {
         let mut out = Vec::new();
         for &m in &self.ms {
