@@ -32,6 +32,10 @@ pub struct RulesArgs {
     /// Allow a unary minus on any number or intermediate (with fractions only).
     #[arg(long)]
     pub unary_minus: bool,
+    /// Board digits may be joined into the numbers they spell: 1 and 2 make 12 or 21
+    /// (make-10's variant; digit pools only).
+    #[arg(long)]
+    pub concat: bool,
     /// Every number of the board must be used.
     #[arg(long)]
     pub use_all: bool,
@@ -61,6 +65,7 @@ impl RulesArgs {
             use_all: self.use_all.then_some(true),
             pow: self.pow.then_some(true),
             unary_minus: self.unary_minus.then_some(true),
+            concat: self.concat.then_some(true),
             ..RuleFile::default()
         }
         .apply(game)

@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, SubBoards};
+use crate::game::join::joinings;
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 
@@ -81,6 +82,8 @@ pub(super) enum Piece {
     Split(usize),
     /// The flat nodes of three or more items.
     Flat(Flat),
+    /// The numbers its digits spell, joined (with `concat`): leaves of their own.
+    Join,
 }
 
 /// Why a sub-board's part is there when read.
@@ -174,14 +177,16 @@ impl<V: Number> Dp<V> {
         )))
     }
 
-    /// The work of sub-board `s` in pieces: each kind of flat node, then each split into
-    /// two sub-boards.
+    /// The work of sub-board `s` in pieces: each kind of flat node, then its digits joined,
+    /// then each split into two sub-boards.
     pub(super) fn pieces(&self, s: usize) -> impl Iterator<Item = Piece> + '_ {
         let flat = self.distinct_defined() && self.subs.size(s) >= 3;
+        let join = self.rules.concat && self.subs.size(s) >= 2;
         [Flat::Sum, Flat::Product]
             .into_iter()
             .filter(move |_| flat)
             .map(Piece::Flat)
+            .chain(join.then_some(Piece::Join))
             .chain(
                 self.layout.sub_lists[s]
                     .iter()
@@ -195,7 +200,19 @@ impl<V: Number> Dp<V> {
         match piece {
             Piece::Split(a) => self.combine(s, a, sink).ok_or(Error::CountOverflow),
             Piece::Flat(kind) => self.count_flat(s, kind, sink),
+            Piece::Join => self.join(s, sink).ok_or(Error::CountOverflow),
         }
+    }
+
+    /// Credits each number the digits of sub-board `s` spell as one tree, expression and
+    /// canonical form: a leaf, as a lone number is.
+    fn join(&self, s: usize, sink: &mut impl Sink<V>) -> Option<()> {
+        for n in joinings(&self.subs.numbers(s), self.rules.limit) {
+            if let Some(e) = V::from_int(n).and_then(|v| sink.slot(v)) {
+                e.add_trees(1, 1, Trail::OF_LONE_NUMBER)?;
+            }
+        }
+        Some(())
     }
 
     /// Whether `distinct` is defined for these rules (it is not with unary minus).

@@ -102,6 +102,7 @@ impl<V: Number> Dp<V> {
         if cut {
             tasks.extend(self.pieces(full).map(|p| match p {
                 Piece::Flat(_) => (n - 2, 0, Task::Piece(p)),
+                Piece::Join => (0, 0, Task::Piece(p)),
                 Piece::Split(a) => {
                     let k = self.subs.size(a);
                     (k.max(n - k), 2, Task::Piece(p))

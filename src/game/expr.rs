@@ -4,12 +4,16 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::game::join;
 use crate::game::number::{Number, Op};
 
 /// A binary expression tree over board numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expr {
     Num(i64),
+    /// A number joined from board digits, written as it reads (`12` from 1 and 2): its
+    /// digits joined left to right, one operation per join ([`crate::game::join`]).
+    Join(i64),
     Bin(Op, Box<Expr>, Box<Expr>),
     Neg(Box<Expr>),
 }
@@ -23,6 +27,7 @@ impl Expr {
     pub fn eval<V: Number>(&self, limit: i64) -> Option<V> {
         match self {
             Expr::Num(n) => V::from_int(*n),
+            Expr::Join(n) => V::from_int(*n).filter(|_| *n >= 10 && *n <= limit),
             Expr::Bin(op, l, r) => l.eval::<V>(limit)?.apply(*op, r.eval::<V>(limit)?, limit),
             Expr::Neg(e) => e.eval::<V>(limit)?.negate(),
         }
@@ -32,6 +37,7 @@ impl Expr {
     pub fn ops(&self) -> usize {
         match self {
             Expr::Num(_) => 0,
+            Expr::Join(n) => join::digits(*n) as usize - 1,
             Expr::Bin(_, l, r) => 1 + l.ops() + r.ops(),
             Expr::Neg(e) => e.ops(),
         }
@@ -62,6 +68,17 @@ impl Expr {
     ) -> Option<V> {
         match self {
             Expr::Num(n) => V::from_int(*n),
+            Expr::Join(n) => {
+                let digits = n.to_string();
+                let mut joined = String::new();
+                for (i, d) in digits.chars().enumerate() {
+                    if i > 0 {
+                        out(format_args!("{joined} ‖ {d} = {joined}{d}"));
+                    }
+                    joined.push(d);
+                }
+                V::from_int(*n)
+            }
             Expr::Neg(e) => {
                 let v = e.collect_moves::<V>(limit, out)?;
                 let r = v.negate()?;
@@ -86,7 +103,7 @@ impl Expr {
     fn precedence(&self) -> u8 {
         match self {
             Expr::Num(n) if *n < 0 => 0,
-            Expr::Num(_) => 4,
+            Expr::Num(_) | Expr::Join(_) => 4,
             Expr::Bin(op, _, _) => op.precedence(),
             Expr::Neg(_) => 0,
         }
@@ -96,9 +113,9 @@ impl Expr {
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expr::Num(n) => write!(f, "{n}"),
+            Expr::Num(n) | Expr::Join(n) => write!(f, "{n}"),
             Expr::Neg(e) => {
-                if matches!(**e, Expr::Num(n) if n >= 0) {
+                if matches!(**e, Expr::Num(n) | Expr::Join(n) if n >= 0) {
                     write!(f, "−{e}")
                 } else {
                     write!(f, "−({e})")
@@ -154,6 +171,8 @@ fn write_operand(f: &mut fmt::Formatter<'_>, e: &impl fmt::Display, bracket: boo
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Form {
     Num(i64),
+    /// A number joined from board digits ([`Expr::Join`]).
+    Join(i64),
     /// `pos[0] + pos[1] + … − neg[0] − …`; terms are not sums.
     Sum {
         pos: Vec<Form>,
@@ -171,7 +190,7 @@ impl Form {
     /// Sorts every multiset so that equal forms compare equal.
     pub fn normalize(mut self) -> Form {
         match &mut self {
-            Form::Num(_) => {}
+            Form::Num(_) | Form::Join(_) => {}
             Form::Sum { pos: a, neg: b } | Form::Product { num: a, den: b } => {
                 for v in [a, b] {
                     let items = std::mem::take(v);
@@ -191,6 +210,7 @@ impl Form {
     pub fn numbers(&self) -> usize {
         match self {
             Form::Num(_) => 1,
+            Form::Join(n) => join::digits(*n) as usize,
             Form::Sum { pos: a, neg: b } | Form::Product { num: a, den: b } => {
                 a.iter().chain(b).map(Form::numbers).sum()
             }
@@ -214,6 +234,7 @@ impl Form {
         }
         match self {
             Form::Num(n) => Expr::Num(*n),
+            Form::Join(n) => Expr::Join(*n),
             Form::Sum { pos, neg } => {
                 chain(&display_order(pos), &display_order(neg), Op::Add, Op::Sub)
             }
@@ -288,5 +309,19 @@ mod tests {
         assert_eq!(f.to_string(), "25 × 4 + 3 − 10");
         assert_eq!(f.numbers(), 4);
         assert_eq!(f.to_expr().eval::<Int>(i64::MAX), Some(Int(93)));
+    }
+
+    #[test]
+    fn a_joined_number_is_its_joins() {
+        let e = Expr::bin(Op::Sub, Expr::Join(105), Expr::Num(5));
+        assert_eq!(e.to_string(), "105 − 5");
+        assert_eq!(e.ops(), 3);
+        assert_eq!(
+            e.moves::<Int>(i64::MAX),
+            vec!["1 ‖ 0 = 10", "10 ‖ 5 = 105", "105 − 5 = 100"]
+        );
+        assert_eq!(e.eval::<Int>(i64::MAX), Some(Int(100)));
+        assert_eq!(Form::Join(105).numbers(), 3);
+        assert_eq!(Expr::Join(7).eval::<Int>(i64::MAX), None);
     }
 }

@@ -2,11 +2,12 @@
 //! TOML file), its
 //! arithmetic ([`rules`]), its card pool and target ranges ([`pool`]), the number domains
 //! games are played in ([`number`]), the boards of one puzzle and their sub-boards ([`board`]),
-//! and expressions over board numbers ([`expr`]); whole numbers as people type them
+//! and expressions over board numbers ([`expr`]); digits joined into numbers ([`join`]); whole numbers as people type them
 //! ([`words`]).
 
 pub mod board;
 pub mod expr;
+pub mod join;
 pub mod number;
 pub mod pool;
 pub mod rule_file;

@@ -14,6 +14,7 @@
 //! fractions = true     # … and fractions (exact rationals)
 //! pow = false          # a ^ b
 //! unary-minus = false  # −x (with fractions)
+//! concat = false       # digits joined into numbers: 1 and 2 make 12 or 21 (digit pools)
 //! distinct = false     # a board's numbers must differ
 //! deal = "deck"        # or "ticket" (each number drawn on its own), or "deck-and-target"
 //! ```
@@ -45,6 +46,7 @@ pub struct RuleFile {
     pub fractions: Option<bool>,
     pub pow: Option<bool>,
     pub unary_minus: Option<bool>,
+    pub concat: Option<bool>,
     pub distinct: Option<bool>,
     pub deal: Option<String>,
 }
@@ -120,6 +122,9 @@ impl RuleFile {
         }
         if let Some(u) = self.unary_minus {
             game.rules.unary_minus = u;
+        }
+        if let Some(c) = self.concat {
+            game.rules.concat = c;
         }
         match (self.target, &self.targets) {
             (Some(_), Some(_)) => {

@@ -199,6 +199,7 @@ impl Game {
             use_all: false,
             pow: false,
             unary_minus: false,
+            concat: false,
             limit: i64::MAX,
         };
         let rationals_use_all = Rules {
@@ -311,6 +312,17 @@ impl Game {
                 format!(
                     "unary minus needs negative numbers, which {} do not have (`negatives`)",
                     domain.describe()
+                ),
+            );
+        }
+        if self.rules.concat
+            && let Some(&(v, _)) = self.pool.cards().iter().find(|&&(v, _)| v > 9)
+        {
+            return bad(
+                "concat",
+                format!(
+                    "joining digits needs a pool of digits 0–9, but the pool {} has {v}",
+                    self.pool
                 ),
             );
         }

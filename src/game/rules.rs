@@ -80,6 +80,9 @@ pub struct Rules {
     pub pow: bool,
     /// Whether a unary minus may be put in front of any number or intermediate (rationals only).
     pub unary_minus: bool,
+    /// Whether board digits may be joined into the numbers they spell (make-10's variant,
+    /// [`crate::game::join`]): every engine's leaves then include them.
+    pub concat: bool,
     /// The largest magnitude (of an integer, or of a rational's numerator and denominator) a
     /// result may have; larger results are excluded. Bounds `^`. Written `null` in JSON when
     /// there is no bound but overflow.
@@ -116,6 +119,9 @@ impl Rules {
         }
         if self.unary_minus {
             words.push("with unary minus");
+        }
+        if self.concat {
+            words.push("joining digits");
         }
         words.join(", ")
     }

@@ -13,6 +13,7 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
+use crate::game::join::join;
 use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
@@ -112,34 +113,72 @@ struct Builder<V: Number> {
     target: V,
     use_all: bool,
     limit: i64,
-    memo: FxHashMap<Vec<V>, u32>,
+    memo: FxHashMap<Vec<Tile<V>>, u32>,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     first: Vec<FirstMove>,
 }
 
-/// The moves of a state: for each pair of values and operation, the result, in a fixed
+/// A value of a state, and whether it may still be joined (a board digit, or a number joined
+/// from them, where the rules join digits). States keep their tiles sorted.
+type Tile<V> = (V, bool);
+
+/// One move of a state: the positions of its two tiles, `x op y` (`None` for joining
+/// `x ‖ y`) and the result.
+struct Move<V> {
+    at: (usize, usize),
+    x: V,
+    op: Option<Op>,
+    y: V,
+    result: V,
+}
+
+impl<V: Number> Move<V> {
+    fn symbol(&self) -> char {
+        self.op.map_or('‖', Op::symbol)
+    }
+}
+
+/// The moves of a state: for each pair of tiles and operation, the result, in a fixed
 /// order (pairs by position, then +, ×, larger − smaller, smaller − larger, larger ÷ smaller,
-/// smaller ÷ larger; a reversed order only when the values differ).
-fn moves_of<V: Number>(state: &[V], limit: i64) -> Vec<(V, Op, V, V)> {
+/// smaller ÷ larger, then joined both ways where both tiles join; a reversed order only when
+/// the values differ).
+fn moves_of<V: Number>(state: &[Tile<V>], limit: i64) -> Vec<Move<V>> {
     let mut out = Vec::new();
     for i in 0..state.len() {
         for j in i + 1..state.len() {
-            let (a, b) = (state[i], state[j]);
-            let mut push = |x: V, op: Op, y: V| {
-                if let Some(r) = x.apply(op, y, limit) {
-                    out.push((x, op, y, r));
+            let ((a, ja), (b, jb)) = (state[i], state[j]);
+            let mut push = |x: V, op: Option<Op>, y: V| {
+                let result = match op {
+                    Some(op) => x.apply(op, y, limit),
+                    None => join(x.as_int()?, y.as_int()?, limit).and_then(V::from_int),
+                };
+                if let Some(result) = result {
+                    out.push(Move {
+                        at: (i, j),
+                        x,
+                        op,
+                        y,
+                        result,
+                    });
                 }
+                Some(())
             };
-            push(b, Op::Add, a);
-            push(b, Op::Mul, a);
-            push(b, Op::Sub, a);
+            push(b, Some(Op::Add), a);
+            push(b, Some(Op::Mul), a);
+            push(b, Some(Op::Sub), a);
             if a != b {
-                push(a, Op::Sub, b);
+                push(a, Some(Op::Sub), b);
             }
-            push(b, Op::Div, a);
+            push(b, Some(Op::Div), a);
             if a != b {
-                push(a, Op::Div, b);
+                push(a, Some(Op::Div), b);
+            }
+            if ja && jb {
+                push(a, None, b);
+                if a != b {
+                    push(b, None, a);
+                }
             }
         }
     }
@@ -147,43 +186,38 @@ fn moves_of<V: Number>(state: &[V], limit: i64) -> Vec<(V, Op, V, V)> {
 }
 
 impl<V: Number> Builder<V> {
-    fn end(&self, state: &[V]) -> End {
-        if !self.use_all && state.contains(&self.target) {
+    fn end(&self, state: &[Tile<V>]) -> End {
+        if !self.use_all && state.iter().any(|&(v, _)| v == self.target) {
             End::Success
         } else if state.len() == 1 {
-            let w = state[0].to_wide();
+            let w = state[0].0.to_wide();
             End::Last(w.num, w.den)
         } else {
             End::Goes
         }
     }
 
-    fn visit(&mut self, state: Vec<V>, root: bool) -> Result<u32, StateGraphTooLarge> {
+    fn visit(&mut self, state: Vec<Tile<V>>, root: bool) -> Result<u32, StateGraphTooLarge> {
         if let Some(&k) = self.memo.get(&state) {
             return Ok(k);
         }
         let end = self.end(&state);
         let mut local: Vec<Edge> = Vec::new();
         if end == End::Goes {
-            for (x, op, y, r) in moves_of(&state, self.limit) {
-                let mut next: Vec<V> = state.clone();
-                let ix = next
+            for m in moves_of(&state, self.limit) {
+                let mut next: Vec<Tile<V>> = state
                     .iter()
-                    .position(|&v| v == x)
-                    .expect("x is on the board");
-                next.remove(ix);
-                let iy = next
-                    .iter()
-                    .position(|&v| v == y)
-                    .expect("y is on the board");
-                next.remove(iy);
-                next.push(r);
+                    .enumerate()
+                    .filter(|&(k, _)| k != m.at.0 && k != m.at.1)
+                    .map(|(_, &t)| t)
+                    .collect();
+                next.push((m.result, m.op.is_none()));
                 next.sort_unstable();
                 let child = self.visit(next, false)?;
-                let w = r.to_wide();
+                let w = m.result.to_wide();
                 let step = Step {
-                    op: op.symbol(),
-                    uses_one: x.is_one() || y.is_one(),
+                    op: m.symbol(),
+                    uses_one: m.x.is_one() || m.y.is_one(),
                     num: w.num,
                     den: w.den,
                 };
@@ -195,7 +229,7 @@ impl<V: Number> Builder<V> {
                 } else {
                     if root {
                         self.first.push(FirstMove {
-                            text: format!("{x} {} {y} = {r}", op.symbol()),
+                            text: format!("{} {} {} = {}", m.x, m.symbol(), m.y, m.result),
                         });
                     }
                     local.push(Edge {
@@ -228,8 +262,8 @@ impl<V: Number> Builder<V> {
 
 impl Graph {
     /// The graph of the board `numbers` aiming at `target` under `rules` (the four
-    /// operations; `^` and unary minus are not moves the player makes). `None` when the
-    /// domain cannot hold the target.
+    /// operations, and joining digits where the rules join them; `^` and unary minus are
+    /// not moves the player makes). `None` when the domain cannot hold the target.
     pub fn build<V: Number>(
         numbers: &[i64],
         rules: &Rules,
@@ -238,7 +272,10 @@ impl Graph {
         let Some(t) = V::from_int(target) else {
             return Ok(None);
         };
-        let mut start: Vec<V> = numbers.iter().filter_map(|&n| V::from_int(n)).collect();
+        let mut start: Vec<Tile<V>> = numbers
+            .iter()
+            .filter_map(|&n| Some((V::from_int(n)?, rules.concat && (0..=9).contains(&n))))
+            .collect();
         if start.len() != numbers.len() || start.is_empty() {
             return Ok(None);
         }

@@ -87,12 +87,26 @@ impl<V: Number> Dp<V> {
                     .map(|e| Expr::Neg(Box::new(e)))
             };
         }
-        self.tree_binary(s, v).or_else(|| {
-            // Reached only through a unary minus on a binary result.
-            let w = v.negate()?;
-            self.lookup(s, w)?;
-            self.tree_binary(s, w).map(|e| Expr::Neg(Box::new(e)))
-        })
+        self.joined(s, v)
+            .or_else(|| self.tree_binary(s, v))
+            .or_else(|| {
+                // Reached only through a unary minus on a joined number or a binary result.
+                let w = v.negate()?;
+                self.lookup(s, w)?;
+                self.joined(s, w)
+                    .or_else(|| self.tree_binary(s, w))
+                    .map(|e| Expr::Neg(Box::new(e)))
+            })
+    }
+
+    /// The number sub-board `s` (of two numbers or more) spells worth `v`, if its digits
+    /// joined make one.
+    fn joined(&self, s: usize, v: V) -> Option<Expr> {
+        let e = self.lookup(s, v)?;
+        if self.subs.size(s) < 2 || e.lone_number() == 0 {
+            return None;
+        }
+        v.as_int().map(Expr::Join)
     }
 
     fn tree_binary(&self, s: usize, v: V) -> Option<Expr> {
@@ -215,7 +229,10 @@ impl<V: Number> Dp<V> {
         };
         let mut out = Vec::new();
         if entry.lone_number() > 0 {
-            out.push(Form::Num(self.subs.numbers(s)[0]));
+            out.push(match self.subs.size(s) {
+                1 => Form::Num(self.subs.numbers(s)[0]),
+                _ => Form::Join(v.as_int().expect("a joined number is an integer")),
+            });
         }
         if entry.sum > 0 && role != Role::Term {
             self.flat_forms(s, v, Flat::Sum, &mut out)?;

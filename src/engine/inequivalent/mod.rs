@@ -97,6 +97,7 @@ pub fn defined_for(rules: &Rules, size: usize) -> bool {
         && rules.use_all
         && !rules.pow
         && !rules.unary_minus
+        && !rules.concat
         && size <= MOST_NUMBERS
 }
 

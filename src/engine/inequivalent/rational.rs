@@ -11,6 +11,7 @@ const RULES: Rules = Rules {
     use_all: true,
     pow: false,
     unary_minus: false,
+    concat: false,
     limit: i64::MAX,
 };
 

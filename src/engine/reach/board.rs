@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::engine::{Window, wide_cmp};
 use crate::error::Result;
 use crate::game::board::{Board, SubBoards};
+use crate::game::join::joinings;
 use crate::game::number::{Number, Wide};
 use crate::game::rules::Rules;
 
@@ -144,6 +145,11 @@ impl<V: Number> Reach<V> {
                 for (l, b) in levels[self.subs.size(s)].iter_mut().zip(&t.bits) {
                     *l |= b;
                 }
+            }
+        }
+        for n in joined(&self.subs, full, &self.rules) {
+            if n <= hi {
+                top[(n >> 6) as usize] |= 1 << (n & 63);
             }
         }
         levels[self.subs.size(full)] = top;
@@ -344,5 +350,19 @@ fn build_sub<V: Number>(
         .into_iter()
         .filter(|&a| a != 0 && a <= s - a)
         .map(|a| (built(a), built(s - a), a == s - a));
-    Ok(ReachTable::of_splits(splits, rules, bits_hi))
+    Ok(ReachTable::of_splits(
+        splits,
+        &joined(subs, s, rules),
+        rules,
+        bits_hi,
+    ))
+}
+
+/// The numbers the digits of sub-board `s` spell joined, where the rules join digits.
+fn joined(subs: &SubBoards, s: usize, rules: &Rules) -> Vec<i64> {
+    if rules.concat {
+        joinings(&subs.numbers(s), rules.limit)
+    } else {
+        Vec::new()
+    }
 }

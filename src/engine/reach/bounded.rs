@@ -24,13 +24,15 @@
 //! `w − x`, `w ÷ x` need `w ≥ x`, impossible. So the invariant `x ≥ (hi+1)·P(rest)` holds to
 //! the root, whose value is then above `hi`. The same step shows a value outside its part's
 //! window never makes a value inside the window of the sub-board above, so every window is
-//! computed exactly. The whole board's window is `1..=hi` itself. With `^` (`1^x = 1`) or
-//! fractions the argument fails, and every value is kept.
+//! computed exactly. The whole board's window is `1..=hi` itself. With `^` (`1^x = 1`),
+//! fractions or joined digits (`9` and `9` make 99 > `P`) the argument fails, and every
+//! value is kept. With joined digits `V(S)` also holds the numbers `S`'s digits spell.
 //!
 //! Arithmetic is the rules' own: a result that overflows is left out, as in every engine.
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, SubBoards};
+use crate::game::join::joinings;
 use crate::game::number::{Int, Number, Op};
 use crate::game::rules::{Arithmetic, Rules};
 
@@ -71,7 +73,9 @@ impl<V: Number> Bounded<V> {
         sorted.sort_unstable();
         let subs = SubBoards::new(&Board::from_checked(sorted));
         let full = subs.full();
-        let windowed = hi.filter(|_| V::POSITIVE && !rules.pow);
+        // The bound on what a sub-board's values can matter for assumes its complement makes
+        // nothing above `Π max(c, 2)`, which joined digits do.
+        let windowed = hi.filter(|_| V::POSITIVE && !rules.pow && !rules.concat);
         let drop_units = rules.drops_unit_factors();
         let mut values: Vec<Vec<V>> = vec![Vec::new(); subs.count()];
         let mut kept = 0usize;
@@ -90,6 +94,11 @@ impl<V: Number> Bounded<V> {
                     }
                     c.put(v);
                     return Ok(());
+                }
+                if rules.concat {
+                    for n in joinings(&subs.numbers(s), rules.limit) {
+                        c.put(V::from_int(n).expect("a joined number is a positive integer"));
+                    }
                 }
                 for a in subs.subs_of(s) {
                     let b = s - a;
@@ -244,7 +253,7 @@ fn run_from_one(reached: &[i64]) -> u64 {
 /// value the board can make, `Π max(c, 2)`); without, from every value at once.
 pub fn covers_to(rules: &Rules, numbers: &[i64]) -> Result<u64> {
     match rules.arithmetic {
-        Arithmetic::PositiveIntegers if !rules.pow => {
+        Arithmetic::PositiveIntegers if !rules.pow && !rules.concat => {
             let bound = i64::try_from(product_bound(numbers)).unwrap_or(i64::MAX);
             let mut hi = 64i64.min(bound).max(1);
             loop {

@@ -43,13 +43,19 @@ impl<V: Number> ReachTable<V> {
         Ok(ReachTable::finish(vec![v], rules, bits_hi))
     }
 
-    /// The table of a sub-board from the tables of its splits `(a, b)`, each split once.
+    /// The table of a sub-board from the tables of its splits `(a, b)`, each split once, and
+    /// the numbers its digits spell joined (`joined`: with `concat`, else none).
     pub fn of_splits<'t>(
         splits: impl Iterator<Item = (&'t ReachTable<V>, &'t ReachTable<V>, bool)>,
+        joined: &[i64],
         rules: &Rules,
         bits_hi: Option<i64>,
     ) -> ReachTable<V> {
         let values = collect(|c| {
+            joined
+                .iter()
+                .filter_map(|&n| V::from_int(n))
+                .for_each(|v| c.put(v));
             for (a, b, same) in splits {
                 // Each unordered pair of values once when both tables are the same
                 // sub-board's; the kernel tries both orientations of `−`, `÷` and `^`.
