@@ -134,7 +134,7 @@ impl<V: Number> Dp<V> {
             return Ok(p);
         }
         let entries = match self.window {
-            _ if self.subs.size(s) == 1 => vec![self.lone_number_entry(s)?],
+            _ if self.subs.size(s) == 1 => self.lone_number_entry(s)?.into_iter().collect(),
             Some(w) if full => {
                 let len = usize::try_from(w.hi - w.lo + 1).unwrap_or(0);
                 let mut dense = Dense {
@@ -236,23 +236,28 @@ impl<V: Number> Dp<V> {
         Arc::clone(self.sub_tables[s].get().expect(BUILT))
     }
 
-    pub(super) fn lone_number_entry(&self, s: usize) -> Result<Entry<V>> {
+    /// The entry of a sub-board of one number, the number itself. A digit outside the domain
+    /// (a 0 in positive integers, as the whole-number features build make-10's boards) is no
+    /// leaf alone where digits join, only inside the numbers it is joined into; anywhere
+    /// else it is an error.
+    pub(super) fn lone_number_entry(&self, s: usize) -> Result<Option<Entry<V>>> {
         let i = self
             .subs
             .min_value(s)
             .expect("a sub-board of size 1 holds a value");
-        let value = V::from_int(self.subs.values[i]).ok_or_else(|| {
-            Error::input(format!(
-                "{} is not in the game's domain",
-                self.subs.values[i]
-            ))
-        })?;
-        Ok(Entry {
+        let n = self.subs.values[i];
+        let Some(value) = V::from_int(n) else {
+            return match self.rules.concat && (0..=9).contains(&n) {
+                true => Ok(None),
+                false => Err(Error::input(format!("{n} is not in the game's domain"))),
+            };
+        };
+        Ok(Some(Entry {
             trees: 1,
             expressions: 1,
             trail: Trail::OF_LONE_NUMBER,
             ..Entry::empty(value)
-        })
+        }))
     }
 }
 

@@ -34,17 +34,22 @@ pub fn whole_number_counts(
         ..*rules
     };
     // A 0 (make-10's digits) is no positive integer: a whole-number solution leaves it out,
-    // so there is none where every number must be used.
-    let positive: Vec<i64> = board.numbers().iter().copied().filter(|&n| n > 0).collect();
-    let zeros = positive.len() < board.len();
+    // so there is none where every number must be used; unless digits join, where it may be
+    // inside a joined number (the engine then takes it as no leaf alone).
+    let kept: Vec<i64> = if rules.concat {
+        board.numbers().to_vec()
+    } else {
+        board.numbers().iter().copied().filter(|&n| n > 0).collect()
+    };
+    let zeros = !rules.concat && kept.len() < board.len();
     // No positive integer in the run (a target at or below 0 in the 24 game): nothing
     // reaches it, and the engine's window must hold a positive integer (found by fuzzing
     // `solve`: this was a panic).
-    if hi < 1 || positive.is_empty() || (zeros && rules.use_all) {
+    if hi < 1 || kept.is_empty() || (zeros && rules.use_all) {
         let len = usize::try_from(hi - lo + 1).unwrap_or(0);
         return Ok(Some(vec![None; len]));
     }
-    let board = Board::from_checked(positive);
+    let board = Board::from_checked(kept);
     let window = Some(Window { lo, hi });
     let dp = Dp::<Int>::build_with(&board, &whole, window, None)?;
     Ok(Some(dp.counts_in(lo, hi)?))

@@ -4,6 +4,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::game::board::Board;
+use crate::game::join::join;
 use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
@@ -35,14 +36,18 @@ impl Setting {
 
 /// How many different boards (multisets of values) one move can leave on `numbers`: each
 /// pair of values combined by each operation the rules allow, in both orders for `−`, `÷`
-/// and `^`. It is the breadth of the first decision a player faces: the more places the
+/// and `^`, and each pair of digits joined both ways where the rules join digits. It is the breadth of the first decision a player faces: the more places the
 /// first move can lead to, the more a player must weigh before committing (research on the
 /// 24-game players' times found it the strongest input after the solution count).
 pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
     let values: Vec<V> = numbers.iter().filter_map(|&n| V::from_int(n)).collect();
-    let mut ops = vec![Op::Add, Op::Sub, Op::Mul, Op::Div];
+    let mut ops = vec![Some(Op::Add), Some(Op::Sub), Some(Op::Mul), Some(Op::Div)];
     if rules.pow {
-        ops.push(Op::Pow);
+        ops.push(Some(Op::Pow));
+    }
+    if rules.concat {
+        // Joining, `None`: only board digits join.
+        ops.push(None);
     }
     let mut boards: FxHashSet<Vec<V>> = FxHashSet::default();
     for i in 0..values.len() {
@@ -51,10 +56,17 @@ pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
                 continue;
             }
             for &op in &ops {
-                if op.is_commutative() && j < i {
-                    continue;
-                }
-                let Some(v) = values[i].apply(op, values[j], rules.limit) else {
+                let v = match op {
+                    Some(op) if op.is_commutative() && j < i => None,
+                    Some(op) => values[i].apply(op, values[j], rules.limit),
+                    None => values[i]
+                        .as_int()
+                        .zip(values[j].as_int())
+                        .filter(|&(a, b)| a <= 9 && b <= 9)
+                        .and_then(|(a, b)| join(a, b, rules.limit))
+                        .and_then(V::from_int),
+                };
+                let Some(v) = v else {
                     continue;
                 };
                 let mut next: Vec<V> = values

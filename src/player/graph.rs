@@ -494,6 +494,38 @@ mod tests {
         assert_eq!(first[0].0, "2 + 1 = 3");
     }
 
+    #[test]
+    fn joining_digits_is_a_move() {
+        // Make-10 joining digits, 0 1 → 10: 1 + 0, 1 × 0, 1 − 0, 0 − 1, 0 ÷ 1 and 1 ‖ 0 (0 ‖ 1
+        // would lead with a 0, 1 ÷ 0 divides by it); only the join makes 10.
+        let mut rules = Game::preset(GameKind::Make10).rules;
+        rules.concat = true;
+        let g = Graph::build::<Rational>(&[1, 0], &rules, 10)
+            .unwrap()
+            .unwrap();
+        let o = g.evaluate(&Weights::UNIFORM);
+        assert!(
+            close(o.p_success, 1.0 / 6.0) && close(o.attempt_moves, 1.0),
+            "{o}"
+        );
+        let first = g.first_moves(&uniform(Strategy::Restarts));
+        assert_eq!(first.len(), 6);
+        assert_eq!(first[5].0, "1 ‖ 0 = 10");
+        // A computed 1 never joins: 1 1 2 → 12 takes 1 ‖ 2 from the board's own digits.
+        let g = Graph::build::<Rational>(&[1, 1, 2], &rules, 12)
+            .unwrap()
+            .unwrap();
+        let without = {
+            let mut r = rules;
+            r.concat = false;
+            Graph::build::<Rational>(&[1, 1, 2], &r, 12)
+                .unwrap()
+                .unwrap()
+        };
+        assert!(g.evaluate(&Weights::UNIFORM).p_success > 0.0);
+        assert_eq!(without.evaluate(&Weights::UNIFORM).p_success, 0.0);
+    }
+
     fn uniform(strategy: Strategy) -> Player {
         Player {
             strategy,

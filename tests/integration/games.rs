@@ -75,6 +75,7 @@ fn krypto_weighs_each_target_card_by_the_copies_left() {
         use_all: true,
         pow: false,
         unary_minus: false,
+        concat: false,
     };
     let deck: Vec<i64> = (1..=4).flat_map(|v| [v, v]).collect();
     let (mut deals, mut solved) = ([0u32; 5], [0u32; 5]);

@@ -65,6 +65,7 @@ fn rules_of(game: &str) -> BruteRules {
         use_all: twenty_four,
         pow: false,
         unary_minus: game == "24-minus",
+        concat: false,
     }
 }
 
@@ -78,6 +79,7 @@ fn rules_of_args(args: &[String]) -> BruteRules {
     BruteRules {
         pow: args.iter().any(|a| a == "--pow"),
         unary_minus: args.iter().any(|a| a == "--unary-minus"),
+        concat: args.iter().any(|a| a == "--concat"),
         ..rules_of(game)
     }
 }

@@ -92,6 +92,7 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
         use_all: true,
         pow: false,
         unary_minus: false,
+        concat: false,
     };
     for h in ones {
         let sols = h["solutions"].as_array().unwrap();

@@ -161,6 +161,7 @@ fn covers_to_is_set_exactly_where_the_range_starts_at_1() {
         use_all: true,
         pow: false,
         unary_minus: false,
+        concat: false,
     };
     let values = brute::solve_all(&[1, 2, 3, 4], rules);
     let brute_run = (1..)
@@ -224,6 +225,7 @@ fn phase_and_cover_play_any_rule_set() {
         use_all: true,
         pow: false,
         unary_minus: false,
+        concat: false,
     };
     for cell in &cells {
         assert_eq!(cell.method, Method::Exact);

@@ -90,8 +90,8 @@ fn show(q: Q) -> String {
 fn describe(game: &Game, numbers: &[i64]) -> String {
     let r = &game.rules;
     format!(
-        "board {numbers:?} ({} rules: {:?}, use_all {}, pow {}, unary minus {})",
-        game.kind, r.arithmetic, r.use_all, r.pow, r.unary_minus
+        "board {numbers:?} ({} rules: {:?}, use_all {}, pow {}, unary minus {}, concat {})",
+        game.kind, r.arithmetic, r.use_all, r.pow, r.unary_minus, r.concat
     )
 }
 
@@ -707,6 +707,150 @@ proptest! {
         let game = integers_with_zero(Arithmetic::Integers, use_all, false, false);
         check_counts::<Signed>(&game, &numbers)?;
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Joined digits (make-10's variant): leaves spelled by two or more digits
+// ---------------------------------------------------------------------------------------
+
+/// `game` with its digits joining, over a pool of digits (0 only where the domain has it).
+fn joined(mut game: Game, arithmetic: Arithmetic, use_all: bool, pow: bool, minus: bool) -> Game {
+    game.rules.arithmetic = arithmetic;
+    game.rules.use_all = use_all;
+    game.rules.concat = true;
+    game.pool = if arithmetic.has_zero() {
+        "0-9x4"
+    } else {
+        "1-9x4"
+    }
+    .parse()
+    .expect("digit pools parse");
+    game.distinct = false;
+    game.target = None;
+    if pow {
+        game = game.with_pow();
+    }
+    if minus && arithmetic.has_negatives() {
+        game = game
+            .with_unary_minus()
+            .expect("negatives allow unary minus");
+    }
+    game.check().expect("a joined-digits game is valid");
+    game
+}
+
+/// Make-10 with its digits joining.
+fn make10_joined() -> Game {
+    joined(make10(), Arithmetic::Rationals, true, false, false)
+}
+
+const DOMAINS: [Arithmetic; 4] = [
+    Arithmetic::PositiveIntegers,
+    Arithmetic::WholeNumbers,
+    Arithmetic::Integers,
+    Arithmetic::Rationals,
+];
+
+/// A board of digits for the domain (no 0 in the positive integers).
+fn digits_for(arithmetic: Arithmetic, numbers: &[i64]) -> Vec<i64> {
+    numbers
+        .iter()
+        .map(|&n| if arithmetic.has_zero() { n } else { n.max(1) })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    #[test]
+    fn joined_digits_counts_and_strings_match_brute(
+        numbers in ticket(1..=4),
+        domain in 0..4usize,
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+        minus in any::<bool>(),
+    ) {
+        let arithmetic = DOMAINS[domain];
+        let game = joined(make10(), arithmetic, use_all, pow, minus);
+        let numbers = digits_for(arithmetic, &numbers);
+        digits_lab::with_number_type!(arithmetic, V => {
+            check_counts::<V>(&game, &numbers)?;
+            check_strings::<V>(&game, &numbers)?;
+            check_solutions::<V>(&game, &numbers, &[])?;
+        });
+    }
+
+    #[test]
+    fn joined_digits_five_numbers_match_brute(numbers in ticket(5..=5), use_all in any::<bool>()) {
+        let game = joined(make10(), Arithmetic::Rationals, use_all, false, false);
+        check_counts::<Rational>(&game, &numbers)?;
+    }
+
+    #[test]
+    fn joined_digits_moves_match_brute(
+        numbers in ticket(3..=4),
+        domain in 0..4usize,
+        use_all in any::<bool>(),
+        t in target(120),
+    ) {
+        let arithmetic = DOMAINS[domain];
+        let game = joined(make10(), arithmetic, use_all, false, false);
+        let numbers = digits_for(arithmetic, &numbers);
+        digits_lab::with_number_type!(arithmetic, V => check_moves::<V>(&game, &numbers, t)?);
+    }
+}
+
+/// Joining's own cases, counted by hand: `0` and `5` spell 50 but never 05, so 5 keeps only
+/// its trees through `+` and `−`; two equal digits spell one number; and a joined number is
+/// written as it reads, its joins counted as operations.
+#[test]
+fn joined_digits_by_hand() {
+    let game = make10_joined();
+    let t = dp::<Rational>(&game, &[0, 5]).unwrap_or_else(|e| panic!("{e}"));
+    let counts = |v: i64| {
+        t.counts(Rational::from_int(v).expect("an integer"))
+            .expect("counts")
+            .map(|c| (c.trees, c.expressions, c.distinct, c.min_ops))
+    };
+    // 0 + 5, 5 + 0, 5 − 0; 0 × 5, 5 × 0, 0 ÷ 5; the joined 50; no 05.
+    assert_eq!(counts(5), Some((3, 2, Some(2), 1)));
+    assert_eq!(counts(0), Some((3, 2, Some(2), 1)));
+    assert_eq!(counts(50), Some((1, 1, Some(1), 1)));
+    assert_eq!(counts(-5), Some((1, 1, Some(1), 1)));
+    assert_eq!(counts(500), None);
+    let t = dp::<Rational>(&game, &[1, 1, 2]).unwrap_or_else(|e| panic!("{e}"));
+    let joined: Vec<i64> = [112, 121, 211]
+        .into_iter()
+        .filter(|&v| {
+            t.lookup(t.subs.full(), Rational::from_int(v).expect("an integer"))
+                .is_some()
+        })
+        .collect();
+    assert_eq!(joined, vec![112, 121, 211]);
+    // 10 from 1 2 2 only as 12 − 2: no tree of the three digits alone passes 6.
+    let t = dp::<Rational>(&game, &[2, 1, 2]).unwrap_or_else(|e| panic!("{e}"));
+    let ten = Rational::from_int(10).expect("an integer");
+    let c = t.counts(ten).expect("counts").expect("10 is made");
+    assert_eq!(
+        (c.trees, c.expressions, c.distinct, c.min_ops),
+        (1, 1, Some(1), 2)
+    );
+    let shortest = t.shortest(ten).expect("10 is made");
+    assert_eq!(
+        (shortest.to_string(), shortest.ops()),
+        ("12 − 2".to_string(), 2)
+    );
+    assert_eq!(
+        shortest.moves::<Rational>(i64::MAX),
+        vec!["1 ‖ 2 = 12", "12 − 2 = 10"]
+    );
+    let listed: Vec<String> = t
+        .distinct_solutions(ten)
+        .expect("listed")
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    assert_eq!(listed, vec!["12 − 2"]);
 }
 
 /// Whole-number division's own cases: `x ÷ 0` is never a result, `0 ÷ x` is 0, `7 ÷ 2` is

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::arith::{Op, apply, make_q, negate, ops_for, valid_for};
 use super::forms::{FormId, Forms, Kind};
+use super::join::spelled;
 use super::{BruteCounts, BruteRules, Q};
 
 /// Everything built over one sub-multiset of the board (all of its numbers used).
@@ -67,6 +68,22 @@ pub(super) fn build_level(
         return level;
     }
     let mut forms = HashSet::new();
+    if rules.concat {
+        let digits: Vec<i64> = m
+            .iter()
+            .zip(values)
+            .flat_map(|(&c, &v)| std::iter::repeat_n(v, c))
+            .collect();
+        for n in spelled(&digits) {
+            if let Some(v) = make_q(n as i128, 1).filter(|&v| valid_for(v, rules)) {
+                add_count(&mut level.trees, v, 1, rules);
+                add_count(&mut level.exprs, v, 1, rules);
+                if want_forms {
+                    forms.insert(arena.intern(Kind::Leaf(v), v));
+                }
+            }
+        }
+    }
     for l in sub_multisets(m) {
         let l_size: usize = l.iter().sum();
         if l_size == 0 || l_size == size {

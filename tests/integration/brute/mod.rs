@@ -42,13 +42,19 @@
 //!   one id and the forms over each multiset are deduplicated as a set of ids. Unless
 //!   `use_all`, a form with a product node that has a proper, non-empty sub-collection of
 //!   factors whose ratio is exactly 1 is not counted (compared with a tiny big integer).
-//! * Player move sequences are a plain depth-first search without memoization.
+//! * With joined digits (`concat`), a multiset of two or more digits is also a leaf for
+//!   each number its digits spell in some order without a leading 0 ([`join::spelled`]):
+//!   one tree, one expression and one canonical form (a leaf) each.
+//! * Player move sequences are a plain depth-first search without memoization; with joined
+//!   digits, every ordered pair of positions holding board digits (or numbers joined from
+//!   them) may also be written side by side.
 
 #![allow(dead_code)]
 
 mod arith;
 mod counts;
 mod forms;
+mod join;
 mod moves;
 mod parse;
 mod strings;
@@ -77,6 +83,8 @@ pub struct BruteRules {
     pub pow: bool,
     /// Allow unary minus (only meaningful with Rationals).
     pub unary_minus: bool,
+    /// Board digits written side by side are a leaf too: the numbers they spell.
+    pub concat: bool,
 }
 
 impl BruteRules {
@@ -93,6 +101,7 @@ impl BruteRules {
             use_all: rules.use_all,
             pow: rules.pow,
             unary_minus: rules.unary_minus,
+            concat: rules.concat,
         }
     }
 }

@@ -1,10 +1,14 @@
 //! Player move sequences, by a plain depth-first search without memoization.
 
 use super::arith::{Op, apply, ops_for};
+use super::join::side_by_side;
 use super::{BruteMoves, BruteRules, Q};
 
+/// A value on the board and whether it is a board digit or a number joined from them.
+type Tile = (Q, bool);
+
 pub(super) fn moves_dfs(
-    board: &[Q],
+    board: &[Tile],
     depth: usize,
     target: Q,
     rules: BruteRules,
@@ -12,9 +16,9 @@ pub(super) fn moves_dfs(
 ) {
     out.boards_visited += 1;
     let reached = if rules.use_all {
-        board.len() == 1 && board[0] == target
+        board.len() == 1 && board[0].0 == target
     } else {
-        board.contains(&target)
+        board.iter().any(|t| t.0 == target)
     };
     if reached {
         out.sequences += 1;
@@ -29,7 +33,8 @@ pub(super) fn moves_dfs(
             if i == j {
                 continue;
             }
-            let (a, b) = (board[i], board[j]);
+            let ((a, ja), (b, jb)) = (board[i], board[j]);
+            let mut results: Vec<Tile> = Vec::new();
             for op in ops_for(rules) {
                 if matches!(op, Op::Mul | Op::Div) && (a == one || b == one) {
                     continue;
@@ -41,10 +46,17 @@ pub(super) fn moves_dfs(
                     }
                     tried.push(key);
                 }
-                let Some(v) = apply(op, a, b, rules) else {
-                    continue;
-                };
-                let mut next: Vec<Q> = board
+                if let Some(v) = apply(op, a, b, rules) {
+                    results.push((v, false));
+                }
+            }
+            if rules.concat && ja && jb {
+                if let Some(n) = side_by_side(a.num, b.num) {
+                    results.push((Q::int(n), true));
+                }
+            }
+            for v in results {
+                let mut next: Vec<Tile> = board
                     .iter()
                     .enumerate()
                     .filter(|&(k, _)| k != i && k != j)
@@ -63,7 +75,10 @@ pub fn moves(numbers: &[i64], target: i64, rules: BruteRules) -> BruteMoves {
         by_length: vec![0; numbers.len()],
         ..BruteMoves::default()
     };
-    let board: Vec<Q> = numbers.iter().map(|&n| Q::int(n)).collect();
+    let board: Vec<Tile> = numbers
+        .iter()
+        .map(|&n| (Q::int(n), (0..=9).contains(&n)))
+        .collect();
     moves_dfs(&board, 0, Q::int(target), rules, &mut out);
     out
 }

@@ -126,7 +126,14 @@ impl Parser {
         match self.peek()? {
             Tok::Num(n) => {
                 self.pos += 1;
-                self.leaves.push(n);
+                if self.rules.concat && n >= 10 {
+                    // A joined number: the board digits it is written with.
+                    let written = n.to_string();
+                    self.leaves
+                        .extend(written.bytes().map(|c| i64::from(c - b'0')));
+                } else {
+                    self.leaves.push(n);
+                }
                 let v = make_q(n as i128, 1)?;
                 valid_for(v, self.rules).then_some((v, false))
             }
@@ -147,7 +154,8 @@ impl Parser {
 /// Evaluates a printed expression (`+ − × ÷ ^`, ASCII `- * /`, parentheses, integers)
 /// under the rules. None if it does not parse or is invalid under the rules (e.g. a
 /// negative or non-integer intermediate in PositiveIntegers, `^` without `pow`, unary minus
-/// without `unary_minus`). Also returns the numbers used, in order of appearance.
+/// without `unary_minus`). Also returns the numbers used, in order of appearance (with
+/// `concat`, a number of two digits or more is joined from its digits, which it uses).
 pub fn eval_printed(expr: &str, rules: BruteRules) -> Option<(Q, Vec<i64>)> {
     let mut parser = Parser {
         toks: tokenize(expr)?,

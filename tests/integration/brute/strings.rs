@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 
 use super::arith::BOUND;
+use super::join::{side_by_side, spelled};
 use super::{Arith, BruteCounts, BruteRules, Q};
 
 /// An exact value `(numerator, denominator)`, reduced, denominator positive.
@@ -218,6 +219,21 @@ pub(super) fn s_all_trees(
             });
         }
     } else {
+        if rules.concat {
+            let digits: Vec<i64> = (0..numbers.len())
+                .filter(|&k| mask >> k & 1 == 1)
+                .map(|k| numbers[k])
+                .collect();
+            for x in spelled(&digits) {
+                let val = (x as i128, 1);
+                if s_valid(val, rules) && x as i128 <= BOUND {
+                    push(STree {
+                        node: SNode::Leaf(x),
+                        val,
+                    });
+                }
+            }
+        }
         // Every ordered split of the positions into two non-empty parts.
         let mut left = (mask - 1) & mask;
         while left > 0 {
@@ -425,8 +441,8 @@ pub fn trails(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, BruteTrail> {
 }
 
 /// How many different boards (multisets of values) one move leaves: every ordered pair of
-/// positions under every operation the rules allow, evaluated by the brute force's own
-/// arithmetic.
+/// positions under every operation the rules allow (and two digits side by side with
+/// `concat`), evaluated by the brute force's own arithmetic.
 pub fn first_moves(numbers: &[i64], rules: BruteRules) -> u32 {
     let mut boards: HashSet<Vec<Frac>> = HashSet::new();
     for i in 0..numbers.len() {
@@ -434,12 +450,19 @@ pub fn first_moves(numbers: &[i64], rules: BruteRules) -> u32 {
             if i == j {
                 continue;
             }
-            for op in ['+', '-', '*', '/', '^'] {
-                if op == '^' && !rules.pow {
+            for op in ['+', '-', '*', '/', '^', '|'] {
+                if op == '^' && !rules.pow || op == '|' && !rules.concat {
                     continue;
                 }
                 let (a, b) = ((numbers[i] as i128, 1), (numbers[j] as i128, 1));
-                let Some(v) = s_apply(op, a, b, rules) else {
+                let v = match op {
+                    '|' if numbers[i] <= 9 && numbers[j] <= 9 => {
+                        side_by_side(numbers[i], numbers[j]).map(|n| (n as i128, 1))
+                    }
+                    '|' => None,
+                    _ => s_apply(op, a, b, rules),
+                };
+                let Some(v) = v else {
                     continue;
                 };
                 let mut next: Vec<Frac> = (0..numbers.len())
