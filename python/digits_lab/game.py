@@ -1,8 +1,8 @@
 """The games as values: a named game (``Game.digits()``, ``Game.countdown()``,
 ``Game.twenty_four()``, ``Game.make10()``, ``Game.krypto()``) or a rules file
 (``Game.from_rules(path)``), changed by the same options as the command line's ``--pow``,
-``--unary-minus``, ``--use-all``, ``--zero``, ``--negatives``, ``--fractions``, ``--pool``
-and ``--targets``."""
+``--unary-minus``, ``--use-all``, ``--zero``, ``--negatives``, ``--fractions``, ``--concat``,
+``--pool`` and ``--targets``."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ class Game:
     zero: bool = False
     negatives: bool = False
     fractions: bool = False
+    concat: bool = False
     pool: str | None = None
     targets: str | None = None
 
@@ -80,7 +81,8 @@ class Game:
         else:
             flags["game"] = self.kind
         for name in (
-            "pow", "unary_minus", "use_all", "zero", "negatives", "fractions", "pool", "targets",
+            "pow", "unary_minus", "use_all", "zero", "negatives", "fractions", "concat", "pool",
+            "targets",
         ):
             flags[name] = getattr(self, name)
         return flag_words(flags)

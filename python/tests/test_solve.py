@@ -23,6 +23,8 @@ BOARDS = [
     (None, [1, 2, 7, 7], "24", {"unary_minus": True}),
     (None, [1, 1, 9, 9], "make10", {}),
     (None, [2, 4, 6, 8], "make10", {}),
+    (None, [1, 0, 0, 0], "make10", {"concat": True}),
+    (None, [1, 2, 2, 9], "make10", {"concat": True}),
     (12, [1, 2, 3, 4, 5], "krypto", {}),
     (25, [1, 1, 1, 2, 2], "krypto", {}),
     (9, [2, 2, 7, 7, 9], "countdown", {"use_all": True, "zero": True, "targets": "1-99"}),

@@ -30,6 +30,9 @@ pub enum CorpusId {
     /// The make-10 ticket puzzle: the 715 multisets of four digits 0–9, weighted by their
     /// share of the 10,000 tickets, target 10.
     Make10,
+    /// As [`CorpusId::Make10`], with the digits joining (`concat`: 1 and 2 make 12 or 21),
+    /// the variant some play: what that one rule changes.
+    Make10Concat,
     /// Krypto: every five-card hand of its 56-card deck, weighted as dealt, for every target
     /// card 1–25, weighted by the copies of it left in the deck.
     Krypto,
@@ -42,8 +45,9 @@ pub enum CorpusId {
 
 impl CorpusId {
     /// The corpora `analyze --corpus all` runs, in that order (quick ones first).
-    pub const DEFAULT: [CorpusId; 9] = [
+    pub const DEFAULT: [CorpusId; 10] = [
         CorpusId::Make10,
+        CorpusId::Make10Concat,
         CorpusId::TwentyFour,
         CorpusId::TwentyFourNine,
         CorpusId::TwentyFourPow,
@@ -58,7 +62,7 @@ impl CorpusId {
     pub const OPTIONAL: [CorpusId; 1] = [CorpusId::KryptoFractions];
 
     /// The default corpora in the order the report presents them.
-    pub const REPORT_ORDER: [CorpusId; 9] = [
+    pub const REPORT_ORDER: [CorpusId; 10] = [
         CorpusId::Digits,
         CorpusId::Countdown,
         CorpusId::TwentyFour,
@@ -67,6 +71,7 @@ impl CorpusId {
         CorpusId::TwentyFourMinus,
         CorpusId::Nyt,
         CorpusId::Make10,
+        CorpusId::Make10Concat,
         CorpusId::Krypto,
     ];
 
@@ -81,6 +86,7 @@ impl CorpusId {
             CorpusId::TwentyFourPow => "24-pow",
             CorpusId::TwentyFourMinus => "24-minus",
             CorpusId::Make10 => "make10",
+            CorpusId::Make10Concat => "make10-concat",
             CorpusId::Krypto => "krypto",
             CorpusId::KryptoFractions => "krypto-fractions",
             CorpusId::Custom(name) => name,
@@ -130,6 +136,11 @@ impl CorpusId {
             CorpusId::TwentyFourPow => preset(GameKind::TwentyFour).with_pow(),
             CorpusId::TwentyFourMinus => preset(GameKind::TwentyFour).with_unary_minus()?,
             CorpusId::Make10 => preset(GameKind::Make10),
+            CorpusId::Make10Concat => {
+                let mut game = preset(GameKind::Make10);
+                game.rules.concat = true;
+                game
+            }
             CorpusId::Krypto => preset(GameKind::Krypto),
             CorpusId::KryptoFractions => {
                 let mut game = preset(GameKind::Krypto);

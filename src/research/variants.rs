@@ -1,6 +1,8 @@
 //! Whether a rule variant (unary minus, `^`) changes which 24-game sets are solvable: the
 //! variant corpus compared with the plain one, board by board and target by target, each
-//! corpus's solvable pairs folded from the rows of its `puzzles` ([`Solvable`]).
+//! corpus's solvable pairs folded from the rows of its `puzzles` ([`Solvable`]); and, for a
+//! game of one target (make-10 with and without joining digits), board by board from the
+//! `boards` tables alone ([`one_target`]).
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
@@ -32,6 +34,39 @@ pub struct Comparison {
     pub pairs_lost: usize,
     /// Whether [`EXAMPLE`] makes 24 without and with the variant (when both corpora hold it).
     pub example: Option<(bool, bool)>,
+}
+
+/// One board of a game with one target, under the plain rules and a variant's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardBoth {
+    pub board: String,
+    /// Its share of the deals.
+    pub weight: f64,
+    /// Whether it makes the target under the plain rules, and under the variant's.
+    pub plain: bool,
+    pub variant: bool,
+}
+
+/// The boards of two corpora of one target (every board in either), matched by their text;
+/// a board makes the target where it reaches a target at all.
+pub fn one_target(plain: &[BoardRow], variant: &[BoardRow]) -> Vec<BoardBoth> {
+    let mut both: std::collections::BTreeMap<&str, BoardBoth> = Default::default();
+    for (rows, is_variant) in [(plain, false), (variant, true)] {
+        for b in rows {
+            let e = both.entry(b.board.as_str()).or_insert_with(|| BoardBoth {
+                board: b.board.clone(),
+                weight: b.weight,
+                plain: false,
+                variant: false,
+            });
+            *if is_variant {
+                &mut e.variant
+            } else {
+                &mut e.plain
+            } = b.targets_reached > 0;
+        }
+    }
+    both.into_values().collect()
 }
 
 /// For every (board, target), whether it is solvable, folded from the rows of `puzzles`.

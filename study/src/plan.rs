@@ -130,6 +130,9 @@ impl Plan {
             (None, Some(rules)) => rules.game().map_err(|e| format!("[rules]: {e}"))?,
             _ => return Err("give either `game` or a `[rules]` table".into()),
         };
+        if game.rules.concat {
+            return Err("[rules] concat: the study page has no move that joins digits yet".into());
+        }
         if !(1..=MAX_PUZZLES).contains(&file.puzzles) {
             return Err(format!("`puzzles` must be 1–{MAX_PUZZLES}"));
         }
@@ -245,6 +248,13 @@ fixed = [{ board = [1, 3, 4, 6] }, { board = [4, 6, 8, 8], target = 24 }]
             ),
             (format!("{FIXED}bands = [\"easy\"]\n"), "not both"),
             (FIXED.replace("game = \"24\"", ""), "either `game`"),
+            (
+                FIXED.replace("game = \"24\"", "").replace(
+                    "[choose]",
+                    "[rules]\ngame = \"make10\"\nconcat = true\n[choose]",
+                ),
+                "joins digits",
+            ),
         ] {
             let e = Plan::parse(&text).unwrap_err();
             assert!(e.contains(says), "{e}");

@@ -16,7 +16,7 @@ fn png_size(path: &Path) -> (u32, u32) {
 }
 
 /// Every chart `render_all` draws, in its order: the report's.
-const STEMS: [&str; 12] = [
+const STEMS: [&str; 13] = [
     "24-probability",
     "expected-solutions-digits",
     "expected-solutions-countdown",
@@ -25,6 +25,7 @@ const STEMS: [&str; 12] = [
     "tradeoff-24",
     "countdown-large",
     "krypto-target-cards",
+    "make10-joining",
     "digits-distinct",
     "digits-min-ops",
     "nyt-slots",
@@ -136,6 +137,7 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
         "24-pow",
         "24-minus",
         "make10",
+        "make10-concat",
         "krypto",
     ] {
         assert!(
@@ -145,7 +147,7 @@ fn report_skips_missing_corpora_with_a_line_and_still_generates() {
             "{missing}"
         );
     }
-    assert_eq!(g.skipped.len(), 7);
+    assert_eq!(g.skipped.len(), 8);
     let stems: Vec<&str> = g.charts.iter().map(|r| r.stem.as_str()).collect();
     assert_eq!(
         stems,

@@ -18,7 +18,7 @@ use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use tempfile::TempDir;
 
 /// Every corpus the fixture holds, in the report's order.
-pub const CORPORA: [CorpusId; 9] = CorpusId::REPORT_ORDER;
+pub const CORPORA: [CorpusId; 10] = CorpusId::REPORT_ORDER;
 
 /// The folder holding every fixture corpus (built on first use).
 pub fn data_dir() -> &'static Path {

@@ -229,6 +229,7 @@ fn rules_file() -> impl Strategy<Value = String> {
         "fractions",
         "pow",
         "unary-minus",
+        "concat",
         "distinct",
         "deal",
         "colour",

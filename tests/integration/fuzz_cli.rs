@@ -1,6 +1,6 @@
 //! Seeded random `solve` calls, mostly malformed, run as a user runs them: numbers of every
 //! kind (small, huge, negative, zero, repeated, text, empty), targets likewise, pools and
-//! target ranges valid and broken, `--game`, `--pow`, `--zero`, `--unary-minus`, `--all`, `--count`,
+//! target ranges valid and broken, `--game`, `--pow`, `--zero`, `--concat`, `--unary-minus`, `--all`, `--count`,
 //! `--json` and `--no-moves` mixed in any order. Every run must exit 0 with output, or 1 or
 //! 2 with exactly one line on stderr; none may panic (exit 101) or run past the time limit.
 //!
@@ -62,9 +62,10 @@ fn targets() -> impl Strategy<Value = String> {
 }
 
 /// `solve`'s flags that take no value.
-const SWITCHES: [&str; 7] = [
+const SWITCHES: [&str; 8] = [
     "--pow",
     "--zero",
+    "--concat",
     "--unary-minus",
     "--all",
     "--count",

@@ -719,9 +719,9 @@ fn joined(mut game: Game, arithmetic: Arithmetic, use_all: bool, pow: bool, minu
     game.rules.use_all = use_all;
     game.rules.concat = true;
     game.pool = if arithmetic.has_zero() {
-        "0-9x4"
+        "0-9x5"
     } else {
-        "1-9x4"
+        "1-9x5"
     }
     .parse()
     .expect("digit pools parse");

@@ -30,6 +30,7 @@ use crate::research::bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::research::facts::Facts;
 use crate::research::nyt::{SlotPanel, nyt_panels};
 use crate::research::targets::{main_convention, pareto_front};
+use crate::research::variants::{self, BoardBoth};
 use crate::store::read::ReadError;
 
 use style::register_font;
@@ -81,10 +82,11 @@ pub enum Chart {
     TargetCards {
         lines: Vec<(String, Vec<(i64, f64)>)>,
     },
-    /// Shares of puzzles per category in each target band, stacked.
+    /// Shares of puzzles per category in each band (of targets, or of boards), stacked.
     Stacked {
         stem: String,
         title: String,
+        x_desc: String,
         y_desc: String,
         bands: Vec<String>,
         categories: Vec<String>,
@@ -228,6 +230,12 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
     if facts.corpus(&CorpusId::Krypto).is_some() {
         out.push(Chart::TargetCards { lines: cards });
     }
+    if let (Some(p), Some(j)) = (
+        facts.corpus(&CorpusId::Make10),
+        facts.corpus(&CorpusId::Make10Concat),
+    ) {
+        out.push(make10_joining(&variants::one_target(&p.boards, &j.boards)));
+    }
     if let Some(b) = facts
         .corpus(&CorpusId::Digits)
         .and_then(|c| c.bands.as_ref())
@@ -255,6 +263,42 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
         }
     }
     out
+}
+
+/// Make-10's tickets by how many zeros they hold (the digit joining rescues most), stacked by
+/// whether they make 10 without joining, only by joining, or not at all; weighted as dealt.
+fn make10_joining(boards: &[BoardBoth]) -> Chart {
+    let zeros = |b: &BoardBoth| b.board.split_whitespace().filter(|&w| w == "0").count();
+    let most = boards.iter().map(zeros).max().unwrap_or(0);
+    let shares = (0..=most)
+        .map(|z| {
+            let mut by = [0.0f64; 3];
+            for b in boards.iter().filter(|b| zeros(b) == z) {
+                by[match (b.plain, b.variant) {
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => 2,
+                }] += b.weight;
+            }
+            let all: f64 = by.iter().sum();
+            by.iter().map(|w| w / all.max(f64::MIN_POSITIVE)).collect()
+        })
+        .collect();
+    Chart::Stacked {
+        stem: "make10-joining".into(),
+        title:
+            "Make-10: tickets that make 10, by zeros on the ticket, with and without joining digits"
+                .into(),
+        x_desc: "zeros on the ticket".into(),
+        y_desc: "share of tickets".into(),
+        bands: (0..=most).map(|z| z.to_string()).collect(),
+        categories: vec![
+            "make 10".into(),
+            "make 10 only joining digits".into(),
+            "unsolvable".into(),
+        ],
+        shares,
+    }
 }
 
 fn shares<const N: usize>(counts: &[u64; N]) -> Vec<f64> {
@@ -286,6 +330,7 @@ fn digits_charts(b: &TargetBands) -> Vec<Chart> {
         Chart::Stacked {
             stem: "digits-distinct".into(),
             title: "Digits: distinct solutions per puzzle, by target band".into(),
+            x_desc: "target band".into(),
             y_desc: "share of (board, target) puzzles".into(),
             bands: labels(b.distinct.keys().copied().collect()),
             categories: DISTINCT_BINS
@@ -303,6 +348,7 @@ fn digits_charts(b: &TargetBands) -> Vec<Chart> {
         Chart::Stacked {
             stem: "digits-min-ops".into(),
             title: "Digits: fewest operations (min_ops) per puzzle, by target band".into(),
+            x_desc: "target band".into(),
             y_desc: "share of (board, target) puzzles".into(),
             bands: labels(b.min_ops.keys().copied().collect()),
             categories: min_ops_cats,
@@ -382,12 +428,20 @@ impl Chart {
             Chart::CountdownLarge { lines } => countdown::draw(root, &self.title(), lines),
             Chart::TargetCards { lines } => cards::draw(root, &self.title(), lines),
             Chart::Stacked {
+                x_desc,
                 y_desc,
                 bands,
                 categories,
                 shares,
                 ..
-            } => stacked::draw(root, &self.title(), y_desc, bands, categories, shares),
+            } => stacked::draw(
+                root,
+                &self.title(),
+                (x_desc, y_desc),
+                bands,
+                categories,
+                shares,
+            ),
             Chart::NytSlots { panels } => nyt::draw(root, &self.title(), panels),
             Chart::Validation { points, rho } => {
                 validation::draw(root, &self.title(), points, *rho)

@@ -1,5 +1,5 @@
-//! Shares of puzzles per category in each band of targets, stacked (the Digits distribution
-//! charts).
+//! Shares of puzzles per category in each band, stacked (the Digits distribution charts, by
+//! target band; make-10's tickets, by zeros).
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,7 +11,7 @@ use plotters::coord::ranged1d::SegmentValue;
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
-    y_desc: &str,
+    (x_desc, y_desc): (&str, &str),
     bands: &[String],
     categories: &[String],
     shares: &[Vec<f64>],
@@ -31,7 +31,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     };
     mesh(&mut chart, AXIS)
         .disable_x_mesh()
-        .x_desc("target band")
+        .x_desc(x_desc)
         .y_desc(y_desc)
         .x_labels(bands.len().max(1))
         .x_label_formatter(&label)

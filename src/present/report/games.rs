@@ -1,13 +1,15 @@
-//! The report's sections on the games beyond the SPEC's three: how often a Krypto deal (five
-//! cards and a target card from its 56-card deck) can be solved, per deal and per target
-//! card, and what allowing fractions changes; read from the `krypto` (and, when it was run,
-//! `krypto-fractions`) tables.
+//! The report's sections on the games beyond the SPEC's three: how many make-10 tickets make
+//! 10 and what joining digits changes (the `make10` and `make10-concat` tables); how often a
+//! Krypto deal (five cards and a target card from its 56-card deck) can be solved, per deal
+//! and per target card, and what allowing fractions changes (the `krypto` and, when it was
+//! run, `krypto-fractions` tables).
 
 use std::fmt::Write as _;
 
 use crate::corpus::CorpusId;
 use crate::format::{f4, grouped, pct};
 use crate::research::facts::Facts;
+use crate::research::variants::{self, BoardBoth};
 use crate::store::rows::TargetRow;
 
 /// The chance that a deal is solvable: each target card's probability (over the hands dealt
@@ -26,6 +28,99 @@ pub(super) fn deal_share(id: &CorpusId, rows: &[&TargetRow]) -> Option<f64> {
             .map(|r| f64::from(game.pool.copies(r.target)) / cards as f64 * r.probability)
             .sum()
     })
+}
+
+/// The 10,000 tickets a make-10 corpus's `probability` is a share of.
+const TICKETS: f64 = 10_000.0;
+
+pub(super) fn make10_section(w: &mut String, facts: &Facts) {
+    let _ = writeln!(
+        w,
+        "### How many tickets make 10, and what does joining digits change?\n"
+    );
+    let at_10 = |id: &CorpusId| {
+        facts
+            .all_targets_of(id)?
+            .into_iter()
+            .find(|r| r.target == 10)
+            .cloned()
+    };
+    let (Some(plain), joined) = (at_10(&CorpusId::Make10), at_10(&CorpusId::Make10Concat)) else {
+        let _ = writeln!(w, "Skipped: the `make10` corpus is missing.\n");
+        return;
+    };
+    let tickets = |r: &TargetRow| grouped((r.probability * TICKETS).round() as u64);
+    let _ = writeln!(
+        w,
+        "- With + − × ÷, brackets and every digit used once, {} of the 10,000 tickets make 10 \
+         ({}), and {} of the {} multisets of four digits ({}).",
+        tickets(&plain),
+        pct(plain.probability),
+        grouped(u64::from(plain.solving)),
+        grouped(u64::from(plain.boards)),
+        pct(plain.solvable_share),
+    );
+    let Some(joined) = joined else {
+        let _ = writeln!(
+            w,
+            "- Joining digits is not compared: the `make10-concat` corpus is missing.\n"
+        );
+        return;
+    };
+    let _ = writeln!(
+        w,
+        "- Joining digits as well (`1` and `2` make 12 or 21, corpus `make10-concat`), {} \
+         tickets make 10 ({}) and {} multisets ({}).",
+        tickets(&joined),
+        pct(joined.probability),
+        grouped(u64::from(joined.solving)),
+        pct(joined.solvable_share),
+    );
+    if let (Some(p), Some(j)) = (
+        facts.corpus(&CorpusId::Make10),
+        facts.corpus(&CorpusId::Make10Concat),
+    ) {
+        let both = variants::one_target(&p.boards, &j.boards);
+        let mut gained: Vec<&BoardBoth> = both.iter().filter(|b| b.variant && !b.plain).collect();
+        let lost = both.iter().filter(|b| b.plain && !b.variant).count();
+        gained.sort_by(|a, b| {
+            b.weight
+                .total_cmp(&a.weight)
+                .then_with(|| a.board.cmp(&b.board))
+        });
+        let shown: Vec<String> = gained
+            .iter()
+            .take(8)
+            .map(|b| format!("`{}`", b.board))
+            .collect();
+        let _ = writeln!(
+            w,
+            "- Joining makes 10 from {} more multisets ({} more tickets; the most often \
+             dealt: {}{}), and {} multisets lose 10: joining only adds ways.",
+            grouped(gained.len() as u64),
+            grouped((gained.iter().map(|b| b.weight).sum::<f64>() * TICKETS).round() as u64),
+            shown.join(", "),
+            if gained.len() > shown.len() {
+                ", …"
+            } else {
+                ""
+            },
+            if lost == 0 {
+                "no".to_string()
+            } else {
+                grouped(lost as u64)
+            },
+        );
+    }
+    if plain.unique_share.is_some() && joined.unique_share.is_some() {
+        let _ = writeln!(
+            w,
+            "- Multisets with exactly one `distinct` solution: {} without joining, {} with it.",
+            grouped(u64::from(plain.unique)),
+            grouped(u64::from(joined.unique)),
+        );
+    }
+    let _ = writeln!(w);
 }
 
 pub(super) fn krypto_section(w: &mut String, facts: &Facts) {

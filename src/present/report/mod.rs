@@ -71,6 +71,7 @@ pub fn render(facts: &Facts, rendered: &[Rendered]) -> String {
     questions::why_24(w, facts);
     questions::conventions_section(w, facts);
     questions::variants_section(w, facts);
+    games::make10_section(w, facts);
     games::krypto_section(w, facts);
     nyt::nyt_section(w, facts);
     phase::phase_section(w, facts);
