@@ -50,10 +50,12 @@ pub(super) fn moves_dfs(
                     results.push((v, false));
                 }
             }
-            if rules.concat && ja && jb {
-                if let Some(n) = side_by_side(a.num, b.num) {
-                    results.push((Q::int(n), true));
-                }
+            if rules.concat
+                && ja
+                && jb
+                && let Some(n) = side_by_side(a.num, b.num)
+            {
+                results.push((Q::int(n), true));
             }
             for v in results {
                 let mut next: Vec<Tile> = board
