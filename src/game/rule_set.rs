@@ -316,12 +316,14 @@ impl Game {
             );
         }
         if self.rules.concat
-            && let Some(&(v, _)) = self.pool.cards().iter().find(|&&(v, _)| v > 9)
+            && let Some(most) = self.pool.cards().iter().map(|&(v, _)| v).max()
+            && most > 9
         {
             return bad(
                 "concat",
                 format!(
-                    "joining digits needs a pool of digits 0–9, but the pool {} has {v}",
+                    "joining digits needs a pool of digits 0–9 (`--pool 1-9`), but the pool {} \
+                     goes up to {most}",
                     self.pool
                 ),
             );

@@ -277,6 +277,12 @@ fn bad_rules_are_refused_in_one_line_naming_the_field() {
             "`pool`: the pool 0-10 has 0",
         ),
         ("", &["--game", "countdown"], "cannot be used with"),
+        (
+            "game = \"countdown\"\nconcat = true\n",
+            &[],
+            "`concat`: joining digits needs a pool of digits 0–9 (`--pool 1-9`), but the pool \
+             1-10x2,25,50,75,100 goes up to 100",
+        ),
     ];
     for (i, (text, extra, want)) in cases.iter().enumerate() {
         let path = dir.path().join(format!("{i}.toml"));
@@ -312,6 +318,25 @@ fn bad_rules_are_refused_in_one_line_naming_the_field() {
         String::from_utf8_lossy(&out.stderr),
         "error: `pool`: the pool 0-10 has 0, but countdown numbers are positive \
          (allow 0 with `zero`)\n"
+    );
+    // Joining with a digit pool is a game: make-10's 10 from 1 2 2 is 12 − 2.
+    let out = cli()
+        .args([
+            "solve",
+            "--game",
+            "countdown",
+            "--concat",
+            "--pool",
+            "1-9x4",
+            "--use-all",
+        ])
+        .args(["--targets", "1-99", "10", "1", "2", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1 ‖ 2 = 12") && text.contains("12 − 2 = 10"),
+        "{text}"
     );
     let missing = cli()
         .args(["solve", "--rules", "/nonexistent/rules.toml", "1", "2"])
