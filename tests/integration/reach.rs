@@ -228,6 +228,40 @@ proptest! {
     }
 }
 
+/// `game` with its digits joining (`concat`) over a pool of digits, five of each.
+fn joining(mut game: Game, pool: &str) -> Game {
+    game.rules.concat = true;
+    game.pool = pool.parse().expect("pool parses");
+    game.distinct = false;
+    game
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    #[test]
+    fn reach_joined_digits_match_brute(
+        numbers in prop::collection::vec(1..=9i64, 1..=5),
+        use_all in any::<bool>(),
+        hi in 1..=400i64,
+    ) {
+        let mut game = joining(countdown(), "1-9x5");
+        game.rules.use_all = use_all;
+        check::<Int>(&game, &numbers, &[hi, 1108])?;
+    }
+
+    #[test]
+    fn reach_joined_digits_with_zeros_match_brute(
+        numbers in prop::collection::vec(0..=9i64, 1..=4),
+        use_all in any::<bool>(),
+    ) {
+        let mut game = joining(twenty_four(), "0-9x5");
+        game.rules.use_all = use_all;
+        game.target = None;
+        check::<Rational>(&game, &numbers, &[50])?;
+    }
+}
+
 /// The SPEC board that reaches nothing in 100–999: every target's closest value lies below
 /// the range, far enough that the window cannot be sure of it and the whole board is built.
 #[test]

@@ -160,6 +160,23 @@ proptest! {
     }
 
     #[test]
+    fn reach_matches_brute_with_joined_digits(
+        numbers in proptest::collection::vec(1i64..=9, 1..=4),
+        use_all in any::<bool>(),
+        fractions in any::<bool>(),
+        hi in 1i64..=300,
+    ) {
+        let mut r = rules(if fractions { GameKind::TwentyFour } else { GameKind::Countdown });
+        r.use_all = use_all;
+        r.concat = true;
+        if fractions {
+            check::<Rational>(&r, &numbers, hi)?;
+        } else {
+            check::<Int>(&r, &numbers, hi)?;
+        }
+    }
+
+    #[test]
     fn reach_matches_brute_under_rational_variants(
         numbers in proptest::collection::vec(1i64..=9, 1..=3),
         use_all in any::<bool>(),
