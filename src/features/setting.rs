@@ -36,9 +36,10 @@ impl Setting {
 
 /// How many different boards (multisets of values) one move can leave on `numbers`: each
 /// pair of values combined by each operation the rules allow, in both orders for `−`, `÷`
-/// and `^`, and each pair of digits joined both ways where the rules join digits. It is the breadth of the first decision a player faces: the more places the
-/// first move can lead to, the more a player must weigh before committing (research on the
-/// 24-game players' times found it the strongest input after the solution count).
+/// and `^`, and each pair of digits joined both ways where the rules join digits. It is the
+/// breadth of the first decision a player faces: the more places the first move can lead
+/// to, the more a player must weigh before committing (research on the 24-game players'
+/// times found it the strongest input after the solution count).
 pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
     let values: Vec<V> = numbers.iter().filter_map(|&n| V::from_int(n)).collect();
     let mut ops = vec![Some(Op::Add), Some(Op::Sub), Some(Op::Mul), Some(Op::Div)];

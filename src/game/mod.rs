@@ -1,9 +1,8 @@
-//! The games as data: a game's rule set ([`rule_set`]: pool, board size, targets, deal; [`rule_file`]: kept in a
-//! TOML file), its
-//! arithmetic ([`rules`]), its card pool and target ranges ([`pool`]), the number domains
-//! games are played in ([`number`]), the boards of one puzzle and their sub-boards ([`board`]),
-//! and expressions over board numbers ([`expr`]); digits joined into numbers ([`join`]); whole numbers as people type them
-//! ([`words`]).
+//! The games as data: a game's rule set ([`rule_set`]: pool, board size, targets, deal;
+//! [`rule_file`]: kept in a TOML file), its arithmetic ([`rules`]), its card pool and target
+//! ranges ([`pool`]), the number domains games are played in ([`number`]), the boards of one
+//! puzzle and their sub-boards ([`board`]), expressions over board numbers ([`expr`]), digits
+//! joined into numbers ([`join`]), and whole numbers as people type them ([`words`]).
 
 pub mod board;
 pub mod expr;
