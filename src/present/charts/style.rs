@@ -85,6 +85,11 @@ pub(super) fn int_label(v: &f64) -> String {
     }
 }
 
+/// The smallest and largest values a log axis shows: every count and time the charts draw
+/// lies well within them.
+const LOG_FLOOR: f64 = 1e-3;
+const LOG_CEIL: f64 = 1e15;
+
 pub(super) fn count_label(v: &f64) -> String {
     if *v >= 1.0 && (v - v.round()).abs() < 1e-9 {
         grouped(v.round() as u64)
@@ -93,9 +98,13 @@ pub(super) fn count_label(v: &f64) -> String {
     }
 }
 
+/// The range a log axis spans for `values` (the positive, finite ones), padded, and kept
+/// within [`LOG_FLOOR`]..[`LOG_CEIL`]: a value next to 0 (a damaged table's `1e-307`) would
+/// otherwise ask plotters for ticks over hundreds of decades, which never finishes.
 pub(super) fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let (mut lo, mut hi) = (f64::INFINITY, 0f64);
-    for v in values.filter(|v| *v > 0.0) {
+    for v in values.filter(|v| v.is_finite() && *v > 0.0) {
+        let v = v.clamp(LOG_FLOOR, LOG_CEIL);
         lo = lo.min(v);
         hi = hi.max(v);
     }
@@ -198,4 +207,19 @@ pub(super) fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .border_style(BLACK.mix(0.3))
         .margin(12)
         .draw()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_range_stays_within_its_bounds() {
+        assert_eq!(log_range([2.0, 50.0].into_iter()), 1.0..75.0);
+        assert_eq!(log_range([f64::NAN, 0.0, -3.0].into_iter()), 1.0..10.0);
+        let r = log_range([1.274_611_502_979_050_9e-307, 20.0, f64::INFINITY].into_iter());
+        assert!(r.start >= LOG_FLOOR * 0.8 && r.end <= 30.0, "{r:?}");
+        let r = log_range([1e300].into_iter());
+        assert!(r.end <= LOG_CEIL * 10.0, "{r:?}");
+    }
 }
