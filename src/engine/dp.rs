@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, SubBoards};
-use crate::game::join::joinings;
+use crate::game::join::{joinable, joined};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 
@@ -207,7 +207,7 @@ impl<V: Number> Dp<V> {
     /// Credits each number the digits of sub-board `s` spell as one tree, expression and
     /// canonical form: a leaf, as a lone number is.
     fn join(&self, s: usize, sink: &mut impl Sink<V>) -> Option<()> {
-        for n in joinings(&self.subs.numbers(s), self.rules.limit) {
+        for n in joined(&self.rules, &self.subs.numbers(s)) {
             if let Some(e) = V::from_int(n).and_then(|v| sink.slot(v)) {
                 e.add_trees(1, 1, Trail::OF_LONE_NUMBER)?;
             }
@@ -247,10 +247,10 @@ impl<V: Number> Dp<V> {
             .expect("a sub-board of size 1 holds a value");
         let n = self.subs.values[i];
         let Some(value) = V::from_int(n) else {
-            return match self.rules.concat && (0..=9).contains(&n) {
-                true => Ok(None),
-                false => Err(Error::input(format!("{n} is not in the game's domain"))),
-            };
+            if joinable(&self.rules, n) {
+                return Ok(None);
+            }
+            return Err(Error::input(format!("{n} is not in the game's domain")));
         };
         Ok(Some(Entry {
             trees: 1,

@@ -4,7 +4,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::game::board::Board;
-use crate::game::join::join;
+use crate::game::join::{join_values, joinable};
 use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
@@ -50,6 +50,7 @@ pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
         // Joining, `None`: only board digits join.
         ops.push(None);
     }
+    let digit = |v: V| v.as_int().is_some_and(|n| joinable(rules, n));
     let mut boards: FxHashSet<Vec<V>> = FxHashSet::default();
     for i in 0..values.len() {
         for j in 0..values.len() {
@@ -60,12 +61,10 @@ pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
                 let v = match op {
                     Some(op) if op.is_commutative() && j < i => None,
                     Some(op) => values[i].apply(op, values[j], rules.limit),
-                    None => values[i]
-                        .as_int()
-                        .zip(values[j].as_int())
-                        .filter(|&(a, b)| a <= 9 && b <= 9)
-                        .and_then(|(a, b)| join(a, b, rules.limit))
-                        .and_then(V::from_int),
+                    None if digit(values[i]) && digit(values[j]) => {
+                        join_values(values[i], values[j], rules.limit)
+                    }
+                    None => None,
                 };
                 let Some(v) = v else {
                     continue;

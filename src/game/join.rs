@@ -3,6 +3,24 @@
 //! never does), in any order, never with a leading 0; joining two numbers is one operation,
 //! like `+`, so a number joined from `k` digits takes `k − 1` of a solution's operations.
 
+use crate::game::number::Number;
+use crate::game::rules::Rules;
+
+/// Whether board number `n` may be joined: a digit, where the rules join digits.
+pub fn joinable(rules: &Rules, n: i64) -> bool {
+    rules.concat && (0..=9).contains(&n)
+}
+
+/// The numbers a sub-board's `numbers` spell joined under `rules`: none unless the rules
+/// join digits and every number is one ([`joinings`]).
+pub fn joined(rules: &Rules, numbers: &[i64]) -> Vec<i64> {
+    if rules.concat {
+        joinings(numbers, rules.limit)
+    } else {
+        Vec::new()
+    }
+}
+
 /// The numbers the digits `digits` (two or more, each 0–9) spell in some order, without a
 /// leading 0 and within `limit`, ascending, each once.
 pub fn joinings(digits: &[i64], limit: i64) -> Vec<i64> {
@@ -37,6 +55,12 @@ pub fn join(a: i64, b: i64, limit: i64) -> Option<i64> {
     }
     let shift = 10i64.checked_pow(digits(b))?;
     a.checked_mul(shift)?.checked_add(b).filter(|&n| n <= limit)
+}
+
+/// [`join`] of two values of a domain (both integers: board digits or numbers joined from
+/// them).
+pub fn join_values<V: Number>(a: V, b: V, limit: i64) -> Option<V> {
+    join(a.as_int()?, b.as_int()?, limit).and_then(V::from_int)
 }
 
 /// How many decimal digits `n ≥ 0` has (1 for 0).

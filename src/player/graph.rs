@@ -13,7 +13,7 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use crate::game::join::join;
+use crate::game::join::{join_values, joinable};
 use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
@@ -151,7 +151,7 @@ fn moves_of<V: Number>(state: &[Tile<V>], limit: i64) -> Vec<Move<V>> {
             let mut push = |x: V, op: Option<Op>, y: V| {
                 let result = match op {
                     Some(op) => x.apply(op, y, limit),
-                    None => join(x.as_int()?, y.as_int()?, limit).and_then(V::from_int),
+                    None => join_values(x, y, limit),
                 };
                 if let Some(result) = result {
                     out.push(Move {
@@ -274,7 +274,7 @@ impl Graph {
         };
         let mut start: Vec<Tile<V>> = numbers
             .iter()
-            .filter_map(|&n| Some((V::from_int(n)?, rules.concat && (0..=9).contains(&n))))
+            .filter_map(|&n| Some((V::from_int(n)?, joinable(rules, n))))
             .collect();
         if start.len() != numbers.len() || start.is_empty() {
             return Ok(None);

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::board::MAX_NUMBERS;
-use crate::game::join::join;
+use crate::game::join::{join_values, joinable};
 use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
@@ -67,12 +67,7 @@ pub fn count<V: Number>(board: &[V], target: V, rules: &Rules) -> Result<MoveCou
     };
     let mut start: Vec<Tile<V>> = board
         .iter()
-        .map(|&v| {
-            (
-                v,
-                rules.concat && v.as_int().is_some_and(|n| (0..=9).contains(&n)),
-            )
-        })
+        .map(|&v| (v, v.as_int().is_some_and(|n| joinable(rules, n))))
         .collect();
     start.sort_unstable();
     let stats = search.visit(&start).ok_or(Error::CountOverflow)?;
@@ -133,7 +128,7 @@ impl<V: Number> Search<V> {
                 let first_pair =
                     i < j && (i == 0 || board[i - 1].0 != a) && (j == i + 1 || board[j - 1].0 != b);
                 let joined = (ja && jb)
-                    .then(|| join(a.as_int()?, b.as_int()?, limit).and_then(V::from_int))
+                    .then(|| join_values(a, b, limit))
                     .flatten()
                     .map(|r| (r, true));
                 let computed = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Pow]

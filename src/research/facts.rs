@@ -17,7 +17,7 @@ use super::rank::{self, AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
 use super::scan::{PuzzleFold, fold_puzzles};
 use super::unique::{self, UniqueDifficulty, UniqueRow, UniqueScope};
 use super::validation::{self, Validation};
-use super::variants::{self, Comparison, Solvable};
+use super::variants::{self, BoardBoth, Comparison, Solvable};
 
 /// How many hard puzzles each summary keeps.
 pub const HARDEST_KEPT: usize = 10;
@@ -295,6 +295,9 @@ pub struct Facts {
     /// What unary minus and `^` change against the plain 24 game, for the variant corpora
     /// present (`None` without the `24` corpus).
     pub variants: Option<Vec<Comparison>>,
+    /// Make-10's boards without and with joined digits (`None` unless both corpora are
+    /// present with their counts).
+    pub joining: Option<Vec<BoardBoth>>,
     /// The difficulty model judged on the human data (refitted from the training file the
     /// binary carries, not read from the tables).
     pub validation: Validation,
@@ -336,11 +339,16 @@ impl Facts {
                 .map(|(id, var)| variants::compare(base, id, var))
                 .collect()
         });
+        let board_rows = |id: &CorpusId| Some(&corpora.iter().find(|c| c.id() == id)?.boards);
+        let joining = board_rows(&CorpusId::Make10)
+            .zip(board_rows(&CorpusId::Make10Concat))
+            .map(|(plain, joined)| variants::one_target(plain, joined));
         Ok(Facts {
             corpora,
             missing,
             reach_only,
             variants,
+            joining,
             validation: validation::validation()?,
             phase: crate::store::phase::read(data)?,
             phase_rules: crate::store::phase::rules(data)?,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::engine::{Window, wide_cmp};
 use crate::error::Result;
 use crate::game::board::{Board, SubBoards};
-use crate::game::join::joinings;
+use crate::game::join::joined;
 use crate::game::number::{Number, Wide};
 use crate::game::rules::Rules;
 
@@ -147,7 +147,7 @@ impl<V: Number> Reach<V> {
                 }
             }
         }
-        for n in joined(&self.subs, full, &self.rules) {
+        for n in joined(&self.rules, &self.subs.numbers(full)) {
             if n <= hi {
                 top[(n >> 6) as usize] |= 1 << (n & 63);
             }
@@ -352,17 +352,8 @@ fn build_sub<V: Number>(
         .map(|a| (built(a), built(s - a), a == s - a));
     Ok(ReachTable::of_splits(
         splits,
-        &joined(subs, s, rules),
+        &joined(rules, &subs.numbers(s)),
         rules,
         bits_hi,
     ))
-}
-
-/// The numbers the digits of sub-board `s` spell joined, where the rules join digits.
-fn joined(subs: &SubBoards, s: usize, rules: &Rules) -> Vec<i64> {
-    if rules.concat {
-        joinings(&subs.numbers(s), rules.limit)
-    } else {
-        Vec::new()
-    }
 }

@@ -32,7 +32,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::board::{Board, SubBoards};
-use crate::game::join::joinings;
+use crate::game::join::joined;
 use crate::game::number::{Int, Number, Op};
 use crate::game::rules::{Arithmetic, Rules};
 
@@ -95,10 +95,8 @@ impl<V: Number> Bounded<V> {
                     c.put(v);
                     return Ok(());
                 }
-                if rules.concat {
-                    for n in joinings(&subs.numbers(s), rules.limit) {
-                        c.put(V::from_int(n).expect("a joined number is a positive integer"));
-                    }
+                for n in joined(rules, &subs.numbers(s)) {
+                    c.put(V::from_int(n).expect("a joined number is a positive integer"));
                 }
                 for a in subs.subs_of(s) {
                     let b = s - a;

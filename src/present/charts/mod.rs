@@ -30,7 +30,7 @@ use crate::research::bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::research::facts::Facts;
 use crate::research::nyt::{SlotPanel, nyt_panels};
 use crate::research::targets::{main_convention, pareto_front};
-use crate::research::variants::{self, BoardBoth};
+use crate::research::variants::BoardBoth;
 use crate::store::read::ReadError;
 
 use style::register_font;
@@ -230,11 +230,8 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
     if facts.corpus(&CorpusId::Krypto).is_some() {
         out.push(Chart::TargetCards { lines: cards });
     }
-    if let (Some(p), Some(j)) = (
-        facts.corpus(&CorpusId::Make10),
-        facts.corpus(&CorpusId::Make10Concat),
-    ) {
-        out.push(make10_joining(&variants::one_target(&p.boards, &j.boards)));
+    if let Some(boards) = &facts.joining {
+        out.push(make10_joining(boards));
     }
     if let Some(b) = facts
         .corpus(&CorpusId::Digits)

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::corpus::CorpusId;
 use crate::format::{f4, grouped, pct};
 use crate::research::facts::Facts;
-use crate::research::variants::{self, BoardBoth};
+use crate::research::variants::BoardBoth;
 use crate::store::rows::TargetRow;
 
 /// The chance that a deal is solvable: each target card's probability (over the hands dealt
@@ -76,11 +76,7 @@ pub(super) fn make10_section(w: &mut String, facts: &Facts) {
         grouped(u64::from(joined.solving)),
         pct(joined.solvable_share),
     );
-    if let (Some(p), Some(j)) = (
-        facts.corpus(&CorpusId::Make10),
-        facts.corpus(&CorpusId::Make10Concat),
-    ) {
-        let both = variants::one_target(&p.boards, &j.boards);
+    if let Some(both) = &facts.joining {
         let mut gained: Vec<&BoardBoth> = both.iter().filter(|b| b.variant && !b.plain).collect();
         let lost = both.iter().filter(|b| b.plain && !b.variant).count();
         gained.sort_by(|a, b| {
