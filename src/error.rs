@@ -26,15 +26,18 @@ pub enum Error {
     /// `generate` drew as many boards as it may without finding the puzzles asked for.
     #[error("{}", one_line(.0))]
     Exhausted(String),
+    /// A check found a difference (`fit --check`: the carried model is not the refit's).
+    #[error("{}", one_line(.0))]
+    Mismatch(String),
 }
 
 impl Error {
     /// The process exit code for this error: 2 for refused input (like a usage error),
-    /// 1 for a failure to read or write files, for tables not all there yet and for a
-    /// `generate` request that found nothing in its tries.
+    /// 1 for a failure to read or write files, for tables not all there yet, for a
+    /// `generate` request that found nothing in its tries and for a check that failed.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::Missing(_) | Error::Exhausted(_) => 1,
+            Error::Io(_) | Error::Missing(_) | Error::Exhausted(_) | Error::Mismatch(_) => 1,
             _ => 2,
         }
     }

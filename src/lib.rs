@@ -43,6 +43,8 @@
 //! - [`present`]: the charts, `REPORT.md` and the `hardest` list.
 //! - [`generate`]: puzzles to order — boards drawn with a seed, solved, kept when they meet
 //!   a setter's constraints; NYT-style days.
+//! - [`request`]: each command's work as a library value — typed options checked here, a
+//!   `run` that returns the report — which the command line, Python and the study call.
 //! - [`cli`]: the command line, one file per command; [`format`] writes numbers for people;
 //!   [`error`] is every way the library refuses a request; [`progress`] the one progress
 //!   bar; [`random`] the seeded generator.
@@ -64,6 +66,7 @@ pub mod present;
 pub mod progress;
 pub mod puzzle;
 pub mod random;
+pub mod request;
 pub mod research;
 pub mod store;
 pub mod variant;

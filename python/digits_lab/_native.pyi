@@ -1,8 +1,11 @@
 """Type stub of the native module ``digits_lab._native`` (python/src/lib.rs): thin wrappers
-over the Rust library taking the commands' words. Use the package's functions instead."""
+that build the library's requests from the package's keyword arguments. Use the package's
+functions instead."""
 
 from collections.abc import Callable
 from os import PathLike
+
+from .game import Game
 
 Progress = Callable[[int, int | None], object]
 
@@ -16,20 +19,77 @@ class DigitsLabError(ValueError):
 class InternalError(RuntimeError):
     """A Rust panic, caught before it reached Python: a bug in digits-lab."""
 
-def solve(words: list[str]) -> str: ...
+def solve(
+    game: Game,
+    target: str | None,
+    numbers: list[str],
+    all: bool = False,
+    count: bool = False,
+    no_moves: bool = False,
+) -> str: ...
 def solve_tables(
-    game: list[str],
+    game: Game,
     boards: list[list[str]],
     targets: list[str] | None,
     out: str | PathLike[str],
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> tuple[str, list[int] | None]: ...
-def generate(words: list[str], progress: Progress | None = None) -> tuple[str, str, int]: ...
-def cover(words: list[str]) -> int: ...
+def generate(
+    game: Game,
+    count: int | None = None,
+    seed: int | None = None,
+    solutions: str | None = None,
+    convention: str | None = None,
+    min_ops: str | None = None,
+    uses_all: bool = False,
+    no_repeats: bool = False,
+    difficulty: str | None = None,
+    all: bool = False,
+    day: bool = False,
+    days: int | None = None,
+    tries: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> tuple[str, str, int]: ...
+def cover(game: Game, numbers: list[str]) -> int: ...
 def cover_search(
-    words: list[str], progress: Progress | None = None
+    game: Game,
+    size: int,
+    max: list[int],
+    threads: int | None = None,
+    progress: Progress | None = None,
 ) -> tuple[int, list[list[int]], int, int]: ...
-def phase(words: list[str], out: str | PathLike[str], progress: Progress | None = None) -> str: ...
-def run_command(words: list[str], progress: Progress | None = None) -> None: ...
-def describe(words: list[str]) -> str: ...
+def phase(
+    game: Game,
+    out: str | PathLike[str],
+    k: list[int] | None = None,
+    m: list[int] | None = None,
+    samples: int | None = None,
+    exact_limit: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> str: ...
+def analyze(
+    corpus: str,
+    out: str | PathLike[str],
+    report: bool = False,
+    threads: int | None = None,
+    resume: bool = False,
+    reach_only: bool = False,
+    cache_mb: int | None = None,
+    shard: str | None = None,
+    nyt: str | PathLike[str] | None = None,
+    game: str | None = None,
+    rules: str | PathLike[str] | None = None,
+    pool: str | None = None,
+    size: int | None = None,
+    distinct: bool | None = None,
+    targets: str | None = None,
+    name: str | None = None,
+    reports: str | PathLike[str] | None = None,
+    progress: Progress | None = None,
+) -> None: ...
+def plots(data: str | PathLike[str], reports: str | PathLike[str] | None = None) -> None: ...
+def describe(game: Game) -> str: ...

@@ -74,7 +74,7 @@ class Game:
         return dataclasses.replace(self, **changes)
 
     def words(self) -> list[str]:
-        """The game as the command line's flags."""
+        """The game as the command line's flags (``digits-lab solve`` takes them)."""
         flags: dict[str, object] = {}
         if self.rules is not None:
             flags["rules"] = self.rules
@@ -87,17 +87,17 @@ class Game:
             flags[name] = getattr(self, name)
         return flag_words(flags)
 
-    def rule_words(self) -> list[str]:
-        """The game's arithmetic only (for ``cover`` and ``phase``, which draw their own
-        numbers and targets)."""
+    def rules_only(self) -> Game:
+        """This game, checked to change the arithmetic only (for ``cover`` and ``phase``,
+        which draw their own numbers and targets)."""
         if self.pool is not None or self.targets is not None:
             raise TypeError("cover and phase take the game's rules only, not pool or targets")
-        return self.words()
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         """The game as ``solve --json`` writes it in its ``game`` field (checked: a game the
         command refuses raises ``DigitsLabError``)."""
-        result: dict[str, Any] = json.loads(_native.describe(self.words()))
+        result: dict[str, Any] = json.loads(_native.describe(self))
         return result
 
 

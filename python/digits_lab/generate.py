@@ -11,7 +11,7 @@ import polars as pl
 
 from . import _native
 from ._progress import Bar
-from ._words import flag_words
+from ._words import value_word
 from .game import Game, resolve
 
 #: The columns of a generated puzzle, in the command's order, with their types.
@@ -59,28 +59,28 @@ def generate(
     g = resolve(game, rules)
     if rules:
         raise TypeError(f"generate() got unexpected keyword arguments: {', '.join(sorted(rules))}")
-    words = g.words() + flag_words(
-        {
-            "count": count,
-            "seed": seed,
-            "solutions": solutions,
-            "convention": convention,
-            "min_ops": min_ops,
-            "uses_all": uses_all,
-            "no_repeats": no_repeats,
-            "difficulty": difficulty,
-            "all": all,
-            "day": day,
-            "days": days,
-            "tries": tries,
-            "threads": threads,
-            "quiet": quiet,
-        }
-    )
+    spans = {"solutions": solutions, "min_ops": min_ops}
+    typed = {name: None if v is None else value_word(name, v) for name, v in spans.items()}
     started = time.monotonic()
     bar = Bar("generate", "days" if day or days else "boards", quiet)
     try:
-        text, _title, boards = _native.generate(words, bar)
+        text, _title, boards = _native.generate(
+            g,
+            count=count,
+            seed=seed,
+            solutions=typed["solutions"],
+            convention=convention,
+            min_ops=typed["min_ops"],
+            uses_all=uses_all,
+            no_repeats=no_repeats,
+            difficulty=difficulty,
+            all=all,
+            day=day,
+            days=days,
+            tries=tries,
+            threads=threads,
+            progress=bar,
+        )
     finally:
         bar.close()
     puzzles: list[dict[str, Any]] = json.loads(text)

@@ -14,7 +14,7 @@ import polars as pl
 
 from . import _native
 from ._progress import Bar, Pieces
-from ._words import flag_words, number_words, value_word
+from ._words import number_words, value_word
 from .errors import DigitsLabError
 from .game import Game, resolve
 
@@ -153,15 +153,14 @@ def solve(
     g = resolve(game, rules)
     if rules:
         raise TypeError(f"solve() got unexpected keyword arguments: {', '.join(sorted(rules))}")
-    words = g.words() + flag_words({"all": all, "count": count, "no_moves": no_moves})
     if target is None:
         if g.to_dict().get("target") is None:
             raise DigitsLabError(f"give a target: {g.rules or g.kind} has no fixed target")
+        typed = None
     else:
-        words.append("--target=" + value_word("target", target))
-    words.append("--")
-    words += number_words("numbers", numbers)
-    return Solution(json.loads(_native.solve(words)))
+        typed = value_word("target", target)
+    report = _native.solve(g, typed, number_words("numbers", numbers), all, count, no_moves)
+    return Solution(json.loads(report))
 
 
 def solve_many(
@@ -201,7 +200,7 @@ def solve_many(
         out = Path(tmp)
         bar = Bar("solve_many", "boards", quiet)
         try:
-            _, parsed = _native.solve_tables(g.words(), board_words, zipped, out, threads, Pieces(out, bar))
+            _, parsed = _native.solve_tables(g, board_words, zipped, out, threads, Pieces(out, bar))
         finally:
             bar.close()
         tables = out / "solve_many"

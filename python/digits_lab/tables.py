@@ -15,7 +15,6 @@ import polars as pl
 
 from . import _native
 from ._progress import Bar, Pieces
-from ._words import flag_words
 from .errors import DigitsLabError
 
 #: Tables written in pieces, one folder of Parquet files each.
@@ -75,12 +74,10 @@ def analyze(
     each corpus's run summary (``run-K-of-N.json``), by corpus name."""
     out_path = Path(out)
     started = time.time() - 1
-    words = ["analyze", *flag_words({"corpus": corpus, "out": os.fspath(out_path), "threads": threads, **options})]
-    words += ["--quiet"] + ([] if report else ["--no-report"])
     bar = Bar("analyze", "boards", quiet)
     began = time.monotonic()
     try:
-        _native.run_command(words, Pieces(out_path, bar))
+        _native.analyze(corpus, out_path, report=report, threads=threads, progress=Pieces(out_path, bar), **options)
     finally:
         bar.close()
     summaries: dict[str, dict[str, Any]] = {}
@@ -101,5 +98,4 @@ def analyze(
 def plots(data: str | os.PathLike[str] = "data", reports: str | os.PathLike[str] | None = None) -> None:
     """Draws the charts and ``REPORT.md`` from the tables under ``data``, as
     ``digits-lab plots`` does (into ``data/reports`` unless ``reports`` is given)."""
-    words = ["plots", *flag_words({"data": os.fspath(data), "reports": reports and os.fspath(reports)}), "--quiet"]
-    _native.run_command(words, None)
+    _native.plots(Path(data), None if reports is None else Path(reports))

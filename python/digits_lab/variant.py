@@ -14,7 +14,7 @@ import polars as pl
 
 from . import _native
 from ._progress import Bar
-from ._words import flag_words, number_words
+from ._words import number_words
 from .game import Game, resolve
 
 
@@ -30,18 +30,17 @@ class CoverSearch:
     measured: int
 
 
-def _rules(game: Game | str, rules: dict[str, Any], what: str) -> list[str]:
+def _rules(game: Game | str, rules: dict[str, Any], what: str) -> Game:
     g = resolve(game, rules)
     if rules:
         raise TypeError(f"{what}() got unexpected keyword arguments: {', '.join(sorted(rules))}")
-    return g.rule_words()
+    return g.rules_only()
 
 
 def cover(numbers: Sequence[int] | str, game: Game | str = "digits", **rules: Any) -> int:
     """The largest ``N`` such that the board makes every number of ``1..N`` under the game's
     rules (0 when it cannot make 1), as ``digits-lab cover 2 3 5 33`` says."""
-    words = _rules(game, rules, "cover") + ["--", *number_words("numbers", numbers)]
-    return _native.cover(words)
+    return _native.cover(_rules(game, rules, "cover"), number_words("numbers", numbers))
 
 
 def cover_search(
@@ -55,10 +54,10 @@ def cover_search(
 ) -> CoverSearch:
     """The boards of ``size`` numbers, the i-th at most ``max[i]``, that cover furthest, as
     ``digits-lab cover --size K --max B1,…,BK`` finds them."""
-    words = _rules(game, rules, "cover_search") + flag_words({"size": size, "max": list(max), "threads": threads})
+    g = _rules(game, rules, "cover_search")
     bar = Bar("cover", "boards", quiet)
     try:
-        best, boards, searched, measured = _native.cover_search(words, bar)
+        best, boards, searched, measured = _native.cover_search(g, size, list(max), threads, bar)
     finally:
         bar.close()
     return CoverSearch(best, boards, searched, measured)
@@ -79,13 +78,21 @@ def phase(
     """The phase transition ``P(k, M)``: the probability that a target drawn from ``1..M`` is
     reachable from ``k`` numbers drawn from ``1..M``, as ``digits-lab phase`` sweeps it (the
     same defaults and seed), as the rows of ``phase.parquet`` (docs/TABLES.md)."""
-    words = _rules(game, rules, "phase") + flag_words(
-        {"k": k, "m": m, "samples": samples, "exact_limit": exact_limit, "seed": seed, "threads": threads}
-    )
+    g = _rules(game, rules, "phase")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         bar = Bar("phase", "boards", quiet)
         try:
-            _native.phase(words, Path(tmp), bar)
+            _native.phase(
+                g,
+                Path(tmp),
+                k=None if k is None else list(k),
+                m=None if m is None else list(m),
+                samples=samples,
+                exact_limit=exact_limit,
+                seed=seed,
+                threads=threads,
+                progress=bar,
+            )
         finally:
             bar.close()
         return pl.read_parquet(Path(tmp) / "phase.parquet")

@@ -1,32 +1,93 @@
-//! Commands that write tables and reports (`analyze`, `plots`), run as the command line runs
-//! them: their words parsed by its `Cli`, their files where it puts them.
+//! Commands that write tables and reports: `analyze` (the main job's sequence, as the command
+//! runs it) and `plots`.
 
-use clap::Parser;
+use std::path::PathBuf;
+
 use pyo3::prelude::*;
 
-use digits_lab::cli::{self, Cli};
+use digits_lab::corpus::Shard;
+use digits_lab::request::analyze::{CACHE_MB, DEFAULT_CACHE_MB};
+use digits_lab::request::{AnalyzeRequest, CorpusOptions, PlotsRequest, RulesOptions, parsed};
 
-use crate::errors::{Failure, guard};
+use crate::args::fit;
+use crate::errors::guard;
 use crate::progress;
 
-/// Runs the command `words` (`analyze …` or `plots …`) with the GIL released, calling
-/// `progress(0, None)` every tenth of a second while it runs (the Python side measures
-/// progress from the pieces written: a corpus run counts boards only on a terminal).
+/// Runs `analyze` with the GIL released, its options the command's flags (`None`: the
+/// command's default), calling `progress(done, total)` every tenth of a second while it
+/// runs (the Python side measures progress from the pieces written). Never draws a
+/// progress bar of its own; draws the report only when `report`.
 #[pyfunction]
-#[pyo3(signature = (words, progress=None))]
-pub fn run_command(
+#[pyo3(signature = (
+    corpus, out, report=false, threads=None, resume=false, reach_only=false, cache_mb=None,
+    shard=None, nyt=None, game=None, rules=None, pool=None, size=None, distinct=None,
+    targets=None, name=None, reports=None, progress=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyze(
     py: Python<'_>,
-    words: Vec<String>,
+    corpus: String,
+    out: PathBuf,
+    report: bool,
+    threads: Option<i128>,
+    resume: bool,
+    reach_only: bool,
+    cache_mb: Option<i128>,
+    shard: Option<String>,
+    nyt: Option<PathBuf>,
+    game: Option<String>,
+    rules: Option<PathBuf>,
+    pool: Option<String>,
+    size: Option<usize>,
+    distinct: Option<bool>,
+    targets: Option<String>,
+    name: Option<String>,
+    reports: Option<PathBuf>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<()> {
-    let cli = guard(|| {
-        let first = words.first().map(String::as_str);
-        if !matches!(first, Some("analyze" | "plots")) {
-            return Err(Failure::input("only `analyze` and `plots` run this way"));
-        }
-        let argv = std::iter::once("digits-lab".to_string()).chain(words.iter().cloned());
-        Cli::try_parse_from(argv).map_err(|e| Failure::usage(&e))
+    let request = guard(|| {
+        let d = CorpusOptions::default();
+        Ok(AnalyzeRequest {
+            corpora: CorpusOptions {
+                corpus,
+                nyt,
+                rules: RulesOptions {
+                    game,
+                    rules,
+                    ..RulesOptions::default()
+                },
+                pool,
+                size,
+                distinct,
+                targets,
+                name: name.unwrap_or(d.name),
+            },
+            out: Some(out),
+            reports,
+            no_report: !report,
+            resume,
+            threads: crate::args::threads(threads)?,
+            shard: parsed::<Shard>("--shard", shard.as_deref())?.unwrap_or_default(),
+            quiet: true,
+            cache_mb: cache_mb
+                .map(|c| fit(CACHE_MB, c))
+                .transpose()?
+                .unwrap_or(DEFAULT_CACHE_MB),
+            reach_only,
+        })
     })?;
-    progress::run(py, progress, None, |_| guard(|| Ok(cli::run(cli)?)))?;
+    progress::run(py, progress, |p| guard(|| Ok(request.run(p).map(drop)?)))?;
+    Ok(())
+}
+
+/// Draws the charts and `REPORT.md` from the tables under `data`, as `plots` does.
+#[pyfunction]
+#[pyo3(signature = (data, reports=None))]
+pub fn plots(py: Python<'_>, data: PathBuf, reports: Option<PathBuf>) -> PyResult<()> {
+    let request = PlotsRequest {
+        data: Some(data),
+        reports,
+    };
+    py.detach(|| guard(|| Ok(request.run().map(drop)?)))?;
     Ok(())
 }

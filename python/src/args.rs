@@ -1,31 +1,74 @@
-//! The command line's own parsers, applied to the words the Python side builds from keyword
-//! arguments: the same defaults, the same ranges, the same one-line messages.
+//! The package's keyword arguments as the library's request options: a `Game` read from its
+//! attributes, numbers checked through the request layer's bounds (the command line's own
+//! messages), worker pools as the commands build theirs.
 
-use clap::{Args, Command, FromArgMatches};
+use std::path::PathBuf;
 
-use digits_lab::cli::GameArgs;
+use pyo3::prelude::*;
+
+use digits_lab::request::{Bound, GameOptions, RulesOptions, THREADS};
 
 use crate::errors::Failure;
 
-/// `words` parsed as the flags and arguments of the command `name`, whose options are `A`.
-pub fn parse<A: Args + FromArgMatches>(name: &'static str, words: &[String]) -> Result<A, Failure> {
-    let command = A::augment_args(Command::new(name).no_binary_name(true));
-    let matches = command
-        .try_get_matches_from(words)
-        .map_err(|e| Failure::usage(&e))?;
-    A::from_arg_matches(&matches).map_err(|e| Failure::usage(&e))
+/// A `digits_lab.Game`, read attribute by attribute.
+#[derive(Debug, FromPyObject)]
+pub struct Game {
+    kind: String,
+    rules: Option<PathBuf>,
+    pow: bool,
+    unary_minus: bool,
+    use_all: bool,
+    zero: bool,
+    negatives: bool,
+    fractions: bool,
+    concat: bool,
+    pool: Option<String>,
+    targets: Option<String>,
 }
 
-/// Only the options that choose and change a game (`--game`, `--rules`, `--pool`, …).
-#[derive(Debug, clap::Args)]
-pub struct GameOnly {
-    #[command(flatten)]
-    pub game: GameArgs,
+impl Game {
+    /// The game's rules: its named game, or its rules file.
+    pub fn rules(&self) -> RulesOptions {
+        RulesOptions {
+            game: self.rules.is_none().then(|| self.kind.clone()),
+            rules: self.rules.clone(),
+            pow: self.pow,
+            unary_minus: self.unary_minus,
+            concat: self.concat,
+            use_all: self.use_all,
+            zero: self.zero,
+            negatives: self.negatives,
+            fractions: self.fractions,
+        }
+    }
+
+    /// The whole game.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            rules: self.rules(),
+            pool: self.pool.clone(),
+            targets: self.targets.clone(),
+            size: None,
+        }
+    }
 }
 
-/// A pool of `threads` workers (0: one per core), as the commands build theirs.
-pub fn pool(threads: Option<u16>) -> Result<rayon::ThreadPool, Failure> {
-    Ok(rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.map_or(0, usize::from))
-        .build()?)
+/// `value` through `bound`, as the command line checks the flag.
+pub fn fit<T: TryFrom<u64>>(bound: Bound, value: i128) -> Result<T, Failure> {
+    Ok(bound.fit(value)?)
+}
+
+/// An optional value through `bound`.
+pub fn fit_opt<T: TryFrom<u64>>(bound: Bound, value: Option<i128>) -> Result<Option<T>, Failure> {
+    value.map(|v| fit(bound, v)).transpose()
+}
+
+/// A list of values through `bound`.
+pub fn fit_all<T: TryFrom<u64>>(bound: Bound, values: &[i128]) -> Result<Vec<T>, Failure> {
+    values.iter().map(|&v| fit(bound, v)).collect()
+}
+
+/// `threads` checked as `--threads` is.
+pub fn threads(threads: Option<i128>) -> Result<Option<u16>, Failure> {
+    fit_opt(THREADS, threads)
 }

@@ -34,13 +34,6 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// A clap parse error, as `main` prints it (`error: …` on one line), its prefix removed.
-    pub fn usage(e: &clap::Error) -> Failure {
-        let line = one_line(&digits_lab::cli::usage_error(e));
-        let message = line.strip_prefix("error: ").unwrap_or(&line).to_string();
-        Failure::Refused(message, 2)
-    }
-
     /// A refusal in the library's own words.
     pub fn input(message: impl Into<String>) -> Failure {
         Failure::Refused(one_line(&message.into()), 2)
@@ -50,22 +43,6 @@ impl Failure {
 impl From<digits_lab::Error> for Failure {
     fn from(e: digits_lab::Error) -> Failure {
         Failure::Refused(one_line(&e.to_string()), e.exit_code())
-    }
-}
-
-/// The command line's errors (`anyhow`, with context) as `main` prints and codes them.
-impl From<anyhow::Error> for Failure {
-    fn from(e: anyhow::Error) -> Failure {
-        let code = e
-            .downcast_ref::<digits_lab::Error>()
-            .map_or(1, digits_lab::Error::exit_code);
-        Failure::Refused(one_line(&e.to_string()), code)
-    }
-}
-
-impl From<rayon::ThreadPoolBuildError> for Failure {
-    fn from(e: rayon::ThreadPoolBuildError) -> Failure {
-        Failure::Refused(one_line(&e.to_string()), 1)
     }
 }
 
@@ -83,6 +60,12 @@ impl From<Failure> for PyErr {
             )),
         }
     }
+}
+
+/// `value` as JSON. A value that cannot be written is a bug, not refused input: exit code 1.
+pub fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    serde_json::to_string(value)
+        .map_err(|e| digits_lab::Error::Io(format!("cannot write JSON: {e}")).into())
 }
 
 /// The text of a panic's payload.

@@ -1,18 +1,16 @@
-//! A game as data: what `--game` and its flags make of the rules, as `solve --json` writes
-//! it in its `game` field.
+//! A game as data: what a `digits_lab.Game` makes of the rules, as `solve --json` writes it
+//! in its `game` field.
 
 use pyo3::prelude::*;
 
-use crate::args::{GameOnly, parse};
-use crate::errors::guard;
+use crate::args::Game;
+use crate::errors::{guard, json};
 
-/// The game the words choose (`--game`, `--rules`, `--pool`, `--targets`, `--pow`, …),
-/// checked, as JSON.
+/// The game, checked, as JSON.
 #[pyfunction]
-pub fn describe(words: Vec<String>) -> PyResult<String> {
+pub fn describe(game: Game) -> PyResult<String> {
     Ok(guard(|| {
-        let args: GameOnly = parse("game", &words)?;
-        let game = args.game.game()?;
-        serde_json::to_string(&game).map_err(|e| crate::errors::Failure::input(e.to_string()))
+        let game = game.options().game()?;
+        json(&game)
     })?)
 }

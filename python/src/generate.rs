@@ -2,34 +2,61 @@
 
 use pyo3::prelude::*;
 
-use digits_lab::cli::GenerateArgs;
-use digits_lab::generate::{generate as make, output};
 use digits_lab::present::hardest::Format;
+use digits_lab::request::generate::{COUNT, DAYS, TRIES};
+use digits_lab::request::{GenerateRequest, parsed};
 
-use crate::args::{parse, pool};
+use crate::args::{Game, fit, fit_opt};
 use crate::errors::guard;
 use crate::progress;
 
-/// `generate`'s words run as the command runs them: the puzzles as its JSON, the table's
-/// title, and how many boards were drawn.
+/// `generate` run as the command runs it, its options the command's flags (`None`: the
+/// command's default): the puzzles as its JSON, the table's title, and how many boards were
+/// drawn.
 #[pyfunction]
-#[pyo3(signature = (words, progress=None))]
+#[pyo3(signature = (
+    game, count=None, seed=None, solutions=None, convention=None, min_ops=None, uses_all=false,
+    no_repeats=false, difficulty=None, all=false, day=false, days=None, tries=None,
+    threads=None, progress=None,
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
-    words: Vec<String>,
+    game: Game,
+    count: Option<i128>,
+    seed: Option<u64>,
+    solutions: Option<String>,
+    convention: Option<String>,
+    min_ops: Option<String>,
+    uses_all: bool,
+    no_repeats: bool,
+    difficulty: Option<String>,
+    all: bool,
+    day: bool,
+    days: Option<i128>,
+    tries: Option<i128>,
+    threads: Option<i128>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<(String, String, u64)> {
-    let (args, req, title) = guard(|| {
-        let args: GenerateArgs = parse("generate", &words)?;
-        let (req, title) = args.request()?;
-        Ok((args, req, title))
+    let request = guard(|| {
+        let d = GenerateRequest::default();
+        Ok(GenerateRequest {
+            game: game.options(),
+            count: fit_opt(COUNT, count)?,
+            seed: seed.unwrap_or(d.seed),
+            solutions: parsed("--solutions", solutions.as_deref())?,
+            convention: parsed("--convention", convention.as_deref())?.unwrap_or(d.convention),
+            min_ops: parsed("--min-ops", min_ops.as_deref())?,
+            uses_all,
+            no_repeats,
+            difficulty: parsed("--difficulty", difficulty.as_deref())?,
+            all,
+            day,
+            days: fit_opt(DAYS, days)?,
+            tries: tries.map(|t| fit(TRIES, t)).transpose()?.unwrap_or(d.tries),
+            threads: crate::args::threads(threads)?,
+        })
     })?;
-    let made = progress::run(py, progress, None, |inc| {
-        guard(|| Ok(pool(args.threads)?.install(|| make(&req, &|n| inc(n)))?))
-    })?;
-    Ok((
-        output::format(&made.puzzles, Format::Json, &title),
-        title,
-        made.boards,
-    ))
+    let made = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
+    Ok((made.format(Format::Json), made.title, made.generated.boards))
 }

@@ -1,11 +1,12 @@
 //! The native half of the Python package `digits_lab` (`digits_lab._native`): thin pyo3
 //! wrappers over the digits-lab library, which stays the one source of truth.
 //!
-//! The Python half (python/digits_lab/) turns keyword arguments into the command line's
-//! flags and hands them here as words; each wrapper parses them with the command's own
-//! clap definitions (so a refused value gets the command's one-line message), calls the
-//! library, and returns plain data (JSON text, numbers, or tables written as Parquet for
-//! polars to read). Long work runs with the GIL released; a panic never reaches Python
+//! The Python half (python/digits_lab/) passes its keyword arguments here as they are, named
+//! as the command's flags; each wrapper builds the library's request from them (numbers
+//! through the request layer's bounds, text through the library's parsers, so a refused
+//! value gets the command's one-line message), runs it, and returns plain data (JSON text,
+//! numbers, or tables written as Parquet for polars to read). Nothing here parses a command
+//! line. Long work runs with the GIL released; a panic never reaches Python
 //! (`errors::guard` turns it into an exception).
 
 mod analyze;
@@ -33,7 +34,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variant::cover, m)?)?;
     m.add_function(wrap_pyfunction!(variant::cover_search, m)?)?;
     m.add_function(wrap_pyfunction!(variant::phase, m)?)?;
-    m.add_function(wrap_pyfunction!(analyze::run_command, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::plots, m)?)?;
     m.add_function(wrap_pyfunction!(game::describe, m)?)?;
     Ok(())
 }

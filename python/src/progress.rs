@@ -7,36 +7,61 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 
+use digits_lab::progress::Progress;
+
 use crate::errors::{Failure, panic_message};
 
 /// How often the callable hears of progress.
 const TICK: Duration = Duration::from_millis(100);
 
-/// Runs `work`, which counts what it has done through the function it is given, and calls
+/// What a request says of its progress, kept for the calling thread to read: units done,
+/// and the total of the work started last (`u64::MAX` when not known).
+struct Counts {
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Progress for Counts {
+    fn start(&self, _: &str, _: &str, total: Option<u64>) {
+        self.done.store(0, Ordering::Relaxed);
+        self.total
+            .store(total.unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    fn advance(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+
+    fn finish(&self) {}
+
+    // The package prints its own summaries.
+    fn note(&self, _: &str) {}
+}
+
+/// Runs `work`, which tells of its progress through the [`Progress`] it is given, and calls
 /// `progress(done, total)` on the calling thread while it runs (and once when it ends;
-/// `total` is `None` when the work cannot tell in advance). An
-/// exception raised by `progress` is ignored: a bar that fails must not stop the work.
+/// `total` is `None` when the work cannot tell in advance). An exception raised by
+/// `progress` is ignored: a bar that fails must not stop the work.
 pub fn run<T: Send>(
     py: Python<'_>,
     progress: Option<Py<PyAny>>,
-    total: Option<u64>,
-    work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> Result<T, Failure> + Send,
+    work: impl FnOnce(&dyn Progress) -> Result<T, Failure> + Send,
 ) -> Result<T, Failure> {
-    let done = AtomicU64::new(0);
+    let counts = Counts {
+        done: AtomicU64::new(0),
+        total: AtomicU64::new(u64::MAX),
+    };
     let tell = |progress: &Option<Py<PyAny>>| {
         if let Some(callback) = progress {
+            let total = Some(counts.total.load(Ordering::Relaxed)).filter(|&t| t != u64::MAX);
             Python::attach(|py| {
-                let _ = callback.call1(py, (done.load(Ordering::Relaxed), total));
+                let _ = callback.call1(py, (counts.done.load(Ordering::Relaxed), total));
             });
         }
     };
     let outcome = py.detach(|| {
         std::thread::scope(|s| {
-            let worker = s.spawn(|| {
-                work(&|n| {
-                    done.fetch_add(n, Ordering::Relaxed);
-                })
-            });
+            let worker = s.spawn(|| work(&counts));
             while !worker.is_finished() {
                 std::thread::sleep(TICK);
                 tell(&progress);

@@ -6,69 +6,65 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 
 use digits_lab::analyze::{self, Options};
-use digits_lab::cli::SolveArgs;
 use digits_lab::corpus::{Boards, Corpus, CorpusId, Shard};
 use digits_lab::game::board::Board;
-use digits_lab::puzzle::solve::{self as puzzle, Options as SolveOptions};
+use digits_lab::request::SolveRequest;
+use digits_lab::request::analyze::DEFAULT_CACHE_MB;
 
-use crate::args::{GameOnly, parse, pool};
-use crate::errors::{Failure, guard};
+use crate::args::Game;
+use crate::errors::{Failure, guard, json};
 use crate::progress;
 
 /// The folder name, under the caller's scratch folder, of the tables `solve_tables` writes.
 const CORPUS: &str = "solve_many";
 
-/// The shared sub-board tables' memory, as `analyze --cache-mb` leaves it by default.
-const CACHE_BYTES: usize = 192 << 20;
-
-/// `solve`'s words (the game's flags, `--all`, `--count`, `--no-moves`, `--target`, the
-/// board's numbers) solved as the command solves them; the report as `solve --json` writes it.
+/// One puzzle solved as `solve` solves it (the target as typed, `None` for the game's own);
+/// the report as `solve --json` writes it.
 #[pyfunction]
-pub fn solve(py: Python<'_>, words: Vec<String>) -> PyResult<String> {
+#[pyo3(signature = (game, target, numbers, all=false, count=false, no_moves=false))]
+pub fn solve(
+    py: Python<'_>,
+    game: Game,
+    target: Option<String>,
+    numbers: Vec<String>,
+    all: bool,
+    count: bool,
+    no_moves: bool,
+) -> PyResult<String> {
+    let request = SolveRequest {
+        game: game.options(),
+        target,
+        numbers,
+        all,
+        count,
+        no_moves,
+    };
     Ok(py.detach(|| {
         guard(|| {
-            let args: SolveArgs = parse("solve", &words)?;
-            let game = args.game.game()?;
-            let (target, numbers) = args.target_and_numbers(&game)?;
-            let board = Board::parse(&game, numbers)?;
-            // One puzzle: the engine's parallel build costs more than it saves (as in the
-            // command). Not on the caller's own thread, as the command does: a thread joins
-            // one pool for good, and the interpreter's thread calls again.
-            let one = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
-            let opts = SolveOptions {
-                all: args.all,
-                no_moves: args.no_moves,
-            };
-            let mut report = one.install(|| puzzle::solve(&game, &board, target, opts))?;
-            if args.count {
-                report.shortest = None;
-                if let Some(c) = report.closest.as_mut() {
-                    c.solution = None;
-                }
-            }
-            serde_json::to_string(&report).map_err(|e| Failure::input(e.to_string()))
+            let report = request.run()?;
+            json(&report)
         })
     })?)
 }
 
-/// Every board of `boards` (each a list of words) against the targets `lo..=hi` of the game
-/// the words `game` choose (the game's own range when not given), as a corpus run computes
-/// them, written as tables under `out/solve_many/`; `analyze`'s summary as JSON, and the
-/// targets as parsed. The Python side reads the `puzzles` table back and keeps the puzzles
-/// asked for.
+/// Every board of `boards` (each a list of words) against the targets `lo..=hi` of `game`
+/// (the game's own range when not given), as a corpus run computes them, written as tables
+/// under `out/solve_many/`; `analyze`'s summary as JSON, and the targets as parsed. The
+/// Python side reads the `puzzles` table back and keeps the puzzles asked for.
 #[pyfunction]
 #[pyo3(signature = (game, boards, targets, out, threads=None, progress=None))]
 pub fn solve_tables(
     py: Python<'_>,
-    game: Vec<String>,
+    game: Game,
     boards: Vec<Vec<String>>,
     targets: Option<Vec<String>>,
     out: PathBuf,
-    threads: Option<u16>,
+    threads: Option<i128>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<(String, Option<Vec<i64>>)> {
-    let (corpus, parsed) = guard(|| {
-        let mut game = parse::<GameOnly>("solve_many", &game)?.game.game()?;
+    let (corpus, parsed, threads) = guard(|| {
+        let threads = crate::args::threads(threads)?;
+        let mut game = game.options().game()?;
         let boards = boards
             .iter()
             .map(|words| Board::parse(&game, words))
@@ -96,20 +92,21 @@ pub fn solve_tables(
             game,
             boards,
         };
-        Ok((corpus, parsed))
+        Ok((corpus, parsed, threads))
     })?;
     let opts = Options {
         out,
         shard: Shard::default(),
         quiet: true,
-        cache_budget: CACHE_BYTES,
+        cache_budget: (DEFAULT_CACHE_MB as usize) << 20,
         resume: false,
         reach_only: false,
     };
-    let summary = progress::run(py, progress, None, |_| {
+    let summary = progress::run(py, progress, |_| {
         guard(|| {
-            let summary = pool(threads)?.install(|| analyze::analyze(&corpus, &opts))?;
-            serde_json::to_string(&summary).map_err(|e| Failure::input(e.to_string()))
+            let pool = digits_lab::request::pool(threads)?;
+            let summary = pool.install(|| analyze::analyze(&corpus, &opts))?;
+            json(&summary)
         })
     })?;
     Ok((summary, parsed))

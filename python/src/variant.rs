@@ -5,91 +5,102 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
-use digits_lab::cli::{CoverArgs, PhaseArgs};
-use digits_lab::engine::reach::bounded::covers_to;
-use digits_lab::game::rule_set::{Game, GameKind};
-use digits_lab::store;
-use digits_lab::variant::{cover as covering, phase as sweep};
+use digits_lab::progress::Silent;
+use digits_lab::request::cover::{MAX, NUMBER, SIZE};
+use digits_lab::request::phase::{EXACT_LIMIT, K, M, SAMPLES};
+use digits_lab::request::{CoverReport, CoverRequest, PhaseRequest};
 
-use crate::args::{parse, pool};
+use crate::args::{Game, fit, fit_all};
 use crate::errors::{Failure, guard};
 use crate::progress;
 
-/// `cover`'s words with a board's numbers: the largest `N` the board makes every number of
-/// `1..=N` from (0 when it cannot make 1).
+/// The largest `N` the board makes every number of `1..=N` from (0 when it cannot make 1),
+/// under `game`'s rules.
 #[pyfunction]
-pub fn cover(py: Python<'_>, words: Vec<String>) -> PyResult<u64> {
+pub fn cover(py: Python<'_>, game: Game, numbers: Vec<String>) -> PyResult<u64> {
     Ok(py.detach(|| {
         guard(|| {
-            let args: CoverArgs = parse("cover", &words)?;
-            if args.size.is_some() || args.numbers.is_empty() {
-                return Err(Failure::input("give a board's numbers"));
+            let request = CoverRequest {
+                rules: game.rules(),
+                numbers: (numbers.iter())
+                    .map(|n| NUMBER.parse(n))
+                    .collect::<Result<_, _>>()?,
+                ..CoverRequest::default()
+            };
+            match request.run(&Silent)? {
+                CoverReport::Board { covers, .. } => Ok(covers),
+                CoverReport::Search { .. } => Err(Failure::input("give a board's numbers")),
             }
-            let rules = args.rules.game()?.rules;
-            let numbers: Vec<i64> = args.numbers.iter().map(|&n| n as i64).collect();
-            Ok(covers_to(&rules, &numbers)?)
         })
     })?)
 }
 
-/// `cover --size K --max B1,…,BK`'s words: the best `N`, the boards reaching it, and how
-/// many boards were searched and measured.
+/// The boards of `size` numbers, the i-th at most `max[i]`, that cover furthest: the best
+/// `N`, the boards reaching it, and how many boards were searched and measured.
 #[pyfunction]
-#[pyo3(signature = (words, progress=None))]
+#[pyo3(signature = (game, size, max, threads=None, progress=None))]
 pub fn cover_search(
     py: Python<'_>,
-    words: Vec<String>,
+    game: Game,
+    size: i128,
+    max: Vec<i128>,
+    threads: Option<i128>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<(u64, Vec<Vec<i64>>, u64, u64)> {
-    let (args, rules, total) = guard(|| {
-        let args: CoverArgs = parse("cover", &words)?;
-        let Some(size) = args.size else {
-            return Err(Failure::input("give --size K --max B1,...,BK"));
-        };
-        // The command's own check (cli/cover.rs), word for word.
-        if args.max.len() as u64 != size {
-            return Err(Failure::input(format!(
-                "--max gives {} bounds for boards of --size {size}",
-                args.max.len()
-            )));
+    let request = guard(|| {
+        Ok(CoverRequest {
+            rules: game.rules(),
+            size: Some(fit(SIZE, size)?),
+            max: fit_all(MAX, &max)?,
+            threads: crate::args::threads(threads)?,
+            ..CoverRequest::default()
+        })
+    })?;
+    let report = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
+    match report {
+        CoverReport::Search { found, .. } => {
+            Ok((found.best, found.boards, found.searched, found.measured))
         }
-        let rules = args.rules.game()?.rules;
-        let total = covering::check(&args.max)?;
-        Ok((args, rules, total))
-    })?;
-    let found = progress::run(py, progress, Some(total), |inc| {
-        guard(|| Ok(pool(args.threads)?.install(|| covering::search(&rules, &args.max, inc))?))
-    })?;
-    Ok((found.best, found.boards, found.searched, found.measured))
+        CoverReport::Board { .. } => Err(Failure::input("give --size K --max B1,...,BK").into()),
+    }
 }
 
-/// `phase`'s words: the sweep written to `out/phase.parquet` (the table `phase` writes,
-/// for the Python side to read); the rules in words.
+/// A sweep of `P(k, M)` (each option `None` for the command's default) written to
+/// `out/phase.parquet`, for the Python side to read; the rules in words.
 #[pyfunction]
-#[pyo3(signature = (words, out, progress=None))]
+#[pyo3(signature = (game, out, k=None, m=None, samples=None, exact_limit=None, seed=None, threads=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn phase(
     py: Python<'_>,
-    words: Vec<String>,
+    game: Game,
     out: PathBuf,
+    k: Option<Vec<i128>>,
+    m: Option<Vec<i128>>,
+    samples: Option<i128>,
+    exact_limit: Option<i128>,
+    seed: Option<u64>,
+    threads: Option<i128>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
-    let (args, plan, total) = guard(|| {
-        let args: PhaseArgs = parse("phase", &words)?;
-        let plan = args.plan()?;
-        let total = plan.boards();
-        Ok((args, plan, total))
+    let request = guard(|| {
+        let d = PhaseRequest::default();
+        Ok(PhaseRequest {
+            rules: game.rules(),
+            out: Some(out),
+            k: k.map(|k| fit_all(K, &k)).transpose()?.unwrap_or(d.k),
+            m: m.map(|m| fit_all(M, &m)).transpose()?.unwrap_or(d.m),
+            samples: samples
+                .map(|s| fit(SAMPLES, s))
+                .transpose()?
+                .unwrap_or(d.samples),
+            exact_limit: (exact_limit.map(|e| fit(EXACT_LIMIT, e)).transpose()?)
+                .unwrap_or(d.exact_limit),
+            seed: seed.unwrap_or(d.seed),
+            threads: crate::args::threads(threads)?,
+            reports: None,
+            no_report: true,
+        })
     })?;
-    let cells = progress::run(py, progress, Some(total), |inc| {
-        guard(|| Ok(pool(args.threads)?.install(|| sweep::sweep(&plan, inc))?))
-    })?;
-    let described = plan.rules.describe();
-    let countdown = plan.rules == Game::preset(GameKind::Countdown).rules;
-    guard(|| {
-        Ok(store::phase::write(
-            &out,
-            &cells,
-            (!countdown).then_some(&described[..]),
-        )?)
-    })?;
-    Ok(described)
+    let report = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
+    Ok(report.rules)
 }

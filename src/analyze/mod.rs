@@ -130,7 +130,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             .map(|&i| corpus.boards.board(i))
     };
     let meta = metadata(corpus, Some(shard), opts.reach_only)?;
-    let progress = crate::progress::boards(positions.len() as u64, opts.quiet, "{msg}");
+    let progress = crate::progress::boards(positions.len() as u64, opts.quiet, "{msg}", "boards");
     let resumed: usize = (0..pieces.len())
         .filter(|&p| done[p])
         .map(|p| pieces[p].len())

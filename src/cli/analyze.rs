@@ -4,10 +4,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::analyze;
 use crate::corpus::Shard;
+use crate::progress::Terminal;
+use crate::request::AnalyzeRequest;
+use crate::request::analyze::CACHE_MB;
 
-use super::{CorpusArgs, phase, places, plots};
+use super::CorpusArgs;
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -27,8 +29,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub resume: bool,
     /// Worker threads, 1 to 1024 (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
+    #[arg(long)]
+    pub threads: Option<i128>,
     /// Process only shard K of N (1 ≤ K ≤ N), e.g. `--shard 2/8`.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
@@ -37,8 +39,8 @@ pub struct AnalyzeArgs {
     pub quiet: bool,
     /// Memory for sub-board tables shared across boards, in MiB (0 to 1048576): the run's
     /// peak grows by about this much; tables beyond it are built per chunk of boards.
-    #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
-    pub cache_mb: u32,
+    #[arg(long, default_value_t = 192)]
+    pub cache_mb: i128,
     /// Compute only what reachability gives (solvable, min_ops, the closest value): the
     /// tables keep those columns only, `unique` is not written, and no report is drawn (the
     /// report needs solution counts).
@@ -46,66 +48,37 @@ pub struct AnalyzeArgs {
     pub reach_only: bool,
 }
 
+impl AnalyzeArgs {
+    pub fn request(&self) -> crate::Result<AnalyzeRequest> {
+        Ok(AnalyzeRequest {
+            corpora: self.which.options(),
+            out: self.out.clone(),
+            reports: self.reports.clone(),
+            no_report: self.no_report,
+            resume: self.resume,
+            threads: super::threads(self.threads)?,
+            shard: self.shard,
+            quiet: self.quiet,
+            cache_mb: CACHE_MB.fit(self.cache_mb)?,
+            reach_only: self.reach_only,
+        })
+    }
+}
+
 pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let corpora = args.which.corpora()?;
-    let opts = analyze::Options {
-        out: places::data(args.out.as_deref()),
-        shard: args.shard,
-        quiet: args.quiet,
-        cache_budget: (args.cache_mb as usize).saturating_mul(1 << 20),
-        resume: args.resume,
-        reach_only: args.reach_only,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, usize::from))
-        .build()?;
-    let complete = pool.install(|| -> anyhow::Result<bool> {
-        let mut complete = true;
-        for i in 0..corpora.len() {
-            // Each corpus is enumerated just before it runs, so that only one is in memory.
-            let s = analyze::analyze(&corpora.build(i)?, &opts)?;
-            complete &= s.targets_written;
-            if !args.quiet {
-                let resumed = match s.pieces_resumed {
-                    0 => String::new(),
-                    r => format!(", {r} of {} pieces kept from before", s.pieces),
-                };
-                let unique = match args.reach_only {
-                    true => String::new(),
-                    false => format!(", {} unique", s.unique),
-                };
-                eprintln!(
-                    "{}: {} boards, {} puzzles ({} solvable{unique}) in {:.1} s{resumed} → {}",
-                    s.corpus,
-                    s.boards,
-                    s.puzzles,
-                    s.solvable,
-                    s.seconds,
-                    opts.out.join(&s.corpus).display()
-                );
-            }
-        }
-        Ok(complete)
-    })?;
-    // The report is about whole corpora: a shard that leaves some to other shards draws none.
-    // Nor does a reach-only run: the report needs solution counts, and would replace one
-    // drawn from full tables.
-    if args.no_report || args.reach_only {
+    let request = args.request()?;
+    let report = request.run(&Terminal::new(args.quiet))?;
+    if args.quiet {
         return Ok(());
     }
-    if complete {
-        if args.which.corpus == "all" {
-            // The main job's report has the phase-transition section too: its default sweep
-            // (about 75 s of CPU) beside the corpora's tables.
-            phase::sweep_into(&opts.out, args.threads, args.quiet)?;
-        }
-        let reports = places::reports(args.out.as_deref(), args.reports.as_deref());
-        plots::report(&opts.out, &reports, args.quiet)?;
-    } else if !args.quiet {
+    if report.waiting_for_shards {
         eprintln!(
             "no report yet: other shards are still to come (`digits-lab plots` draws it once \
              every shard is in)"
         );
+    }
+    if let Some(drawn) = &report.drawn {
+        super::plots::print(drawn);
     }
     Ok(())
 }

@@ -1,27 +1,19 @@
-//! The options that choose and change a game's rules, shared by the commands that take them:
-//! [`RulesArgs`] (the arithmetic, for `phase` and `cover`, whose numbers and targets come from
-//! their own options) inside [`GameArgs`] (the whole game, for `solve` and `generate`).
+//! The flags that choose and change a game, shared by the commands that take them:
+//! [`RulesArgs`] (the arithmetic, for `phase` and `cover`) inside [`GameArgs`] (the whole
+//! game, for `solve` and `generate`), parsed into the request layer's options.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::error::Error;
-use crate::game::pool::{Pool, parse_targets};
-use crate::game::rule_file::{self, RuleFile};
-use crate::game::rule_set::{Game, GameKind};
+use crate::request::{GameOptions, RulesOptions};
 
-use super::one_of;
-
-/// The games `--game` names.
-pub(super) const GAMES: &[&str] = &["digits", "countdown", "24", "make10", "krypto"];
-
-/// Options that choose a game's rules and change its arithmetic.
+/// Flags that choose a game's rules and change its arithmetic.
 #[derive(Debug, Args, Clone)]
 pub struct RulesArgs {
-    /// The game whose rules apply.
-    #[arg(long, default_value = "digits", value_parser = one_of::<GameKind>(GAMES))]
-    pub game: GameKind,
+    /// The game whose rules apply: digits (the default), countdown, 24, make10 or krypto.
+    #[arg(long)]
+    pub game: Option<String>,
     /// A rule set kept in a TOML file (docs/RULES.md), instead of --game; the flags below
     /// change it further.
     #[arg(long, conflicts_with = "game")]
@@ -51,35 +43,22 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The game these options choose, its arithmetic changed by the flags (as a rules file
-    /// naming them would), not yet checked.
-    fn unchecked(&self) -> Result<Game, Error> {
-        let game = match &self.rules {
-            Some(path) => rule_file::read(path)?,
-            None => Game::preset(self.game),
-        };
-        RuleFile {
-            zero: self.zero.then_some(true),
-            negatives: self.negatives.then_some(true),
-            fractions: self.fractions.then_some(true),
-            use_all: self.use_all.then_some(true),
-            pow: self.pow.then_some(true),
-            unary_minus: self.unary_minus.then_some(true),
-            concat: self.concat.then_some(true),
-            ..RuleFile::default()
+    pub fn options(&self) -> RulesOptions {
+        RulesOptions {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            pow: self.pow,
+            unary_minus: self.unary_minus,
+            concat: self.concat,
+            use_all: self.use_all,
+            zero: self.zero,
+            negatives: self.negatives,
+            fractions: self.fractions,
         }
-        .apply(game)
-    }
-
-    /// The game these options describe, checked.
-    pub fn game(&self) -> Result<Game, Error> {
-        let game = self.unchecked()?;
-        game.check()?;
-        Ok(game)
     }
 }
 
-/// Options that choose and change the whole game: its rules, pool and targets.
+/// Flags that choose and change the whole game: its rules, pool and targets.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
     #[command(flatten)]
@@ -96,19 +75,12 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game these options describe, checked.
-    pub fn game(&self) -> Result<Game, Error> {
-        let mut game = self.rules.unchecked()?;
-        if let Some(p) = &self.pool {
-            game.pool = p.parse::<Pool>()?;
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            rules: self.rules.options(),
+            pool: self.pool.clone(),
+            targets: self.targets.clone(),
+            size: self.size,
         }
-        if let Some(t) = &self.targets {
-            game.targets = parse_targets(t)?;
-        }
-        if let Some(n) = self.size {
-            game.size = n;
-        }
-        game.check()?;
-        Ok(game)
     }
 }

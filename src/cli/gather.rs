@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::analyze;
+use crate::request::GatherRequest;
+use crate::request::gather::SHARDS;
 
 use super::CorpusArgs;
 
@@ -12,9 +13,9 @@ use super::CorpusArgs;
 pub struct GatherArgs {
     #[command(flatten)]
     pub which: CorpusArgs,
-    /// How many shards the corpus ran in (the N of `--shard K/N`).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub shards: u32,
+    /// How many shards the corpus ran in (the N of `--shard K/N`), 1 to 100000.
+    #[arg(long)]
+    pub shards: i128,
     /// The folder holding one sub-folder of tables per corpus.
     #[arg(long, default_value = "data")]
     pub out: PathBuf,
@@ -24,19 +25,14 @@ pub struct GatherArgs {
 }
 
 pub(super) fn run(args: &GatherArgs) -> anyhow::Result<()> {
-    let corpora = args.which.corpora()?;
-    for i in 0..corpora.len() {
-        let corpus = corpora.build(i)?;
-        analyze::gather(&args.out, &corpus, args.shards as usize)?;
-        if !args.quiet {
-            println!(
-                "wrote {}",
-                args.out
-                    .join(corpus.name())
-                    .join("targets.parquet")
-                    .display()
-            );
-        }
+    let request = GatherRequest {
+        corpora: args.which.options(),
+        shards: SHARDS.fit(args.shards)?,
+        out: args.out.clone(),
+    };
+    let report = request.run()?;
+    if !args.quiet {
+        print!("{}", report.to_text());
     }
     Ok(())
 }

@@ -7,17 +7,17 @@ use clap::Args;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::error::Error;
-use crate::present::hardest::{self as list, Format};
-use crate::research::hardest::{self, Query};
+use crate::present::hardest::Format;
+use crate::request::HardestRequest;
+use crate::request::hardest::{CANDIDATES, LIMIT};
 use crate::research::rank::By;
 
 use super::one_of;
 
 #[derive(Debug, Args)]
 pub struct HardestArgs {
-    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow, 24-minus, make10, krypto or
-    /// krypto-fractions.
+    /// The corpus: digits, nyt, countdown, 24, 24-nine, 24-pow, 24-minus, make10,
+    /// make10-concat, krypto or krypto-fractions.
     #[arg(long)]
     pub corpus: CorpusId,
     /// The folder holding one folder of tables per corpus.
@@ -34,37 +34,30 @@ pub struct HardestArgs {
     #[arg(long, default_value = "count", value_parser = one_of::<By>(&["count", "difficulty"]))]
     pub by: By,
     /// How many puzzles to list, 1 to 100000.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub limit: u32,
+    #[arg(long, default_value_t = 20)]
+    pub limit: i128,
     /// With --by difficulty in Digits, Countdown and nyt: how many of the tables' highest
     /// scores (the player's surrogate) to walk exactly before listing the hardest by the
-    /// walk, about 30 ms each [default: 20 × --limit, at most 2000].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub candidates: Option<u32>,
+    /// walk, about 30 ms each, 1 to 100000 [default: 20 × --limit, at most 2000].
+    #[arg(long)]
+    pub candidates: Option<i128>,
     /// Output format.
     #[arg(long, default_value = "table", value_parser = one_of::<Format>(&["table", "csv", "json"]))]
     pub format: Format,
 }
 
 pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
-    let q = Query {
-        data: &args.data,
-        corpus: &args.corpus,
+    let request = HardestRequest {
+        data: args.data.clone(),
+        target: args.target,
         convention: args.convention,
         by: args.by,
-        target: args.target,
-        limit: args.limit as usize,
-        candidates: args.candidates.map(|c| c as usize),
+        limit: LIMIT.fit(args.limit)?,
+        candidates: args.candidates.map(|c| CANDIDATES.fit(c)).transpose()?,
+        format: args.format,
+        ..HardestRequest::of(args.corpus.clone())
     };
-    let found = hardest::hardest(&q).map_err(|e| {
-        if e.is_input() {
-            anyhow::Error::from(Error::input(e.to_string()))
-        } else {
-            e.into()
-        }
-    })?;
-    std::io::stdout()
-        .lock()
-        .write_all(list::format(&found, &q, args.format).as_bytes())?;
+    let report = request.run()?;
+    std::io::stdout().lock().write_all(report.text.as_bytes())?;
     Ok(())
 }

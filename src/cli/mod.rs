@@ -1,5 +1,7 @@
-//! The command line: one file per command, each parsing its flags (clap) and validating them
-//! into the library's options before calling the library. [`run`] is what `main` calls.
+//! The command line: one file per command, each parsing its flags (clap) into the request
+//! layer's request ([`crate::request`]), running it and printing its report. Nothing here
+//! checks a value or does the work: a request does, for every front end alike. [`run`] is
+//! what `main` calls.
 
 mod analyze;
 mod corpus;
@@ -10,7 +12,6 @@ mod gather;
 mod generate;
 mod hardest;
 mod phase;
-mod places;
 mod plots;
 mod solve;
 mod study;
@@ -97,6 +98,11 @@ where
     T::Err: std::fmt::Display,
 {
     PossibleValuesParser::new(names).try_map(|s| s.parse::<T>().map_err(|e| e.to_string()))
+}
+
+/// `--threads` as typed, checked into the request's type.
+fn threads(typed: Option<i128>) -> crate::Result<Option<u16>> {
+    typed.map(|t| crate::request::THREADS.fit(t)).transpose()
 }
 
 /// A command-line parsing error as one line: what was wrong, without the usage block that

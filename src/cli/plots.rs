@@ -1,14 +1,10 @@
 //! `digits-lab plots`: the charts and `REPORT.md` from the tables.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::error::Error;
-use crate::present::charts::ChartError;
-use crate::present::report;
-
-use super::places;
+use crate::request::{PlotsReport, PlotsRequest};
 
 #[derive(Debug, Args)]
 pub struct PlotsArgs {
@@ -22,35 +18,18 @@ pub struct PlotsArgs {
 }
 
 pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
-    let data = places::data(args.data.as_deref());
-    let reports = places::reports(args.data.as_deref(), args.reports.as_deref());
-    report(&data, &reports, false)
+    let request = PlotsRequest {
+        data: args.data.clone(),
+        reports: args.reports.clone(),
+    };
+    print(&request.run()?);
+    Ok(())
 }
 
-/// Draws the charts and writes REPORT.md under `out` from the tables under `data`, saying
-/// what it wrote unless `quiet`.
-pub(super) fn report(data: &Path, out: &Path, quiet: bool) -> anyhow::Result<()> {
-    let g = report::generate(data, out).map_err(|e| match e {
-        ChartError::Read(r) if r.is_input() => anyhow::Error::from(Error::input(r.to_string())),
-        e => e.into(),
-    })?;
-    if quiet {
-        return Ok(());
+/// What was skipped on standard error, what was written on standard output.
+pub(super) fn print(report: &PlotsReport) {
+    for line in report.notes() {
+        eprintln!("{line}");
     }
-    for s in &g.skipped {
-        eprintln!("skipped corpus `{s}`: no folder {}", data.join(s).display());
-    }
-    for s in &g.reach_only {
-        eprintln!(
-            "corpus `{s}`: reach-only tables (`analyze --reach-only`): its headline figures only, \
-             no charts"
-        );
-    }
-    println!(
-        "wrote {} and {} charts (PNG and SVG) under {}",
-        g.report.display(),
-        g.charts.len(),
-        out.join("charts").display()
-    );
-    Ok(())
+    print!("{}", report.to_text());
 }

@@ -79,9 +79,9 @@ pub enum Mode {
     Days(u64),
 }
 
-/// A request.
+/// Puzzles to order, checked: the game dealt from, the constraints, how many.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct Order {
     /// The game; its target range is the range the puzzles' targets are drawn from.
     pub game: Game,
     /// The setter's constraints.
@@ -96,7 +96,7 @@ pub struct Request {
     pub bands: Option<Bands>,
 }
 
-/// What a request gave.
+/// What an order gave.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
     pub puzzles: Vec<Puzzle>,
@@ -104,37 +104,37 @@ pub struct Generated {
     pub boards: u64,
 }
 
-/// Generates the puzzles of `req`; `progress` is told of every board read (of every day,
+/// Generates the puzzles of `order`; `progress` is told of every board read (of every day,
 /// for days).
-pub fn generate(req: &Request, progress: &dyn Fn(u64)) -> Result<Generated> {
-    match req.mode {
-        Mode::Count(n) => count(req, n, progress),
-        Mode::Days(n) => days(req, n, progress),
+pub fn generate(order: &Order, progress: &dyn Fn(u64)) -> Result<Generated> {
+    match order.mode {
+        Mode::Count(n) => count(order, n, progress),
+        Mode::Days(n) => days(order, n, progress),
     }
 }
 
-fn count(req: &Request, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
-    let (lo, hi) = (*req.game.targets.start(), *req.game.targets.end());
+fn count(order: &Order, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
+    let (lo, hi) = (*order.game.targets.start(), *order.game.targets.end());
     if hi - lo + 1 > MAX_TARGETS {
         return Err(Error::input(format!(
             "targets {lo}-{hi} are {} targets; generate solves each board against at most {MAX_TARGETS}",
             hi - lo + 1
         )));
     }
-    let deck = Deck::of(&req.game)?;
+    let deck = Deck::of(&order.game)?;
     let draws = Draws {
-        game: &req.game,
+        game: &order.game,
         deck: &deck,
         targets: (lo, hi),
-        checks: &req.checks,
-        seed: req.seed,
+        checks: &order.checks,
+        seed: order.seed,
         stream: Stream::Count as u64,
     };
     let mut used: FxHashSet<Board> = FxHashSet::default();
-    let (found, tally) = search::search(&draws, n, req.tries, &mut used, progress)?;
+    let (found, tally) = search::search(&draws, n, order.tries, &mut used, progress)?;
     let puzzles = found
         .par_iter()
-        .map(|f| Puzzle::of(&req.game, f, req.all, req.bands.as_ref(), None))
+        .map(|f| Puzzle::of(&order.game, f, order.all, order.bands.as_ref(), None))
         .collect::<Result<_>>()?;
     Ok(Generated {
         puzzles,
@@ -142,11 +142,11 @@ fn count(req: &Request, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
     })
 }
 
-fn days(req: &Request, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
+fn days(order: &Order, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
     let game = standard_game(GameKind::Digits);
     let style = Style::nyt()?;
     // The style's own constraint on the fewest operations, unless the setter gave one.
-    let mut checks = req.checks.clone();
+    let mut checks = order.checks.clone();
     if !checks.iter().any(|c| matches!(c, Check::MinOps(_))) {
         checks.push(Check::MinOps(Span {
             lo: (*style::MIN_OPS.start()).into(),
@@ -158,7 +158,15 @@ fn days(req: &Request, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
     let mut puzzles = Vec::new();
     let mut boards = 0;
     for d in 0..n {
-        let (slots, drawn) = day::day(&game, &style, &per_slot, req.seed, d, req.tries, &mut used)?;
+        let (slots, drawn) = day::day(
+            &game,
+            &style,
+            &per_slot,
+            order.seed,
+            d,
+            order.tries,
+            &mut used,
+        )?;
         let day_puzzles: Vec<Puzzle> = slots
             .par_iter()
             .map(|s| {
@@ -166,7 +174,13 @@ fn days(req: &Request, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
                     day: d + 1,
                     slot: s.slot,
                 };
-                Puzzle::of(&game, &s.found, req.all, req.bands.as_ref(), Some(place))
+                Puzzle::of(
+                    &game,
+                    &s.found,
+                    order.all,
+                    order.bands.as_ref(),
+                    Some(place),
+                )
             })
             .collect::<Result<_>>()?;
         puzzles.extend(day_puzzles);

@@ -9,7 +9,7 @@ use digits_lab::game::rule_set::Game;
 use digits_lab::generate::bands::{Band, Bands};
 use digits_lab::generate::constraints::Check;
 use digits_lab::generate::span::{Span, Wanted};
-use digits_lab::generate::{self, Mode, Request, standard_game};
+use digits_lab::generate::{self, Mode, Order, standard_game};
 use digits_lab::puzzle::solve::{self, Options};
 
 use crate::plan::{Choose, Plan};
@@ -75,7 +75,7 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
             let cuts = Bands::of(&dealt).map_err(|e| e.to_string())?;
             let mut all = Vec::new();
             for (k, &band) in bands.iter().enumerate() {
-                let req = Request {
+                let order = Order {
                     game: whole.clone(),
                     checks: vec![
                         Check::difficulty(Wanted::Band(band), Some(&cuts))
@@ -92,7 +92,8 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
                     all: false,
                     bands: Some(cuts),
                 };
-                let made = generate::generate(&req, &|_| {}).map_err(|e| format!("{band}: {e}"))?;
+                let made =
+                    generate::generate(&order, &|_| {}).map_err(|e| format!("{band}: {e}"))?;
                 if made.puzzles.len() < *per_band {
                     return Err(format!(
                         "{band}: only {} puzzles found of {per_band}",

@@ -388,9 +388,10 @@ fn fuzz_command_lines() {
             Err(e) => return one_line(&digits_lab::cli::usage_error(&e)),
         };
         let checked = match cli.command {
-            Command::Solve(s) => s.game.game().map(|_| ()),
-            Command::Analyze(a) => a.which.corpora().map(|_| ()),
-            Command::Gather(g) => g.which.corpora().map(|_| ()),
+            Command::Solve(s) => s.request().and_then(|r| r.puzzle()).map(|_| ()),
+            Command::Analyze(a) => a.request().and_then(|r| r.corpora.corpora()).map(|_| ()),
+            Command::Gather(g) => g.which.options().corpora().map(|_| ()),
+            Command::Phase(p) => p.request().and_then(|r| r.plan()).map(|_| ()),
             _ => Ok(()),
         };
         match checked {

@@ -1,0 +1,153 @@
+//! `analyze`: corpora into tables, then — for the main job, every default corpus — the
+//! default phase sweep, then the charts and the report. This is the main job's sequence;
+//! every front end runs it through [`AnalyzeRequest::run`].
+
+use std::path::PathBuf;
+
+use crate::analyze::{self, Options, Summary};
+use crate::corpus::Shard;
+use crate::error::Result;
+use crate::progress::Progress;
+
+use super::phase::{PhaseReport, PhaseRequest};
+use super::plots::{self, PlotsReport};
+use super::{Bound, CorpusOptions, places, pool};
+
+/// Memory for shared sub-board tables, in MiB (`--cache-mb`).
+pub const CACHE_MB: Bound = Bound::new("--cache-mb", 0, 1 << 20);
+/// Its default.
+pub const DEFAULT_CACHE_MB: u32 = 192;
+
+/// Corpora to run, and what to draw from them.
+#[derive(Clone, Debug)]
+pub struct AnalyzeRequest {
+    pub corpora: CorpusOptions,
+    /// The folder that gets one sub-folder of tables per corpus (`data` when not given).
+    pub out: Option<PathBuf>,
+    /// Where the charts and `REPORT.md` go once every corpus's tables are complete
+    /// (`OUT/reports` when the data folder was given, else `reports`).
+    pub reports: Option<PathBuf>,
+    /// The tables only: no phase sweep, no charts, no report.
+    pub no_report: bool,
+    /// Keep the pieces a stopped run of the same request finished.
+    pub resume: bool,
+    /// Worker threads (one per core when not given).
+    pub threads: Option<u16>,
+    /// Only this shard of the boards.
+    pub shard: Shard,
+    /// No progress bar, even on a terminal.
+    pub quiet: bool,
+    /// Memory for sub-board tables shared across boards, in MiB.
+    pub cache_mb: u32,
+    /// Only what reachability gives (solvable, `min_ops`, the closest value); no report.
+    pub reach_only: bool,
+}
+
+impl Default for AnalyzeRequest {
+    fn default() -> Self {
+        AnalyzeRequest {
+            corpora: CorpusOptions::default(),
+            out: None,
+            reports: None,
+            no_report: false,
+            resume: false,
+            threads: None,
+            shard: Shard::default(),
+            quiet: false,
+            cache_mb: DEFAULT_CACHE_MB,
+            reach_only: false,
+        }
+    }
+}
+
+/// What the run did: each corpus's summary, the phase sweep and the report when drawn.
+#[derive(Clone, Debug, Default)]
+pub struct AnalyzeReport {
+    pub out: PathBuf,
+    pub corpora: Vec<Summary>,
+    pub phase: Option<PhaseReport>,
+    pub drawn: Option<PlotsReport>,
+    /// No report yet because other shards are still to come.
+    pub waiting_for_shards: bool,
+}
+
+impl AnalyzeRequest {
+    /// Runs every corpus asked for, one at a time (each is enumerated just before it runs,
+    /// so that only one is in memory), telling `progress` of each as it finishes; then,
+    /// when every corpus's tables are complete and a report is wanted, the main job's phase
+    /// sweep (for every default corpus) and the report.
+    pub fn run(&self, progress: &dyn Progress) -> Result<AnalyzeReport> {
+        CACHE_MB.check(u64::from(self.cache_mb))?;
+        let corpora = self.corpora.corpora()?;
+        let opts = Options {
+            out: places::data(self.out.as_deref()),
+            shard: self.shard,
+            quiet: self.quiet,
+            cache_budget: (self.cache_mb as usize).saturating_mul(1 << 20),
+            resume: self.resume,
+            reach_only: self.reach_only,
+        };
+        let workers = pool(self.threads)?;
+        let mut report = AnalyzeReport {
+            out: opts.out.clone(),
+            ..AnalyzeReport::default()
+        };
+        let mut complete = true;
+        for i in 0..corpora.len() {
+            let s = workers.install(|| analyze::analyze(&corpora.build(i)?, &opts))?;
+            complete &= s.targets_written;
+            progress.note(&report.line(&s, self.reach_only));
+            report.corpora.push(s);
+        }
+        // The report is about whole corpora: a shard that leaves some to other shards draws
+        // none. Nor does a reach-only run: the report needs solution counts, and would
+        // replace one drawn from full tables.
+        if self.no_report || self.reach_only {
+            return Ok(report);
+        }
+        if !complete {
+            report.waiting_for_shards = true;
+            return Ok(report);
+        }
+        if self.corpora.is_all() {
+            // The main job's report has the phase-transition section too: its default sweep
+            // beside the corpora's tables.
+            progress.note(
+                "phase: the default sweep of P(k, M) for the report's phase-transition section",
+            );
+            let sweep = PhaseRequest {
+                out: Some(opts.out.clone()),
+                threads: self.threads,
+                no_report: true,
+                ..PhaseRequest::default()
+            };
+            report.phase = Some(sweep.run(progress)?);
+        }
+        let reports = places::reports(self.out.as_deref(), self.reports.as_deref());
+        report.drawn = Some(plots::draw(&opts.out, &reports)?);
+        Ok(report)
+    }
+}
+
+impl AnalyzeReport {
+    /// One corpus's line: its boards, puzzles, time and folder.
+    pub fn line(&self, s: &Summary, reach_only: bool) -> String {
+        let resumed = match s.pieces_resumed {
+            0 => String::new(),
+            r => format!(", {r} of {} pieces kept from before", s.pieces),
+        };
+        let unique = match reach_only {
+            true => String::new(),
+            false => format!(", {} unique", s.unique),
+        };
+        format!(
+            "{}: {} boards, {} puzzles ({} solvable{unique}) in {:.1} s{resumed} → {}",
+            s.corpus,
+            s.boards,
+            s.puzzles,
+            s.solvable,
+            s.seconds,
+            self.out.join(&s.corpus).display()
+        )
+    }
+}

@@ -1,0 +1,249 @@
+//! `fit`: fits the difficulty model to the human solve times and writes the model file and
+//! its report, or checks that the model the binary carries is what a refit gives; with
+//! `human`, fits and judges the model on any game's people and writes nothing.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::model::train::Plan;
+use crate::model::{Fitted, fit_report, human, spearman, train};
+use crate::store::write::write_text;
+
+use super::places;
+
+/// How much the fit cross-validates and samples.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlanName {
+    /// The published fit: 3 × 10-fold nested cross-validation with 5-fold inner folds,
+    /// 10 × 10-fold plain cross-validation, the surrogate fitted on 300 puzzles and checked
+    /// on 300 (minutes).
+    #[default]
+    Full,
+    /// The same code on a small plan (1 × 3-fold outer, 2-fold inner, 1 × 3-fold plain, the
+    /// surrogate on 10 and 10 puzzles), in seconds on a small training file: for tests; its
+    /// figures are not the published ones.
+    Quick,
+}
+
+impl PlanName {
+    pub fn plan(self) -> Plan {
+        match self {
+            PlanName::Full => Plan::FULL,
+            PlanName::Quick => Plan::QUICK,
+        }
+    }
+}
+
+/// A fit, a check of the carried model, or a judgement on other people's data.
+#[derive(Clone, Debug)]
+pub struct FitRequest {
+    /// The training file; the copy of data/human-24-4nums-train.csv built into the binary
+    /// when not given.
+    pub training: Option<PathBuf>,
+    /// Fit and judge the model on any game's people instead (what `digits-lab study
+    /// export` writes), writing nothing.
+    pub human: Option<PathBuf>,
+    /// With `human`: hold out about this share of the puzzles and judge the model fitted on
+    /// the rest on them.
+    pub holdout: Option<f64>,
+    /// Where difficulty-model.json and difficulty-fit.md go.
+    pub out: PathBuf,
+    /// Write nothing; fail unless the carried model equals the refit and the report in
+    /// `out` is the refit's.
+    pub check: bool,
+    pub plan: PlanName,
+}
+
+impl Default for FitRequest {
+    fn default() -> Self {
+        FitRequest {
+            training: None,
+            human: None,
+            holdout: None,
+            out: PathBuf::from(places::DATA),
+            check: false,
+            plan: PlanName::Full,
+        }
+    }
+}
+
+/// What the fit found, as the lines `fit` prints.
+#[derive(Clone, Debug, Default)]
+pub struct FitReport {
+    pub text: String,
+}
+
+/// The seed of `holdout`'s split.
+const HOLDOUT_SEED: u64 = 38;
+
+impl FitRequest {
+    pub fn run(&self) -> Result<FitReport> {
+        if self.training.is_some() && self.human.is_some() {
+            return Err(Error::input("give --training or --human, not both"));
+        }
+        if self.holdout.is_some() && self.human.is_none() {
+            return Err(Error::input(
+                "--holdout judges a fit on --human data: give --human",
+            ));
+        }
+        if self.check && (self.human.is_some() || self.plan != PlanName::Full) {
+            return Err(Error::input(
+                "--check compares the published fit: not with --human or --plan quick",
+            ));
+        }
+        let plan = self.plan.plan();
+        let mut o = FitReport::default();
+        if let Some(path) = &self.human {
+            match self.holdout {
+                Some(share) => holdout(&mut o, human::read(Some(path))?, &plan, share)?,
+                None => judge(&mut o, path, &plan)?,
+            }
+            return Ok(o);
+        }
+        let sets = human::read(self.training.as_deref())?;
+        let t = train::train(sets, &plan)?;
+        let m = &t.model;
+        nested(&mut o, m, &plan);
+        o.line(format!(
+            "chosen: {}, the player by {}; player's surrogate for Digits and Countdown: ρ {:.3} \
+             with its exact moves on {} held-out puzzles",
+            crate::model::nested::CANDIDATES[t.choice.candidate].name,
+            t.choice.strategy.name(),
+            m.surrogate.check_rho,
+            m.surrogate.checked_on,
+        ));
+        let model_path = self.out.join("difficulty-model.json");
+        let report_path = self.out.join("difficulty-fit.md");
+        if self.check {
+            if !m.matches(Fitted::embedded()) {
+                return Err(Error::Mismatch(
+                    "the model built into the binary differs from a refit: run `digits-lab fit` \
+                     and rebuild"
+                        .into(),
+                ));
+            }
+            let written = std::fs::read_to_string(&report_path)
+                .map_err(|e| Error::Io(format!("cannot read {}: {e}", report_path.display())))?;
+            if written != fit_report::report(&t) {
+                return Err(Error::Mismatch(format!(
+                    "{} differs from the refit's report: run `digits-lab fit`",
+                    report_path.display()
+                )));
+            }
+            o.line(format!(
+                "the model built into the binary is the refit, and {} its report",
+                report_path.display()
+            ));
+            return Ok(o);
+        }
+        std::fs::create_dir_all(&self.out)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", self.out.display())))?;
+        write_text(&model_path, &m.to_json())?;
+        write_text(&report_path, &fit_report::report(&t))?;
+        o.line(format!(
+            "wrote {} and {}",
+            model_path.display(),
+            report_path.display()
+        ));
+        Ok(o)
+    }
+}
+
+impl FitReport {
+    fn line(&mut self, line: String) {
+        let _ = writeln!(self.text, "{line}");
+    }
+}
+
+/// The nested figure, the same line for the training file and for `human`.
+fn nested(o: &mut FitReport, m: &Fitted, plan: &Plan) {
+    o.line(format!(
+        "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
+         out-of-fold; the player's strategy and weights, inputs and penalty chosen inside): {:.3} with mean \
+         solve time, {:.3} with solve rate",
+        m.rows, plan.repeats, plan.folds, m.rho_time, m.rho_solve,
+    ));
+}
+
+/// The procedure fitted and judged on `path`'s people, and the model the binary carries
+/// judged on them as it stands.
+fn judge(o: &mut FitReport, path: &Path, plan: &Plan) -> Result<()> {
+    let sets = human::read(Some(path))?;
+    let game = sets[0].game.kind;
+    let carried = Fitted::embedded();
+    let walked = train::embedded_player(&sets);
+    let predicted: Vec<f64> = sets
+        .iter()
+        .zip(&walked)
+        .map(|(s, &l)| {
+            carried.ln_time(
+                &s.features,
+                s.target,
+                &s.setting,
+                l.is_finite().then_some(l),
+            )
+        })
+        .collect();
+    let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
+    let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
+    let t = train::train(sets, plan)?;
+    o.line(format!(
+        "{}: {} puzzles of {game} with a solve time",
+        path.display(),
+        t.sets.len()
+    ));
+    nested(o, &t.model, plan);
+    o.line(format!(
+        "the model digits-lab carries (fitted on the 24 game's people), as it stands: Spearman ρ \
+         {:.3} with mean solve time, {:.3} with solve rate",
+        spearman(&predicted, &time),
+        spearman(&predicted, &rate),
+    ));
+    Ok(())
+}
+
+/// The procedure fitted on the puzzles not held out, its model judged on those held out.
+fn holdout(
+    o: &mut FitReport,
+    sets: Vec<human::TrainingSet>,
+    plan: &Plan,
+    share: f64,
+) -> Result<()> {
+    if !(share > 0.0 && share < 1.0) {
+        return Err(Error::input(format!(
+            "--holdout takes a share between 0 and 1, not {share}"
+        )));
+    }
+    let k = ((1.0 / share).round() as usize).clamp(2, 10);
+    let held = crate::model::folds(sets.len(), k, HOLDOUT_SEED).swap_remove(0);
+    let (test, rest): (Vec<_>, Vec<_>) = sets
+        .into_iter()
+        .enumerate()
+        .partition(|(i, _)| held.contains(i));
+    let test: Vec<human::TrainingSet> = test.into_iter().map(|(_, s)| s).collect();
+    let rest: Vec<human::TrainingSet> = rest.into_iter().map(|(_, s)| s).collect();
+    let t = train::train(rest, plan)?;
+    nested(o, &t.model, plan);
+    let player = t.model.player();
+    let predicted: Vec<f64> = test
+        .iter()
+        .map(|s| {
+            let walked = train::graphs(std::slice::from_ref(s))
+                .ok()
+                .and_then(|g| player.ln_moves(&g[0].prepare()));
+            t.model.ln_time(&s.features, s.target, &s.setting, walked)
+        })
+        .collect();
+    let time: Vec<f64> = test.iter().map(|s| s.mean_time_s).collect();
+    let rate: Vec<f64> = test.iter().map(|s| s.solve_rate).collect();
+    o.line(format!(
+        "held out {} puzzles (1 of {k} seeded folds), the model fitted on the other {}: \
+         Spearman ρ {:.3} with mean solve time, {:.3} with solve rate",
+        test.len(),
+        t.sets.len(),
+        spearman(&predicted, &time),
+        spearman(&predicted, &rate),
+    ));
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! The options that choose and change a game, shared by the requests that take them:
+//! [`RulesOptions`] (the arithmetic, for `phase` and `cover`, whose numbers and targets come
+//! from their own options) inside [`GameOptions`] (the whole game, for `solve` and
+//! `generate`).
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::game::pool::{Pool, parse_targets};
+use crate::game::rule_file::{self, RuleFile};
+use crate::game::rule_set::{Game, GameKind};
+
+/// The games a request names, as typed (`--game`).
+pub const GAMES: &[&str] = &["digits", "countdown", "24", "make10", "krypto"];
+
+/// A game's rules: a named game or a rules file, its arithmetic changed by the switches.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RulesOptions {
+    /// The named game whose rules apply (`--game`; Digits when neither it nor `rules` is
+    /// given).
+    pub game: Option<String>,
+    /// A rule set kept in a TOML file (docs/RULES.md), instead of `game`.
+    pub rules: Option<PathBuf>,
+    /// `a ^ b` allowed (`--pow`).
+    pub pow: bool,
+    /// A unary minus on any number or intermediate (`--unary-minus`).
+    pub unary_minus: bool,
+    /// Board digits joined into the numbers they spell (`--concat`).
+    pub concat: bool,
+    /// Every number of the board used (`--use-all`).
+    pub use_all: bool,
+    /// 0 is a number (`--zero`).
+    pub zero: bool,
+    /// Negative numbers too (`--negatives`).
+    pub negatives: bool,
+    /// Exact rationals (`--fractions`).
+    pub fractions: bool,
+}
+
+impl RulesOptions {
+    /// The rules of the named game `kind`, unchanged.
+    pub fn named(kind: &str) -> RulesOptions {
+        RulesOptions {
+            game: Some(kind.to_string()),
+            ..RulesOptions::default()
+        }
+    }
+
+    /// The named game (Digits when none is named).
+    pub fn kind(&self) -> Result<GameKind> {
+        self.game.as_deref().unwrap_or("digits").parse()
+    }
+
+    /// Whether a switch changes the named game's arithmetic.
+    pub fn changed(&self) -> bool {
+        self.rules.is_some()
+            || self.pow
+            || self.unary_minus
+            || self.use_all
+            || self.fractions
+            || self.zero
+            || self.negatives
+            || self.concat
+    }
+
+    /// The game these options choose, its arithmetic changed by the switches (as a rules
+    /// file naming them would), not yet checked.
+    fn unchecked(&self) -> Result<Game> {
+        let game = match (&self.rules, &self.game) {
+            (Some(_), Some(_)) => {
+                return Err(Error::input(
+                    "--rules names a rule set of its own: give --rules or --game, not both",
+                ));
+            }
+            (Some(path), None) => rule_file::read(path)?,
+            (None, _) => Game::preset(self.kind()?),
+        };
+        RuleFile {
+            zero: self.zero.then_some(true),
+            negatives: self.negatives.then_some(true),
+            fractions: self.fractions.then_some(true),
+            use_all: self.use_all.then_some(true),
+            pow: self.pow.then_some(true),
+            unary_minus: self.unary_minus.then_some(true),
+            concat: self.concat.then_some(true),
+            ..RuleFile::default()
+        }
+        .apply(game)
+    }
+
+    /// The game these options describe, checked.
+    pub fn game(&self) -> Result<Game> {
+        let game = self.unchecked()?;
+        game.check()?;
+        Ok(game)
+    }
+}
+
+/// A whole game: its rules, and its pool, targets and board size when changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GameOptions {
+    pub rules: RulesOptions,
+    /// Card pool instead of the game's (`--pool`), e.g. `1-10x2,25,50,75,100`.
+    pub pool: Option<String>,
+    /// Target range instead of the game's (`--targets`), e.g. `100-999`.
+    pub targets: Option<String>,
+    /// Numbers on a board instead of the game's (`--size`: the boards `generate` deals).
+    pub size: Option<usize>,
+}
+
+impl GameOptions {
+    /// The named game `kind`, unchanged.
+    pub fn named(kind: &str) -> GameOptions {
+        GameOptions {
+            rules: RulesOptions::named(kind),
+            ..GameOptions::default()
+        }
+    }
+
+    /// The game these options describe, checked.
+    pub fn game(&self) -> Result<Game> {
+        let mut game = self.rules.unchecked()?;
+        if let Some(p) = &self.pool {
+            game.pool = p.parse::<Pool>()?;
+        }
+        if let Some(t) = &self.targets {
+            game.targets = parse_targets(t)?;
+        }
+        if let Some(n) = self.size {
+            game.size = n;
+        }
+        game.check()?;
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_game_with_switches_is_the_preset_changed() {
+        let mut o = GameOptions::named("24");
+        assert_eq!(o.game().unwrap(), Game::preset(GameKind::TwentyFour));
+        o.rules.pow = true;
+        assert!(o.game().unwrap().rules.pow);
+        assert!(o.rules.changed());
+        assert_eq!(
+            GameOptions::named("chess").game().unwrap_err().to_string(),
+            "unknown game `chess` (known: digits, countdown, 24, make10, krypto)"
+        );
+        let both = RulesOptions {
+            rules: Some("x.toml".into()),
+            ..RulesOptions::named("24")
+        };
+        assert!(both.game().unwrap_err().to_string().contains("not both"));
+        assert_eq!(
+            GameOptions::default().game().unwrap(),
+            Game::preset(GameKind::Digits)
+        );
+    }
+}

@@ -1,0 +1,226 @@
+//! `generate`: puzzles to order, each with a verified solution; or NYT-style days.
+
+use crate::engine::Convention;
+use crate::error::{Error, Result};
+use crate::game::rule_set::{Game, GameKind};
+use crate::generate::bands::Bands;
+use crate::generate::constraints::Check;
+use crate::generate::span::{Span, Wanted};
+use crate::generate::{self, Generated, Mode, Order, output, standard_game};
+use crate::present::hardest::Format;
+use crate::progress::Progress;
+
+use super::{Bound, GameOptions, pool};
+
+/// How many puzzles (`--count`).
+pub const COUNT: Bound = Bound::new("--count", 1, 100_000);
+/// How many NYT-style days (`--days`).
+pub const DAYS: Bound = Bound::new("--days", 1, 3660);
+/// Boards in a row that may give nothing new (`--tries`).
+pub const TRIES: Bound = Bound::new("--tries", 1, 100_000_000);
+
+/// Puzzles to order: the game dealt from, how many, and the setter's constraints.
+#[derive(Clone, Debug)]
+pub struct GenerateRequest {
+    pub game: GameOptions,
+    /// How many puzzles, each on a board of its own (10 when not given; not with days).
+    pub count: Option<u32>,
+    /// The same request and seed give the same puzzles.
+    pub seed: u64,
+    /// Solutions under `convention`: a count or a range.
+    pub solutions: Option<Span>,
+    /// The convention `solutions` counts under (`trees`, `expressions` or `distinct`).
+    pub convention: Convention,
+    /// Operations of the shortest solution (`1-` when not given: the target never on the
+    /// board; the style's `2-4` for days).
+    pub min_ops: Option<Span>,
+    /// Every solution uses every number.
+    pub uses_all: bool,
+    /// No number twice on the board.
+    pub no_repeats: bool,
+    /// A named band or predicted seconds.
+    pub difficulty: Option<Wanted>,
+    /// Write out every `distinct` solution of each puzzle.
+    pub all: bool,
+    /// A NYT-style day of Digits: five puzzles, one per daily slot, rising in difficulty.
+    pub day: bool,
+    /// This many NYT-style days, no board used twice.
+    pub days: Option<u32>,
+    /// Give up after this many boards in a row give no new puzzle (for a day, this many
+    /// boards in all, shared by its five slots).
+    pub tries: u64,
+    /// Worker threads (one per core when not given); the puzzles do not depend on it.
+    pub threads: Option<u16>,
+}
+
+impl Default for GenerateRequest {
+    fn default() -> Self {
+        GenerateRequest {
+            game: GameOptions::default(),
+            count: None,
+            seed: 0,
+            solutions: None,
+            convention: Convention::Distinct,
+            min_ops: None,
+            uses_all: false,
+            no_repeats: false,
+            difficulty: None,
+            all: false,
+            day: false,
+            days: None,
+            tries: 5_000,
+            threads: None,
+        }
+    }
+}
+
+/// The puzzles made, and the title of their table (the game, the seed, how many and the
+/// constraints given).
+#[derive(Clone, Debug)]
+pub struct GenerateReport {
+    pub generated: Generated,
+    pub title: String,
+}
+
+impl GenerateRequest {
+    /// The order this request makes, checked, and the title of its table.
+    pub fn order(&self) -> Result<(Order, String)> {
+        if let Some(n) = self.count {
+            COUNT.check(u64::from(n))?;
+        }
+        if let Some(n) = self.days {
+            DAYS.check(u64::from(n))?;
+        }
+        TRIES.check(self.tries)?;
+        let days = self.days.map(u64::from).or(self.day.then_some(1));
+        if days.is_some() && self.count.is_some() {
+            return Err(Error::input(
+                "--day and --days make days of five: not with --count",
+            ));
+        }
+        if !matches!(
+            self.convention,
+            Convention::Trees | Convention::Expressions | Convention::Distinct
+        ) {
+            return Err(Error::input(format!(
+                "--convention {}: generate counts trees, expressions or distinct",
+                self.convention
+            )));
+        }
+        let mut game = self.game.game()?;
+        let chosen = &self.game.rules;
+        // A named game deals from its standard deck (Digits: 1–25) unless a pool is given; a
+        // rules file deals from its own.
+        if self.game.pool.is_none() && chosen.rules.is_none() {
+            game.pool = standard_game(game.kind).pool;
+        }
+        let changed = self.game.pool.is_some()
+            || self.game.targets.is_some()
+            || chosen.rules.is_some()
+            || chosen.pow
+            || chosen.unary_minus
+            || chosen.use_all
+            || chosen.fractions;
+        if days.is_some() && (game.kind != GameKind::Digits || changed) {
+            return Err(Error::input(
+                "--day and --days make NYT-style Digits days: they take no other --game, nor \
+                 --rules, --pool, --targets, --pow, --unary-minus, --use-all or --fractions",
+            ));
+        }
+        // The game without the setter's target range: its bands are the whole game's.
+        let whole = Game {
+            targets: standard_game(game.kind).targets,
+            ..game.clone()
+        };
+        let standard = whole == standard_game(game.kind);
+        let bands = if standard || matches!(self.difficulty, Some(Wanted::Band(_))) {
+            Some(Bands::of(&whole)?)
+        } else {
+            None
+        };
+        let mut checks = Vec::new();
+        if let Some(s) = self.solutions {
+            if self.convention == Convention::Distinct && game.rules.unary_minus {
+                return Err(Error::input(
+                    "--solutions counts `distinct` solutions, which unary minus leaves undefined: \
+                     give --convention trees or expressions",
+                ));
+            }
+            checks.push(Check::Solutions(s, self.convention));
+        }
+        if let Some(s) = self.min_ops {
+            checks.push(Check::MinOps(s));
+        }
+        if self.uses_all {
+            checks.push(Check::UsesAll);
+        }
+        if self.no_repeats {
+            checks.push(Check::NoRepeats);
+        }
+        if let Some(w) = self.difficulty {
+            checks.push(Check::difficulty(w, bands.as_ref())?);
+        }
+        let mode = match days {
+            Some(n) => Mode::Days(n),
+            None => Mode::Count(self.count.unwrap_or(10) as usize),
+        };
+        // The title names the constraints the setter gave; the defaults are in `--help`.
+        let title = title(self.seed, game.kind, &mode, &checks);
+        if self.min_ops.is_none() && days.is_none() {
+            // By default the target is never on the board (days have the style's own range).
+            checks.push(Check::MinOps(Span {
+                lo: 1,
+                hi: u64::MAX,
+            }));
+        }
+        let order = Order {
+            game,
+            checks,
+            mode,
+            seed: self.seed,
+            tries: self.tries,
+            all: self.all,
+            bands,
+        };
+        Ok((order, title))
+    }
+
+    pub fn run(&self, progress: &dyn Progress) -> Result<GenerateReport> {
+        let (order, title) = self.order()?;
+        let workers = pool(self.threads)?;
+        let unit = match order.mode {
+            Mode::Days(_) => "days",
+            Mode::Count(_) => "boards",
+        };
+        progress.start("generate", unit, None);
+        let generated = workers.install(|| generate::generate(&order, &|n| progress.advance(n)));
+        progress.finish();
+        Ok(GenerateReport {
+            generated: generated?,
+            title,
+        })
+    }
+}
+
+impl GenerateReport {
+    /// The puzzles as a table, CSV or JSON.
+    pub fn format(&self, format: Format) -> String {
+        output::format(&self.generated.puzzles, format, &self.title)
+    }
+}
+
+/// The table's first line: the game, the seed, how many and the constraints.
+fn title(seed: u64, kind: GameKind, mode: &Mode, checks: &[Check]) -> String {
+    let what = match mode {
+        Mode::Days(1) => "a NYT-style day".to_string(),
+        Mode::Days(n) => format!("{n} NYT-style days"),
+        Mode::Count(1) => "1 puzzle".to_string(),
+        Mode::Count(n) => format!("{n} puzzles"),
+    };
+    let mut t = format!("{kind} · seed {seed} · {what}");
+    for c in checks {
+        t.push_str(" · ");
+        t.push_str(&c.label());
+    }
+    t
+}

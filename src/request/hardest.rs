@@ -1,0 +1,84 @@
+//! `hardest`: the hardest puzzles of a corpus, read from its tables.
+
+use std::path::PathBuf;
+
+use crate::corpus::CorpusId;
+use crate::engine::Convention;
+use crate::error::{Error, Result};
+use crate::present::hardest::{self as list, Format};
+use crate::research::hardest::{self, HardPuzzle, Query};
+use crate::research::rank::By;
+
+use super::{Bound, places};
+
+/// How many puzzles to list (`--limit`).
+pub const LIMIT: Bound = Bound::new("--limit", 1, 100_000);
+/// How many of the tables' highest scores to walk exactly (`--candidates`).
+pub const CANDIDATES: Bound = Bound::new("--candidates", 1, 100_000);
+
+/// A corpus's hardest puzzles, as a list in a format.
+#[derive(Clone, Debug)]
+pub struct HardestRequest {
+    pub corpus: CorpusId,
+    /// The folder holding one folder of tables per corpus.
+    pub data: PathBuf,
+    /// Only puzzles with this target.
+    pub target: Option<i64>,
+    /// The convention that ranks puzzles (and whose count is shown).
+    pub convention: Convention,
+    /// Fewest solutions first, or highest `difficulty`.
+    pub by: By,
+    /// How many puzzles to list.
+    pub limit: u32,
+    /// With `by` difficulty where the tables score with the player's surrogate: how many of
+    /// their highest scores to walk exactly (20 × `limit`, at most 2000, when not given).
+    pub candidates: Option<u32>,
+    pub format: Format,
+}
+
+impl HardestRequest {
+    /// The request's defaults for `corpus`.
+    pub fn of(corpus: CorpusId) -> HardestRequest {
+        HardestRequest {
+            corpus,
+            data: PathBuf::from(places::DATA),
+            target: None,
+            convention: Convention::Distinct,
+            by: By::Count,
+            limit: 20,
+            candidates: None,
+            format: Format::Table,
+        }
+    }
+}
+
+/// The list found, and its text in the format asked for.
+#[derive(Clone, Debug)]
+pub struct HardestReport {
+    pub puzzles: Vec<HardPuzzle>,
+    pub text: String,
+}
+
+impl HardestRequest {
+    pub fn run(&self) -> Result<HardestReport> {
+        LIMIT.check(u64::from(self.limit))?;
+        if let Some(c) = self.candidates {
+            CANDIDATES.check(u64::from(c))?;
+        }
+        let q = Query {
+            data: &self.data,
+            corpus: &self.corpus,
+            convention: self.convention,
+            by: self.by,
+            target: self.target,
+            limit: self.limit as usize,
+            candidates: self.candidates.map(|c| c as usize),
+        };
+        let puzzles = hardest::hardest(&q).map_err(|e| match e.is_input() {
+            true => Error::input(e.to_string()),
+            false => Error::Io(e.to_string()),
+        })?;
+        let text = list::format(&puzzles, &q, self.format);
+        Ok(HardestReport { puzzles, text })
+    }
+}

@@ -1,0 +1,175 @@
+//! `phase`: the solvability phase transition `P(k, M)` into `phase.parquet`, then the charts
+//! and the report (as `analyze` does).
+
+use std::path::PathBuf;
+
+use crate::error::Result;
+use crate::format::grouped;
+use crate::game::rule_set::{Game, GameKind};
+use crate::progress::Progress;
+use crate::store;
+use crate::variant::phase::{self, Cell, MAX_M, Method, Plan};
+
+use super::plots::{self, PlotsReport};
+use super::{Bound, RulesOptions, places, pool};
+
+/// Board sizes (`--k`).
+pub const K: Bound = Bound::new("--k", 1, 7);
+/// Ranges `1..M` (`--m`).
+pub const M: Bound = Bound::new("--m", 1, MAX_M);
+/// Boards per sampled cell (`--samples`).
+pub const SAMPLES: Bound = Bound::new("--samples", 2, 10_000_000);
+/// The most multisets of an exact cell (`--exact-limit`).
+pub const EXACT_LIMIT: Bound = Bound::new("--exact-limit", 0, 20_000_000);
+
+/// A sweep of `P(k, M)`; the default is the main job's.
+#[derive(Clone, Debug)]
+pub struct PhaseRequest {
+    /// The rules boards are played under (the game's pool and targets do not apply).
+    pub rules: RulesOptions,
+    /// The data folder `phase.parquet` goes to (`--out`; `data` when not given).
+    pub out: Option<PathBuf>,
+    /// Board sizes.
+    pub k: Vec<u32>,
+    /// Ranges `1..M` the numbers and targets are drawn from.
+    pub m: Vec<u64>,
+    /// Boards per sampled cell.
+    pub samples: u64,
+    /// A cell is exact when it has at most this many multisets.
+    pub exact_limit: u64,
+    /// The seed of the sampled cells' boards.
+    pub seed: u64,
+    /// Worker threads (one per core when not given); the output is the same for any.
+    pub threads: Option<u16>,
+    /// Where the charts and `REPORT.md` go (`OUT/reports` when the data folder was given,
+    /// else `reports`).
+    pub reports: Option<PathBuf>,
+    /// `phase.parquet` only: no charts, no report.
+    pub no_report: bool,
+}
+
+impl Default for PhaseRequest {
+    fn default() -> Self {
+        PhaseRequest {
+            rules: RulesOptions::default(),
+            out: None,
+            k: vec![2, 3, 4, 5, 6, 7],
+            m: vec![10, 100, 1000, 10000],
+            samples: 10_000,
+            exact_limit: 5_000_000,
+            seed: 2012,
+            threads: None,
+            reports: None,
+            no_report: false,
+        }
+    }
+}
+
+/// What a sweep found and wrote.
+#[derive(Clone, Debug)]
+pub struct PhaseReport {
+    pub cells: Vec<Cell>,
+    /// The rules in words.
+    pub rules: String,
+    /// Whether the rules are Countdown's (the sweep of the paper).
+    pub countdown: bool,
+    /// `phase.parquet`.
+    pub path: PathBuf,
+    /// The charts and report, unless not asked for.
+    pub drawn: Option<PlotsReport>,
+}
+
+impl PhaseRequest {
+    /// The sweep asked for, checked.
+    pub fn plan(&self) -> Result<Plan> {
+        for &k in &self.k {
+            K.check(u64::from(k))?;
+        }
+        for &m in &self.m {
+            M.check(m)?;
+        }
+        SAMPLES.check(self.samples)?;
+        EXACT_LIMIT.check(self.exact_limit)?;
+        let plan = Plan {
+            rules: self.rules.game()?.rules,
+            ks: self.k.clone(),
+            ms: self.m.clone(),
+            exact_limit: self.exact_limit,
+            samples: self.samples,
+            seed: self.seed,
+        };
+        plan.check()?;
+        Ok(plan)
+    }
+
+    /// Sweeps, writes `phase.parquet`, then draws the report unless told not to.
+    pub fn run(&self, progress: &dyn Progress) -> Result<PhaseReport> {
+        let plan = self.plan()?;
+        let workers = pool(self.threads)?;
+        progress.start("phase", "boards", Some(plan.boards()));
+        let cells = workers.install(|| phase::sweep(&plan, &|n| progress.advance(n)));
+        progress.finish();
+        let cells = cells?;
+        let countdown = plan.rules == Game::preset(GameKind::Countdown).rules;
+        let rules = plan.rules.describe();
+        let data = places::data(self.out.as_deref());
+        let path = store::phase::write(&data, &cells, (!countdown).then_some(&rules[..]))?;
+        let drawn = match self.no_report {
+            true => None,
+            false => {
+                let reports = places::reports(self.out.as_deref(), self.reports.as_deref());
+                Some(plots::draw(&data, &reports)?)
+            }
+        };
+        Ok(PhaseReport {
+            cells,
+            rules,
+            countdown,
+            path,
+            drawn,
+        })
+    }
+}
+
+impl PhaseReport {
+    /// The sweep as a text table, the critical `k` per `M`, and where it was written.
+    pub fn to_text(&self) -> String {
+        let under = match self.countdown {
+            true => "Countdown's rules",
+            false => &self.rules,
+        };
+        let mut o = format!(
+            "P(k, M): k numbers and a target drawn from 1..M, {under}\n     k        M        P   95% interval        boards  method        q\n",
+        );
+        for c in &self.cells {
+            let interval = match c.method {
+                Method::Exact => "exact".to_string(),
+                Method::Sampled => format!("{:.4}–{:.4}", c.lo, c.hi),
+            };
+            o.push_str(&format!(
+                "{:>6} {:>8} {:>8.4} {:>14} {:>13}  {:<8} {:>7.3}\n",
+                c.k,
+                grouped(c.m),
+                c.p,
+                interval,
+                grouped(c.boards),
+                c.method.name(),
+                c.q
+            ));
+        }
+        let mut ms: Vec<u64> = self.cells.iter().map(|c| c.m).collect();
+        ms.sort_unstable();
+        ms.dedup();
+        let crit: Vec<String> = ms
+            .iter()
+            .map(|&m| {
+                let k = phase::critical_k(&self.cells, m)
+                    .map_or("not crossed".into(), |k| format!("{k:.2}"));
+                format!("M = {}: {k}", grouped(m))
+            })
+            .collect();
+        o.push_str(&format!("critical k (P = 1/2): {}\n", crit.join(" · ")));
+        o.push_str(&format!("wrote {}\n", self.path.display()));
+        o
+    }
+}

@@ -1,0 +1,107 @@
+//! `solve`: one puzzle, exactly.
+
+use crate::error::{Error, Result};
+use crate::game::board::Board;
+use crate::game::rule_set::Game;
+use crate::puzzle::solve::{self, Options};
+
+use super::GameOptions;
+
+/// What `solve` reports: [`crate::puzzle::solve::Report`], as text or JSON.
+pub type SolveReport = solve::Report;
+
+/// One puzzle to solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveRequest {
+    pub game: GameOptions,
+    /// The number to reach, as typed; the game's own when it fixes one (24, make10) and
+    /// none is given.
+    pub target: Option<String>,
+    /// The board's numbers, as typed.
+    pub numbers: Vec<String>,
+    /// List every `distinct` solution (`--all`).
+    pub all: bool,
+    /// Only the counts, no solutions (`--count`).
+    pub count: bool,
+    /// Skip counting the player's move sequences (`--no-moves`).
+    pub no_moves: bool,
+}
+
+impl SolveRequest {
+    /// A request from the command line's words: TARGET then the numbers, or the numbers
+    /// alone when `target` is given or the game fixes its target.
+    pub fn from_words(game: GameOptions, target: Option<String>, words: &[String]) -> Result<Self> {
+        let fixed = target.is_some() || game.game()?.target.is_some();
+        let (target, numbers) = match (fixed, words.split_first()) {
+            (true, _) => (target, words.to_vec()),
+            (false, Some((t, numbers))) if !numbers.is_empty() => {
+                (Some(t.clone()), numbers.to_vec())
+            }
+            (false, _) => {
+                return Err(Error::input(format!(
+                    "give a target and the board's numbers: {} has no fixed target",
+                    game.game()?.kind
+                )));
+            }
+        };
+        Ok(SolveRequest {
+            game,
+            target,
+            numbers,
+            ..SolveRequest::default()
+        })
+    }
+
+    /// The game, the board and the target, checked.
+    pub fn puzzle(&self) -> Result<(Game, Board, i64)> {
+        let game = self.game.game()?;
+        let target = match (&self.target, game.target) {
+            (Some(t), _) => game.parse_target(t)?,
+            (None, Some(t)) => t,
+            (None, None) => {
+                return Err(Error::input(format!(
+                    "give a target: {} has no fixed target",
+                    game.kind
+                )));
+            }
+        };
+        let board = Board::parse(&game, &self.numbers)?;
+        Ok((game, board, target))
+    }
+
+    /// Solves the puzzle on the calling thread: one puzzle gains less from the engine's
+    /// parallel build than starting threads costs.
+    pub fn run(&self) -> Result<SolveReport> {
+        if self.all && self.count {
+            return Err(Error::input(
+                "--all lists the solutions that --count leaves out: give one of them",
+            ));
+        }
+        let (game, board, target) = self.puzzle()?;
+        let opts = Options {
+            all: self.all,
+            no_moves: self.no_moves,
+        };
+        let mut report = match rayon::current_thread_index() {
+            // Already on a pool's worker: run there.
+            Some(_) => solve::solve(&game, &board, target, opts)?,
+            None => one_thread()?.install(|| solve::solve(&game, &board, target, opts))?,
+        };
+        if self.count {
+            report.shortest = None;
+            if let Some(c) = report.closest.as_mut() {
+                c.solution = None;
+            }
+        }
+        Ok(report)
+    }
+}
+
+/// A pool of one worker. Not the caller's own thread (`use_current_thread`): a thread joins
+/// one pool for good, and a caller such as Python's interpreter thread calls again.
+fn one_thread() -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| Error::Io(format!("cannot start a worker thread: {e}")))
+}
