@@ -89,6 +89,7 @@ def analyze(
     targets: str | None = None,
     name: str | None = None,
     reports: str | PathLike[str] | None = None,
+    force: bool = False,
     progress: Progress | None = None,
 ) -> None: ...
 def plots(data: str | PathLike[str], reports: str | PathLike[str] | None = None) -> None: ...

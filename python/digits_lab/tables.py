@@ -67,6 +67,7 @@ def analyze(
     """Runs ``digits-lab analyze --corpus CORPUS --out OUT``: every board of the corpora against
     every target, into the tables under ``out`` (``scan`` reads them). Any other option of
     the command is a keyword argument (``resume=True``, ``reach_only=True``, ``cache_mb=512``,
+    ``force=True`` to recompute tables this build already wrote for the same request,
     ``shard="2/8"``, and ``game``, ``pool``, ``size``, ``distinct``, ``targets``, ``name``
     for ``corpus="custom"``). ``report=True`` also draws the charts and ``REPORT.md``.
 

@@ -21,7 +21,7 @@ use crate::progress;
 #[pyo3(signature = (
     corpus, out, report=false, threads=None, resume=false, reach_only=false, cache_mb=None,
     shard=None, nyt=None, game=None, rules=None, pool=None, size=None, distinct=None,
-    targets=None, name=None, reports=None, progress=None,
+    targets=None, name=None, reports=None, force=false, progress=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyze(
@@ -43,6 +43,7 @@ pub fn analyze(
     targets: Option<String>,
     name: Option<String>,
     reports: Option<PathBuf>,
+    force: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let request = guard(|| {
@@ -74,6 +75,7 @@ pub fn analyze(
                 .transpose()?
                 .unwrap_or(DEFAULT_CACHE_MB),
             reach_only,
+            force,
         })
     })?;
     progress::run(py, progress, |p| guard(|| Ok(request.run(p).map(drop)?)))?;

@@ -101,6 +101,8 @@ pub fn solve_tables(
         cache_budget: (DEFAULT_CACHE_MB as usize) << 20,
         resume: false,
         reach_only: false,
+        // The caller's scratch folder is new: nothing to keep.
+        force: true,
     };
     let summary = progress::run(py, progress, |_| {
         guard(|| {

@@ -99,6 +99,7 @@ pub fn phase(
             threads: crate::args::threads(threads)?,
             reports: None,
             no_report: true,
+            keep: false,
         })
     })?;
     let report = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;

@@ -19,6 +19,9 @@
 //!   engine instead ([`piece::Fill`]: `board` for the full engine, `reach_board` for
 //!   reachability): only solvable, `min_ops` and the closest value, the tables written with
 //!   those columns only.
+//! - A shard whose plan (the request and the build, `plan-K-of-N.json`) is the one this run
+//!   would write, and whose every piece and summary is there, is kept, not recomputed
+//!   ([`Summary::kept`]); [`Options::force`] recomputes it all the same.
 
 mod board;
 mod closest;
@@ -33,13 +36,15 @@ mod targets;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::corpus::cache::{ReachCache, SubTableCache};
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
 use crate::game::number::Number;
 use crate::game::rule_set::Game;
+use crate::store::fingerprint::BUILD;
+use crate::store::schema::Table;
 use crate::store::write;
 
 use board::Full;
@@ -63,6 +68,8 @@ pub struct Options {
     /// Compute only what reachability gives (solvable, `min_ops`, the closest value) and
     /// write the tables with those columns only (`docs/TABLES.md`, *Reach-only tables*).
     pub reach_only: bool,
+    /// Recompute even tables that this build wrote for the same request.
+    pub force: bool,
 }
 
 /// What a run did, also written as `run-K-of-N.json`.
@@ -70,6 +77,11 @@ pub struct Options {
 pub struct Summary {
     pub corpus: String,
     pub version: &'static str,
+    /// The build that computed the tables ([`crate::store::fingerprint::BUILD`]).
+    pub build: &'static str,
+    /// Whether the tables were already there, written by this build for the same request,
+    /// and kept (the counts are theirs, the time this run's).
+    pub kept: bool,
     pub game: Game,
     pub shard: Shard,
     pub boards: usize,
@@ -103,6 +115,11 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let game = &corpus.game;
     let shard = opts.shard;
     let plan = Plan::of(corpus, shard)?.with_reach_only(opts.reach_only);
+    if !opts.force
+        && let Some(summary) = kept(corpus, &plan, dir, shard, started)?
+    {
+        return Ok(summary);
+    }
     let keep = opts.resume && plan.resumable(dir)?;
     if opts.resume
         && !keep
@@ -180,6 +197,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let summary = Summary {
         corpus: corpus.name(),
         version: env!("CARGO_PKG_VERSION"),
+        build: BUILD,
+        kept: false,
         game: game.clone(),
         shard,
         boards: positions.len(),
@@ -195,12 +214,83 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         seconds: started.elapsed().as_secs_f64(),
         targets_written,
     };
-    let json = serde_json::to_string_pretty(&summary).map_err(|e| Error::Io(e.to_string()))?;
-    write::write_text(
-        &dir.join(format!("run-{}-of-{}.json", shard.k, shard.n)),
-        &(json + "\n"),
-    )?;
+    write_summary(dir, &summary)?;
     Ok(summary)
+}
+
+/// The summary file of a shard's run.
+fn summary_path(dir: &Path, shard: Shard) -> PathBuf {
+    dir.join(format!("run-{}-of-{}.json", shard.k, shard.n))
+}
+
+fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
+    let json = serde_json::to_string_pretty(summary).map_err(|e| Error::Io(e.to_string()))?;
+    write::write_text(&summary_path(dir, summary.shard), &(json + "\n"))
+}
+
+/// What a finished run's summary file says of its tables, read back to keep them.
+#[derive(Deserialize)]
+struct Finished {
+    build: String,
+    boards: usize,
+    pieces: usize,
+    puzzles: u64,
+    solvable: u64,
+    unique: u64,
+    cached_levels: usize,
+    cached_tables: usize,
+    cache_bytes: usize,
+    targets_written: bool,
+}
+
+/// The summary of a shard this build finished for the very same plan, when every piece and
+/// the summary file are there (and the corpus's `targets` table, when that run wrote it;
+/// written now when every shard is in); `None` when anything must be computed.
+fn kept(
+    corpus: &Corpus,
+    plan: &Plan,
+    dir: &Path,
+    shard: Shard,
+    started: Instant,
+) -> Result<Option<Summary>> {
+    if !plan.resumable(dir)? || !plan.complete(dir).iter().all(|&c| c) {
+        return Ok(None);
+    }
+    let Some(before) = std::fs::read_to_string(summary_path(dir, shard))
+        .ok()
+        .and_then(|text| serde_json::from_str::<Finished>(&text).ok())
+        .filter(|f| f.build == BUILD && f.pieces == plan.pieces())
+    else {
+        return Ok(None);
+    };
+    let summary_file = dir.join(format!("{}.parquet", Table::Targets.name()));
+    let targets_written = match summary_file.is_file() {
+        true => true,
+        false if before.targets_written => return Ok(None),
+        false => targets::write(dir, corpus, shard.n)?,
+    };
+    let summary = Summary {
+        corpus: corpus.name(),
+        version: env!("CARGO_PKG_VERSION"),
+        build: BUILD,
+        kept: true,
+        game: corpus.game.clone(),
+        shard,
+        boards: before.boards,
+        pieces: before.pieces,
+        pieces_resumed: before.pieces,
+        puzzles: before.puzzles,
+        solvable: before.solvable,
+        unique: before.unique,
+        cached_levels: before.cached_levels,
+        cached_tables: before.cached_tables,
+        cache_bytes: before.cache_bytes,
+        threads: rayon::current_num_threads(),
+        seconds: started.elapsed().as_secs_f64(),
+        targets_written,
+    };
+    write_summary(dir, &summary)?;
+    Ok(Some(summary))
 }
 
 /// The window a reach-only run gives the reachability engine: the full run's, when it is

@@ -3,8 +3,9 @@
 //! `boards`, `puzzles`, `unique` and `sums` files, each written under a hidden name and
 //! renamed into place — so a run that is stopped keeps its finished pieces, and
 //! `analyze --resume` computes only the others. The shard's plan (`plan-K-of-N.json`), written
-//! before its first piece, says what its pieces are, so that a resumed run can tell pieces
-//! of the same request from stale ones.
+//! before its first piece, says what its pieces are and which build computes them, so that a
+//! resumed run can tell pieces of the same request from stale ones, and a rerun can keep a
+//! shard whose every piece this very plan finished.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
+use crate::store::fingerprint::BUILD;
 use crate::store::schema::Table;
 use crate::store::write::{io_error, write_text};
 
@@ -30,6 +32,9 @@ pub(super) const PIECE_TABLES: [Table; 4] =
 pub(super) struct Plan {
     program: String,
     version: String,
+    /// The build that computes the pieces ([`BUILD`]): another build recomputes them.
+    #[serde(default)]
+    build: String,
     corpus: String,
     /// The game as JSON, so that any change of rules, pool or targets makes another plan.
     game: serde_json::Value,
@@ -54,6 +59,7 @@ impl Plan {
         Ok(Plan {
             program: "digits-lab".into(),
             version: env!("CARGO_PKG_VERSION").into(),
+            build: BUILD.into(),
             corpus: corpus.name(),
             game: serde_json::to_value(&corpus.game).map_err(|e| Error::Io(e.to_string()))?,
             shard,

@@ -46,6 +46,10 @@ pub struct AnalyzeArgs {
     /// report needs solution counts).
     #[arg(long)]
     pub reach_only: bool,
+    /// Recompute everything, even tables, the phase sweep and the report that this build
+    /// already wrote for the same request (`up to date, kept` otherwise).
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl AnalyzeArgs {
@@ -61,6 +65,7 @@ impl AnalyzeArgs {
             quiet: self.quiet,
             cache_mb: CACHE_MB.fit(self.cache_mb)?,
             reach_only: self.reach_only,
+            force: self.force,
         })
     }
 }

@@ -63,6 +63,7 @@ impl PhaseArgs {
             threads: super::threads(self.threads)?,
             reports: self.reports.clone(),
             no_report: self.no_report,
+            keep: false,
         })
     }
 }

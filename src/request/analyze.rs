@@ -41,6 +41,9 @@ pub struct AnalyzeRequest {
     pub cache_mb: u32,
     /// Only what reachability gives (solvable, `min_ops`, the closest value); no report.
     pub reach_only: bool,
+    /// Recompute every table, the phase sweep and the report, even those this build
+    /// already wrote for the same request (which are otherwise kept).
+    pub force: bool,
 }
 
 impl Default for AnalyzeRequest {
@@ -56,6 +59,7 @@ impl Default for AnalyzeRequest {
             quiet: false,
             cache_mb: DEFAULT_CACHE_MB,
             reach_only: false,
+            force: false,
         }
     }
 }
@@ -86,6 +90,7 @@ impl AnalyzeRequest {
             cache_budget: (self.cache_mb as usize).saturating_mul(1 << 20),
             resume: self.resume,
             reach_only: self.reach_only,
+            force: self.force,
         };
         let workers = pool(self.threads)?;
         let mut report = AnalyzeReport {
@@ -119,12 +124,20 @@ impl AnalyzeRequest {
                 out: Some(opts.out.clone()),
                 threads: self.threads,
                 no_report: true,
+                keep: !self.force,
                 ..PhaseRequest::default()
             };
-            report.phase = Some(sweep.run(progress)?);
+            let phase = sweep.run(progress)?;
+            if phase.kept {
+                progress.note(&format!(
+                    "phase: up to date, kept (written by this build for the same sweep) → {}",
+                    phase.path.display()
+                ));
+            }
+            report.phase = Some(phase);
         }
         let reports = places::reports(self.out.as_deref(), self.reports.as_deref());
-        report.drawn = Some(plots::draw(&opts.out, &reports)?);
+        report.drawn = Some(plots::draw(&opts.out, &reports, !self.force)?);
         Ok(report)
     }
 }
@@ -132,6 +145,17 @@ impl AnalyzeRequest {
 impl AnalyzeReport {
     /// One corpus's line: its boards, puzzles, time and folder.
     pub fn line(&self, s: &Summary, reach_only: bool) -> String {
+        let folder = self.out.join(&s.corpus);
+        if s.kept {
+            return format!(
+                "{}: up to date, kept ({} boards, {} puzzles, written by this build for the same \
+                 request) → {}",
+                s.corpus,
+                s.boards,
+                s.puzzles,
+                folder.display()
+            );
+        }
         let resumed = match s.pieces_resumed {
             0 => String::new(),
             r => format!(", {r} of {} pieces kept from before", s.pieces),
@@ -147,7 +171,7 @@ impl AnalyzeReport {
             s.puzzles,
             s.solvable,
             s.seconds,
-            self.out.join(&s.corpus).display()
+            folder.display()
         )
     }
 }

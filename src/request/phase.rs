@@ -8,10 +8,14 @@ use crate::format::grouped;
 use crate::game::rule_set::{Game, GameKind};
 use crate::progress::Progress;
 use crate::store;
+use crate::store::fingerprint::Made;
 use crate::variant::phase::{self, Cell, MAX_M, Method, Plan};
 
 use super::plots::{self, PlotsReport};
 use super::{Bound, RulesOptions, places, pool};
+
+/// The record of what made `phase.parquet`, beside it.
+pub const RECORD: &str = "phase.made.json";
 
 /// Board sizes (`--k`).
 pub const K: Bound = Bound::new("--k", 1, 7);
@@ -46,6 +50,9 @@ pub struct PhaseRequest {
     pub reports: Option<PathBuf>,
     /// `phase.parquet` only: no charts, no report.
     pub no_report: bool,
+    /// Keep a `phase.parquet` this build wrote for the same sweep (its record,
+    /// `phase.made.json`, equal to this one's) instead of sweeping again: the main job's.
+    pub keep: bool,
 }
 
 impl Default for PhaseRequest {
@@ -61,6 +68,7 @@ impl Default for PhaseRequest {
             threads: None,
             reports: None,
             no_report: false,
+            keep: false,
         }
     }
 }
@@ -75,6 +83,8 @@ pub struct PhaseReport {
     pub countdown: bool,
     /// `phase.parquet`.
     pub path: PathBuf,
+    /// Whether `phase.parquet` was this build's for the same sweep, and kept.
+    pub kept: bool,
     /// The charts and report, unless not asked for.
     pub drawn: Option<PlotsReport>,
 }
@@ -102,23 +112,38 @@ impl PhaseRequest {
         Ok(plan)
     }
 
-    /// Sweeps, writes `phase.parquet`, then draws the report unless told not to.
+    /// Sweeps (or keeps the sweep this build wrote, with `keep`), writes `phase.parquet`
+    /// and its record, then draws the report unless told not to.
     pub fn run(&self, progress: &dyn Progress) -> Result<PhaseReport> {
         let plan = self.plan()?;
-        let workers = pool(self.threads)?;
-        progress.start("phase", "boards", Some(plan.boards()));
-        let cells = workers.install(|| phase::sweep(&plan, &|n| progress.advance(n)));
-        progress.finish();
-        let cells = cells?;
         let countdown = plan.rules == Game::preset(GameKind::Countdown).rules;
         let rules = plan.rules.describe();
         let data = places::data(self.out.as_deref());
-        let path = store::phase::write(&data, &cells, (!countdown).then_some(&rules[..]))?;
+        let made = Made::of(&plan)?;
+        let record = data.join(RECORD);
+        let before = match self.keep && made.recorded_at(&record) {
+            true => store::phase::read(&data).ok().flatten(),
+            false => None,
+        };
+        let kept = before.is_some();
+        let (cells, path) = match before {
+            Some(cells) => (cells, store::phase::path(&data)),
+            None => {
+                let workers = pool(self.threads)?;
+                progress.start("phase", "boards", Some(plan.boards()));
+                let cells = workers.install(|| phase::sweep(&plan, &|n| progress.advance(n)));
+                progress.finish();
+                let cells = cells?;
+                let path = store::phase::write(&data, &cells, (!countdown).then_some(&rules[..]))?;
+                made.write(&record)?;
+                (cells, path)
+            }
+        };
         let drawn = match self.no_report {
             true => None,
             false => {
                 let reports = places::reports(self.out.as_deref(), self.reports.as_deref());
-                Some(plots::draw(&data, &reports)?)
+                Some(plots::draw(&data, &reports, false)?)
             }
         };
         Ok(PhaseReport {
@@ -126,6 +151,7 @@ impl PhaseRequest {
             rules,
             countdown,
             path,
+            kept,
             drawn,
         })
     }

@@ -1,10 +1,13 @@
 //! `plots`: the charts and `REPORT.md` from the tables.
 
 use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
 
 use crate::error::{Error, Result};
 use crate::present::charts::ChartError;
 use crate::present::report::{self, Generated};
+use crate::store::fingerprint::Made;
+use crate::store::write::io_error;
 
 use super::places;
 
@@ -23,24 +26,40 @@ pub struct PlotsRequest {
 pub struct PlotsReport {
     pub data: PathBuf,
     pub reports: PathBuf,
-    pub drawn: Generated,
+    /// What was drawn; `None` when the report was kept.
+    pub drawn: Option<Generated>,
 }
+
+/// The record of the tables a report was drawn from, in the report's folder.
+pub const RECORD: &str = "report.made.json";
 
 impl PlotsRequest {
     pub fn run(&self) -> Result<PlotsReport> {
         let data = places::data(self.data.as_deref());
         let reports = places::reports(self.data.as_deref(), self.reports.as_deref());
-        draw(&data, &reports)
+        draw(&data, &reports, false)
     }
 }
 
-/// Draws the charts and writes `REPORT.md` under `reports` from the tables under `data`.
-pub(super) fn draw(data: &Path, reports: &Path) -> Result<PlotsReport> {
-    let drawn = report::generate(data, reports).map_err(|e| match e {
-        ChartError::Read(r) if r.is_input() => Error::input(r.to_string()),
-        ChartError::Write(e) => e,
-        e => Error::Io(e.to_string()),
-    })?;
+/// Draws the charts and writes `REPORT.md` under `reports` from the tables under `data`, and
+/// the record of the tables it read; with `keep`, keeps a report this build drew from the
+/// very same table files.
+pub(super) fn draw(data: &Path, reports: &Path, keep: bool) -> Result<PlotsReport> {
+    let made = Made::of(&inputs(data)?)?;
+    let record = reports.join(RECORD);
+    let kept = keep && made.recorded_at(&record) && reports.join("REPORT.md").is_file();
+    let drawn = match kept {
+        true => None,
+        false => {
+            let drawn = report::generate(data, reports).map_err(|e| match e {
+                ChartError::Read(r) if r.is_input() => Error::input(r.to_string()),
+                ChartError::Write(e) => e,
+                e => Error::Io(e.to_string()),
+            })?;
+            made.write(&record)?;
+            Some(drawn)
+        }
+    };
     Ok(PlotsReport {
         data: data.to_path_buf(),
         reports: reports.to_path_buf(),
@@ -48,10 +67,50 @@ pub(super) fn draw(data: &Path, reports: &Path) -> Result<PlotsReport> {
     })
 }
 
+/// Every table file under `data` (what a report reads), with its size and time of change:
+/// a table written again, by any run, changes the record.
+fn inputs(data: &Path) -> Result<Vec<(String, u64, u128)>> {
+    fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, u64, u128)>) -> Result<()> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(());
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let meta = entry.metadata().map_err(|e| io_error(&path, e))?;
+            if meta.is_dir() {
+                walk(&path, root, out)?;
+            } else if name.ends_with(".parquet") {
+                let changed = meta.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+                let relative = path.strip_prefix(root).unwrap_or(&path);
+                out.push((
+                    relative.to_string_lossy().into_owned(),
+                    meta.len(),
+                    changed.map_or(0, |d| d.as_nanos()),
+                ));
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    walk(data, data, &mut out)?;
+    out.sort();
+    Ok(out)
+}
+
 impl PlotsReport {
     /// What was skipped and why, one line each (standard error).
     pub fn notes(&self) -> Vec<String> {
-        let mut o: Vec<String> = (self.drawn.skipped.iter())
+        let Some(drawn) = &self.drawn else {
+            return vec![format!(
+                "report: up to date, kept (drawn by this build from the same tables) → {}",
+                self.reports.join("REPORT.md").display()
+            )];
+        };
+        let mut o: Vec<String> = (drawn.skipped.iter())
             .map(|s| {
                 format!(
                     "skipped corpus `{s}`: no folder {}",
@@ -59,7 +118,7 @@ impl PlotsReport {
                 )
             })
             .collect();
-        o.extend(self.drawn.reach_only.iter().map(|s| {
+        o.extend(drawn.reach_only.iter().map(|s| {
             format!(
                 "corpus `{s}`: reach-only tables (`analyze --reach-only`): its headline figures \
                  only, no charts"
@@ -68,12 +127,15 @@ impl PlotsReport {
         o
     }
 
-    /// What was written (standard output).
+    /// What was written (standard output); nothing when the report was kept.
     pub fn to_text(&self) -> String {
+        let Some(drawn) = &self.drawn else {
+            return String::new();
+        };
         format!(
             "wrote {} and {} charts (PNG and SVG) under {}\n",
-            self.drawn.report.display(),
-            self.drawn.charts.len(),
+            drawn.report.display(),
+            drawn.charts.len(),
             self.reports.join("charts").display()
         )
     }

@@ -23,6 +23,7 @@
 //! (docs/PHASE.md argues this reading of the paper's parameter).
 
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::engine::reach::bounded::{Bounded, MAX_NUMBERS};
 use crate::error::{Error, Result};
@@ -71,7 +72,7 @@ pub struct Cell {
 }
 
 /// What to sweep and how.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Plan {
     /// The rules boards are played under.
     pub rules: Rules,

@@ -41,6 +41,7 @@ fn run_with_cache(
         cache_budget,
         resume: false,
         reach_only: false,
+        force: true,
     };
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -82,6 +82,7 @@ pub fn write_corpus(data: &Path, corpus: &Corpus) {
         cache_budget: 1 << 30,
         resume: false,
         reach_only: false,
+        force: true,
     };
     analyze::analyze(corpus, &opts).expect("the fixture corpus runs");
 }

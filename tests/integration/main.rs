@@ -17,6 +17,7 @@ mod generate;
 mod hardest;
 mod inequivalent;
 mod json_schema;
+mod kept;
 mod layout;
 mod phase;
 mod places;

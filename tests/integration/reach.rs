@@ -295,6 +295,7 @@ fn options(out: &Path, shard: Shard, reach_only: bool) -> Options {
         cache_budget: 1 << 30,
         resume: false,
         reach_only,
+        force: true,
     }
 }
 
