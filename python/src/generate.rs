@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 
 use digits_lab::cli::GenerateArgs;
 use digits_lab::generate::{generate as make, output};
-use digits_lab::present::hardest::Format;
+use digits_lab::present::output_format::Format;
 
 use crate::args::{parse, pool};
 use crate::errors::guard;

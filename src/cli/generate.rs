@@ -12,7 +12,7 @@ use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
 use crate::generate::span::{Span, Wanted};
 use crate::generate::{self, Mode, Request, output, standard_game};
-use crate::present::hardest::Format;
+use crate::present::output_format::Format;
 
 use super::{GameArgs, one_of};
 

@@ -8,8 +8,9 @@ use clap::Args;
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::error::Error;
-use crate::present::hardest::{self as list, Format};
-use crate::research::hardest::{self, Query};
+use crate::present::hardest_output as list;
+use crate::present::output_format::Format;
+use crate::research::hardest_list::{self as hardest, Query};
 use crate::research::rank::By;
 
 use super::one_of;

@@ -26,7 +26,7 @@ use thiserror::Error;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::research::bands::{DISTINCT_BINS, TargetBands, band_label};
+use crate::research::target_bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::research::facts::Facts;
 use crate::research::nyt::{SlotPanel, nyt_panels};
 use crate::research::targets::{main_convention, pareto_front};
