@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 
-use digits_lab::present::hardest::Format;
+use digits_lab::present::output_format::Format;
 use digits_lab::request::generate::{COUNT, DAYS, TRIES};
 use digits_lab::request::{GenerateRequest, parsed};
 

@@ -4,33 +4,33 @@
 //! How a run is organised, and why:
 //! - Sub-boards shared by many boards are computed once ([`SubTableCache`]), as far as a
 //!   memory budget allows; each board then computes only its larger sub-boards and its own
-//!   table ([`board`]).
+//!   table ([`full_board`]).
 //! - A board's own table is limited to a window of integers above the target range (integer
 //!   games only): most of its values are reached only by the whole board and lie far beyond
 //!   every target. The window ends at `hi + hi / 10 + 10` for targets up to `hi`; a missed
 //!   target whose closest value might lie beyond it is solved again without the window.
 //! - Boards go in fixed chunks; a chunk is computed in parallel, then its rows are written as
-//!   one row group by a writer thread while the next chunk computes ([`rows`]). Output
+//!   one row group by a writer thread while the next chunk computes ([`frames`]). Output
 //!   depends only on the chunk order, so it is byte-for-byte the same for any thread count.
 //! - `--shard K/N` ([`Shard`]) takes every N-th board and writes part files `part-K-of-N`.
 //!   Per-target sums are kept as exact integers (deal counts), so the summary built from all
 //!   shards' sums is identical to a single run's ([`targets`]).
 //! - `--reach-only` ([`Options::reach_only`]) runs the same pieces with the reachability
-//!   engine instead ([`piece::Fill`]: `board` for the full engine, `reach_board` for
+//!   engine instead ([`piece::Fill`]: `full_board` for the full engine, `reach_board` for
 //!   reachability): only solvable, `min_ops` and the closest value, the tables written with
 //!   those columns only.
 //! - A shard whose plan (the request and the build, `plan-K-of-N.json`) is the one this run
 //!   would write, and whose every piece and summary is there, is kept, not recomputed
 //!   ([`Summary::kept`]); [`Options::force`] recomputes it all the same.
 
-mod board;
 mod closest;
 mod columns;
+mod frames;
+mod full_board;
+mod layout;
 mod memory;
 mod piece;
-mod pieces;
 mod reach_board;
-mod rows;
 mod targets;
 
 use std::path::{Path, PathBuf};
@@ -47,9 +47,9 @@ use crate::store::fingerprint::BUILD;
 use crate::store::schema::Table;
 use crate::store::write;
 
-use board::Full;
+use full_board::Full;
+use layout::Plan;
 use piece::{Piece, Totals};
-use pieces::Plan;
 use reach_board::ReachOnly;
 
 /// How to run.
@@ -133,7 +133,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             dir.display()
         )));
     }
-    pieces::prepare(dir, shard, keep, opts.reach_only)?;
+    layout::prepare(dir, shard, keep, opts.reach_only)?;
     plan.write(dir)?;
     let done = plan.complete(dir);
     let positions = shard.positions(corpus.boards.len());

@@ -15,9 +15,9 @@ use crate::game::board::Board;
 use crate::store::schema::Table;
 use crate::store::write::{self, PartWriter};
 
-use super::board::BoardRows;
-use super::pieces;
-use super::rows::Tally;
+use super::frames::Tally;
+use super::full_board::BoardRows;
+use super::layout;
 
 /// What fills a piece's rows: one engine's analysis of a chunk of boards.
 pub(super) trait Fill: Sync {
@@ -67,7 +67,7 @@ impl Totals {
 
 impl Piece<'_> {
     fn file(&self, table: Table) -> std::path::PathBuf {
-        pieces::file(self.dir, table, self.shard, self.index)
+        layout::file(self.dir, table, self.shard, self.index)
     }
 
     /// Computes the piece's boards with `fill` and writes its files: `puzzles`, `unique`

@@ -1,4 +1,4 @@
-//! One board of a reach-only run (`analyze --reach-only`), as [`super::board`] is one board
+//! One board of a reach-only run (`analyze --reach-only`), as [`super::full_board`] is one board
 //! of a full run: per target of the range, whether it is solvable, in how few operations,
 //! and for a missed target the closest value — the columns reachability gives — from the
 //! reachability engine ([`Reach`]), with the sub-board tables the run's boards share.
@@ -14,8 +14,8 @@ use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::Number;
 
-use super::board::BoardRows;
 use super::columns::{PuzzleColumns, UniqueRows};
+use super::full_board::BoardRows;
 use super::piece::Fill;
 
 /// The reachability engine filling a reach-only run's pieces.

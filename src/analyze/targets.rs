@@ -14,7 +14,7 @@ use crate::store::read::read_file;
 use crate::store::schema::{Extras, Table, col};
 use crate::store::write::{self, frame, io_error};
 
-use super::pieces;
+use super::layout;
 
 /// Per-target sums over the boards of one group, as exact integers (`ways` = deals), in the
 /// order of [`Sums::COLUMNS`].
@@ -64,7 +64,7 @@ pub(super) fn write(dir: &Path, corpus: &Corpus, n: usize) -> Result<bool> {
 /// reach-only run (no solution counts) give a reach-only summary; shards of both kinds are
 /// refused.
 pub fn gather(dir: &Path, corpus: &Corpus, n: usize) -> Result<()> {
-    let shards = pieces::all_sums(dir, corpus, n)?;
+    let shards = layout::all_sums(dir, corpus, n)?;
     let missing: Vec<String> = shards
         .iter()
         .enumerate()

@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 
 use crate::engine::Convention;
-use crate::present::hardest::Format;
+use crate::present::output_format::Format;
 use crate::progress::Terminal;
 use crate::request::GenerateRequest;
 use crate::request::generate::{COUNT, DAYS, TRIES};

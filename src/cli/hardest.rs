@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::present::hardest::Format;
+use crate::present::output_format::Format;
 use crate::request::HardestRequest;
 use crate::request::hardest::{CANDIDATES, LIMIT};
 use crate::research::rank::By;

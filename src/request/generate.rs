@@ -7,7 +7,7 @@ use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
 use crate::generate::span::{Span, Wanted};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
-use crate::present::hardest::Format;
+use crate::present::output_format::Format;
 use crate::progress::Progress;
 
 use super::{Bound, GameOptions, pool};

@@ -11,10 +11,10 @@ use crate::store::read::{CorpusStore, ReadError, Result, discover};
 use crate::store::rows::{self, BoardRow, TargetRow};
 use crate::store::schema::{Table, col};
 
-use super::bands::TargetBands;
 use super::nyt::{NytJoin, NytPuzzle};
 use super::rank::{self, AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
 use super::scan::{PuzzleFold, fold_puzzles};
+use super::target_bands::TargetBands;
 use super::unique::{self, UniqueDifficulty, UniqueRow, UniqueScope};
 use super::validation::{self, Validation};
 use super::variants::{self, BoardBoth, Comparison, Solvable};

@@ -60,8 +60,9 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
-/// A database failure, in one line.
-#[derive(Debug, thiserror::Error)]
+/// A database failure, in one line (exit code 1): opening, reading, or a commit of the
+/// writer thread (every write after a failed one fails with it).
+#[derive(Clone, Debug, thiserror::Error)]
 #[error("database {path}: {what}")]
 pub struct DbError {
     pub path: String,
@@ -139,13 +140,14 @@ fn db_err(path: &Path) -> impl Fn(rusqlite::Error) -> DbError + '_ {
 }
 
 /// Stores the study's plan and puzzles in a new database, or checks that an existing one
-/// was made by the same plan (then its puzzles are used, not drawn again).
-pub fn prepare(
+/// was made by the same plan (then its puzzles are used, not drawn again). `make` draws the
+/// puzzles; its error is returned as it is.
+pub fn prepare<E: From<DbError>>(
     c: &mut Connection,
     path: &Path,
     plan_text: &str,
-    make: impl FnOnce() -> Result<Vec<StudyPuzzle>, String>,
-) -> Result<Vec<StudyPuzzle>, DbError> {
+    make: impl FnOnce() -> Result<Vec<StudyPuzzle>, E>,
+) -> Result<Vec<StudyPuzzle>, E> {
     let err = db_err(path);
     let stored: Option<String> = c
         .query_row("SELECT value FROM study WHERE key = 'plan'", [], |r| {
@@ -161,13 +163,11 @@ pub fn prepare(
         Some(text) if text != plan_text => Err(DbError {
             path: path.display().to_string(),
             what: "was made by a different plan; give a new --db for a new study".into(),
-        }),
-        Some(_) => read_puzzles(c).map_err(&err),
+        }
+        .into()),
+        Some(_) => Ok(read_puzzles(c).map_err(&err)?),
         None => {
-            let puzzles = make().map_err(|what| DbError {
-                path: path.display().to_string(),
-                what,
-            })?;
+            let puzzles = make()?;
             let tx = c.transaction().map_err(&err)?;
             tx.execute(
                 "INSERT INTO study (key, value) VALUES ('plan', ?1)",
@@ -179,7 +179,7 @@ pub fn prepare(
                     "INSERT INTO puzzles (id, board, target, band, difficulty) VALUES (?1, ?2, ?3, ?4, ?5)",
                     params![
                         i as i64,
-                        join(&p.board),
+                        spaced(&p.board),
                         p.target,
                         p.band.map(|b| b.name()),
                         p.difficulty
@@ -209,8 +209,8 @@ pub fn read_puzzles(c: &Connection) -> rusqlite::Result<Vec<StudyPuzzle>> {
     rows.collect()
 }
 
-/// Numbers as stored: separated by spaces.
-pub fn join(numbers: &[i64]) -> String {
+/// Numbers as stored (a board, a participant's puzzles): separated by spaces.
+pub fn spaced(numbers: &[i64]) -> String {
     numbers
         .iter()
         .map(i64::to_string)
@@ -229,7 +229,7 @@ fn execute(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<()> {
             let list: Vec<i64> = puzzles.iter().map(|&p| p as i64).collect();
             tx.execute(
                 "INSERT INTO participants (id, number, started_ms, puzzles) VALUES (?1, ?2, ?3, ?4)",
-                params![id, *number as i64, started_ms, join(&list)],
+                params![id, *number as i64, started_ms, spaced(&list)],
             )?;
         }
         Write::TrialStart {
@@ -289,12 +289,14 @@ fn execute(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<()> {
 }
 
 /// Writes, each with where to send its acknowledgement.
-type Job = (Vec<Write>, mpsc::Sender<Result<(), String>>);
+type Job = (Vec<Write>, mpsc::Sender<Result<(), DbError>>);
 
 /// The handle to the writer thread.
 #[derive(Clone)]
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
+    /// The database's path, for messages.
+    path: String,
 }
 
 /// The most writes committed in one transaction.
@@ -303,11 +305,13 @@ const BATCH: usize = 512;
 impl Writer {
     /// Starts the writer thread on `conn` (the database at `path`).
     pub fn start(mut conn: Connection, path: PathBuf) -> Writer {
+        let path = path.display().to_string();
+        let shown = path.clone();
         let (jobs, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("study-db-writer".into())
             .spawn(move || {
-                let mut failed: Option<String> = None;
+                let mut failed: Option<DbError> = None;
                 while let Ok(first) = rx.recv() {
                     let mut batch = vec![first];
                     while batch.len() < BATCH {
@@ -327,7 +331,10 @@ impl Writer {
                             tx.commit()
                         };
                         if let Err(e) = run() {
-                            failed = Some(format!("database {}: {e}", path.display()));
+                            failed = Some(DbError {
+                                path: shown.clone(),
+                                what: e.to_string(),
+                            });
                         }
                     }
                     for (_, ack) in batch {
@@ -336,25 +343,30 @@ impl Writer {
                 }
             })
             .expect("a thread starts");
-        Writer { jobs }
+        Writer { jobs, path }
+    }
+
+    /// The failure of a write the writer thread can no longer take.
+    pub fn stopped(&self) -> DbError {
+        DbError {
+            path: self.path.clone(),
+            what: "the writer has stopped".into(),
+        }
     }
 
     /// Commits `writes` together; returns once they are on disk.
-    pub fn commit(&self, writes: Vec<Write>) -> Result<(), String> {
+    pub fn commit(&self, writes: Vec<Write>) -> Result<(), DbError> {
         let (tx, rx) = mpsc::channel();
-        self.jobs
-            .send((writes, tx))
-            .map_err(|_| "the database writer has stopped".to_string())?;
-        rx.recv()
-            .map_err(|_| "the database writer has stopped".to_string())?
+        self.jobs.send((writes, tx)).map_err(|_| self.stopped())?;
+        rx.recv().map_err(|_| self.stopped())?
     }
 
     /// Queues `writes` and returns the receiver of their acknowledgement, so that a caller
     /// can queue under a lock (keeping the order) and wait outside it.
-    pub fn queue(&self, writes: Vec<Write>) -> mpsc::Receiver<Result<(), String>> {
+    pub fn queue(&self, writes: Vec<Write>) -> mpsc::Receiver<Result<(), DbError>> {
         let (tx, rx) = mpsc::channel();
         if let Err(mpsc::SendError((_, ack))) = self.jobs.send((writes, tx)) {
-            let _ = ack.send(Err("the database writer has stopped".into()));
+            let _ = ack.send(Err(self.stopped()));
         }
         rx
     }

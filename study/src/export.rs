@@ -6,14 +6,14 @@
 
 use std::fmt::Write as _;
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use digits_lab::store::write::{temp_path, write_text};
 use polars::prelude::*;
 use rusqlite::Connection;
 
 use crate::db::{self, DbError};
-use crate::plan::Plan;
+use crate::plan::{Plan, PlanError};
 
 /// The per-puzzle file's header.
 pub const HEADER: &str = "cards,mean_time_s,solve_rate,mean_time_1sigma_s,std_time_1sigma_s,game,target,participants,trials,solved,gave_up,timed_out,band";
@@ -29,13 +29,32 @@ pub struct Exported {
     pub custom_rules: bool,
 }
 
-/// An export that failed, in one line.
+/// An export that failed, in one line (exit code 1).
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     #[error(transparent)]
     Db(#[from] DbError),
-    #[error("{0}")]
-    Other(String),
+    /// The plan the database holds is refused (a database made by another version).
+    #[error("stored plan: {0}")]
+    StoredPlan(#[source] PlanError),
+    #[error("cannot create {}: {source}", path.display())]
+    Folder {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// `puzzles.csv` not written.
+    #[error(transparent)]
+    Write(#[from] digits_lab::Error),
+    /// The moves not read from the database for `moves.parquet`.
+    #[error(transparent)]
+    Moves(#[from] rusqlite::Error),
+    /// The moves' frame not built.
+    #[error(transparent)]
+    Frame(#[from] PolarsError),
+    /// `moves.parquet` (or its hidden temporary) not written.
+    #[error("{}: {what}", path.display())]
+    File { path: PathBuf, what: String },
 }
 
 /// One ended trial.
@@ -60,12 +79,13 @@ pub fn export(db_path: &Path, out: &Path) -> Result<Exported, ExportError> {
             r.get(0)
         })
         .map_err(err)?;
-    let plan =
-        Plan::parse(&plan_text).map_err(|e| ExportError::Other(format!("stored plan: {e}")))?;
+    let plan = Plan::parse(&plan_text).map_err(ExportError::StoredPlan)?;
     let puzzles = db::read_puzzles(&c).map_err(err)?;
     let ended = ended_trials(&c).map_err(err)?;
-    std::fs::create_dir_all(out)
-        .map_err(|e| ExportError::Other(format!("cannot create {}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|source| ExportError::Folder {
+        path: out.to_path_buf(),
+        source,
+    })?;
     let game = plan.game.kind.name();
     let mut csv = String::from(HEADER);
     csv.push('\n');
@@ -89,7 +109,7 @@ pub fn export(db_path: &Path, out: &Path) -> Result<Exported, ExportError> {
         writeln!(
             csv,
             "{},{},{:.4},{},{},{game},{},{},{},{},{},{},{}",
-            db::join(&p.board),
+            db::spaced(&p.board),
             opt(mean),
             count("solved") as f64 / trials.len() as f64,
             opt(mean1),
@@ -105,8 +125,8 @@ pub fn export(db_path: &Path, out: &Path) -> Result<Exported, ExportError> {
         .expect("writing to a string");
         rows += 1;
     }
-    write_text(&out.join("puzzles.csv"), &csv).map_err(|e| ExportError::Other(e.to_string()))?;
-    let moves = write_moves(&c, &out.join("moves.parquet"), game).map_err(ExportError::Other)?;
+    write_text(&out.join("puzzles.csv"), &csv)?;
+    let moves = write_moves(&c, &out.join("moves.parquet"), game)?;
     Ok(Exported {
         puzzles: rows,
         trials: ended.len(),
@@ -151,15 +171,13 @@ fn summary(times: &[f64]) -> (Option<f64>, Option<f64>, Option<f64>) {
 }
 
 /// Every move of every trial, with its trial's puzzle and outcome, into `dest`.
-fn write_moves(c: &Connection, dest: &Path, game: &str) -> Result<usize, String> {
-    let mut s = c
-        .prepare(
-            "SELECT t.participant, m.trial, t.slot, t.puzzle, p.board, p.target, m.seq, m.at_ms,
+fn write_moves(c: &Connection, dest: &Path, game: &str) -> Result<usize, ExportError> {
+    let mut s = c.prepare(
+        "SELECT t.participant, m.trial, t.slot, t.puzzle, p.board, p.target, m.seq, m.at_ms,
                     m.kind, m.a, m.op, m.b, m.result, m.tiles, t.outcome, t.total_ms
              FROM moves m JOIN trials t ON t.id = m.trial JOIN puzzles p ON p.id = t.puzzle
              ORDER BY m.trial, m.seq",
-        )
-        .map_err(|e| e.to_string())?;
+    )?;
     #[derive(Default)]
     struct Cols {
         participant: Vec<String>,
@@ -180,25 +198,24 @@ fn write_moves(c: &Connection, dest: &Path, game: &str) -> Result<usize, String>
         total_ms: Vec<Option<i64>>,
     }
     let mut k = Cols::default();
-    let mut rows = s.query([]).map_err(|e| e.to_string())?;
-    while let Some(r) = rows.next().map_err(|e| e.to_string())? {
-        let get_err = |e: rusqlite::Error| e.to_string();
-        k.participant.push(r.get(0).map_err(get_err)?);
-        k.trial.push(r.get(1).map_err(get_err)?);
-        k.slot.push(r.get(2).map_err(get_err)?);
-        k.puzzle.push(r.get(3).map_err(get_err)?);
-        k.board.push(r.get(4).map_err(get_err)?);
-        k.target.push(r.get(5).map_err(get_err)?);
-        k.seq.push(r.get(6).map_err(get_err)?);
-        k.at_ms.push(r.get(7).map_err(get_err)?);
-        k.kind.push(r.get(8).map_err(get_err)?);
-        k.a.push(r.get(9).map_err(get_err)?);
-        k.op.push(r.get(10).map_err(get_err)?);
-        k.b.push(r.get(11).map_err(get_err)?);
-        k.result.push(r.get(12).map_err(get_err)?);
-        k.tiles.push(r.get(13).map_err(get_err)?);
-        k.outcome.push(r.get(14).map_err(get_err)?);
-        k.total_ms.push(r.get(15).map_err(get_err)?);
+    let mut rows = s.query([])?;
+    while let Some(r) = rows.next()? {
+        k.participant.push(r.get(0)?);
+        k.trial.push(r.get(1)?);
+        k.slot.push(r.get(2)?);
+        k.puzzle.push(r.get(3)?);
+        k.board.push(r.get(4)?);
+        k.target.push(r.get(5)?);
+        k.seq.push(r.get(6)?);
+        k.at_ms.push(r.get(7)?);
+        k.kind.push(r.get(8)?);
+        k.a.push(r.get(9)?);
+        k.op.push(r.get(10)?);
+        k.b.push(r.get(11)?);
+        k.result.push(r.get(12)?);
+        k.tiles.push(r.get(13)?);
+        k.outcome.push(r.get(14)?);
+        k.total_ms.push(r.get(15)?);
     }
     let n = k.trial.len();
     let games = vec![game.to_string(); n];
@@ -223,19 +240,22 @@ fn write_moves(c: &Connection, dest: &Path, game: &str) -> Result<usize, String>
             Column::new("outcome".into(), k.outcome),
             Column::new("total_ms".into(), k.total_ms),
         ],
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     let tmp = temp_path(dest);
-    let mut write = || -> Result<(), String> {
-        let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let file_err = |path: &Path, e: &dyn std::fmt::Display| ExportError::File {
+        path: path.to_path_buf(),
+        what: e.to_string(),
+    };
+    let mut write = || -> Result<(), ExportError> {
+        let f = File::create(&tmp).map_err(|e| file_err(&tmp, &e))?;
         ParquetWriter::new(f)
             .with_compression(ParquetCompression::Zstd(None))
             .finish(&mut df)
-            .map_err(|e| format!("{}: {e}", tmp.display()))?;
+            .map_err(|e| file_err(&tmp, &e))?;
         File::open(&tmp)
             .and_then(|f| f.sync_all())
-            .map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, dest).map_err(|e| format!("{}: {e}", dest.display()))
+            .map_err(|e| file_err(&tmp, &e))?;
+        std::fs::rename(&tmp, dest).map_err(|e| file_err(dest, &e))
     };
     write().inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);

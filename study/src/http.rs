@@ -24,8 +24,9 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 use tiny_http::{Header, Method, Request, Response, Server};
 
+use crate::api_error::ApiError;
 use crate::play::{Action, op_of};
-use crate::study::{Outcome, Refusal, Study};
+use crate::trials::{Outcome, Study};
 
 /// The largest request body taken.
 pub const MAX_BODY: usize = 4096;
@@ -94,13 +95,24 @@ impl Running {
     }
 }
 
+/// Why the server did not start, in one line (exit code 1).
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("not an IP address")]
+    NotIp,
+}
+
 /// Serves `study` on `addr` (port 0: any free port).
-pub fn serve(study: Arc<Study>, addr: SocketAddr) -> Result<Running, String> {
-    let server = Arc::new(Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?);
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| "not an IP address".to_string())?;
+pub fn serve(study: Arc<Study>, addr: SocketAddr) -> Result<Running, ServeError> {
+    let server =
+        Arc::new(Server::http(addr).map_err(|source| ServeError::Listen { addr, source })?);
+    let addr = server.server_addr().to_ip().ok_or(ServeError::NotIp)?;
     let workers = (0..WORKERS)
         .map(|i| {
             let (server, study) = (server.clone(), study.clone());
@@ -146,13 +158,13 @@ fn json_reply(req: Request, status: u16, body: serde_json::Value) {
     respond(req, status, "application/json", body.to_string());
 }
 
-fn refused(req: Request, r: Refusal) {
+fn refused(req: Request, r: ApiError) {
     json_reply(req, r.status, json!({ "error": r.message }));
 }
 
 /// The body of a POST as `T`, or why not.
-fn body<T: DeserializeOwned>(req: &mut Request) -> Result<T, Refusal> {
-    let bad = |status: u16, m: String| Refusal { status, message: m };
+fn body<T: DeserializeOwned>(req: &mut Request) -> Result<T, ApiError> {
+    let bad = |status: u16, m: String| ApiError::new(status, m);
     let json = req.headers().iter().any(|h| {
         h.field.equiv("Content-Type")
             && h.value
@@ -219,32 +231,19 @@ fn handle(study: &Study, mut req: Request) {
                 Err(r) => refused(req, r),
             }
         }
-        (_, "/" | "/app.js" | "/style.css" | "/api/plan") => refused(
-            req,
-            Refusal {
-                status: 405,
-                message: "method not allowed".into(),
-            },
-        ),
-        _ => refused(
-            req,
-            Refusal {
-                status: 404,
-                message: "not found".into(),
-            },
-        ),
+        (_, "/" | "/app.js" | "/style.css" | "/api/plan") => {
+            refused(req, ApiError::new(405, "method not allowed"))
+        }
+        _ => refused(req, ApiError::new(404, "not found")),
     }
 }
 
-fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Value, Refusal> {
+fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Value, ApiError> {
     match route {
         "/api/start" => {
             let b: StartBody = body(req)?;
             if !b.consent {
-                return Err(Refusal {
-                    status: 400,
-                    message: "the study needs consent".into(),
-                });
+                return Err(ApiError::new(400, "the study needs consent"));
             }
             Ok(json!({ "participant": study.start()? }))
         }
@@ -256,12 +255,14 @@ fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Valu
             let b: MoveBody = body(req)?;
             let op = op_of(&b.op)
                 .filter(|_| b.op.chars().count() == 1)
-                .ok_or_else(|| Refusal {
-                    status: 400,
-                    message: format!(
-                        "unknown operation `{}`",
-                        b.op.chars().take(8).collect::<String>()
-                    ),
+                .ok_or_else(|| {
+                    ApiError::new(
+                        400,
+                        format!(
+                            "unknown operation `{}`",
+                            b.op.chars().take(8).collect::<String>()
+                        ),
+                    )
                 })?;
             let action = Action::Combine { a: b.a, op, b: b.b };
             Ok(to_json(&study.act(
@@ -299,10 +300,7 @@ fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Valu
                 outcome,
             )?))
         }
-        _ => Err(Refusal {
-            status: 404,
-            message: "not found".into(),
-        }),
+        _ => Err(ApiError::new(404, "not found")),
     }
 }
 

@@ -95,7 +95,7 @@ fn main() -> ExitCode {
                     server.wait();
                     ExitCode::SUCCESS
                 }
-                Err(e) => fail(1, &e),
+                Err(e) => fail(e.exit_code(), &e.to_string()),
             }
         }
         Command::Export { db, out } => match export::export(&db, &out) {

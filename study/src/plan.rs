@@ -32,12 +32,21 @@ pub const MAX_FIXED: usize = 1000;
 pub const TIME_LIMIT_S: std::ops::RangeInclusive<u64> = 5..=3600;
 pub const MAX_CONSENT: usize = 20_000;
 
-/// A plan that cannot be run, in one line.
+/// A plan refused, in one line: refused input (exit code 2), whether its text is refused, its
+/// file cannot be read, or its puzzles cannot be made.
 #[derive(Debug, thiserror::Error)]
-#[error("plan {origin}: {what}")]
-pub struct PlanError {
-    pub origin: String,
-    pub what: String,
+pub enum PlanError {
+    /// What is wrong with a plan's text: not TOML, an unknown key, a number out of bounds.
+    #[error("{0}")]
+    Text(String),
+    /// The plan file at `origin` cannot be read, or its text is refused (`what`).
+    #[error("plan {origin}: {what}")]
+    File { origin: String, what: String },
+    /// The plan's puzzles cannot be made: a fixed list shorter than `puzzles`, a listed
+    /// puzzle refused (a target out of range, one that cannot be made), a band that gives
+    /// too few.
+    #[error("plan: {0}")]
+    Puzzles(String),
 }
 
 /// The plan as written.
@@ -97,7 +106,7 @@ impl Plan {
     /// Reads and checks the plan in `path`.
     pub fn read(path: &Path) -> Result<Plan, PlanError> {
         let origin = path.display().to_string();
-        let err = |what: String| PlanError {
+        let err = |what: String| PlanError::File {
             origin: origin.clone(),
             what,
         };
@@ -108,43 +117,48 @@ impl Plan {
             return Err(err(format!("{len} bytes; a plan is at most {MAX_BYTES}")));
         }
         let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
-        Plan::parse(&text).map_err(err)
+        Plan::parse(&text).map_err(|e| err(e.to_string()))
     }
 
     /// The plan written in `text`.
-    pub fn parse(text: &str) -> Result<Plan, String> {
+    pub fn parse(text: &str) -> Result<Plan, PlanError> {
+        let bad = PlanError::Text;
         let file: PlanFile = toml::from_str(text).map_err(|e| {
             let line = e
                 .span()
                 .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
             let first = e.message().lines().next().unwrap_or("not TOML").to_string();
-            match line {
+            bad(match line {
                 Some(l) => format!("line {l}: {first}"),
                 None => first,
-            }
+            })
         })?;
         let game = match (&file.game, &file.rules) {
             (Some(name), None) => {
-                Game::preset(name.parse::<GameKind>().map_err(|e| e.to_string())?)
+                Game::preset(name.parse::<GameKind>().map_err(|e| bad(e.to_string()))?)
             }
-            (None, Some(rules)) => rules.game().map_err(|e| format!("[rules]: {e}"))?,
-            _ => return Err("give either `game` or a `[rules]` table".into()),
+            (None, Some(rules)) => rules.game().map_err(|e| bad(format!("[rules]: {e}")))?,
+            _ => return Err(bad("give either `game` or a `[rules]` table".into())),
         };
         if game.rules.concat {
-            return Err("[rules] concat: the study page has no move that joins digits yet".into());
+            return Err(bad(
+                "[rules] concat: the study page has no move that joins digits yet".into(),
+            ));
         }
         if !(1..=MAX_PUZZLES).contains(&file.puzzles) {
-            return Err(format!("`puzzles` must be 1–{MAX_PUZZLES}"));
+            return Err(bad(format!("`puzzles` must be 1–{MAX_PUZZLES}")));
         }
         if !TIME_LIMIT_S.contains(&file.time_limit_s) {
-            return Err(format!(
+            return Err(bad(format!(
                 "`time_limit_s` must be {}–{} seconds",
                 TIME_LIMIT_S.start(),
                 TIME_LIMIT_S.end()
-            ));
+            )));
         }
         if file.consent.trim().is_empty() || file.consent.len() > MAX_CONSENT {
-            return Err(format!("`consent` must be a text of 1–{MAX_CONSENT} bytes"));
+            return Err(bad(format!(
+                "`consent` must be a text of 1–{MAX_CONSENT} bytes"
+            )));
         }
         let c = file.choose;
         let choose = match (c.bands, c.per_band, c.fixed) {
@@ -153,27 +167,29 @@ impl Plan {
                     .iter()
                     .map(|n| {
                         n.parse::<Band>()
-                            .map_err(|e| format!("[choose] bands: {e}"))
+                            .map_err(|e| bad(format!("[choose] bands: {e}")))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 let per_band = per_band.unwrap_or(10);
                 if bands.is_empty() || !(1..=MAX_PER_BAND).contains(&per_band) {
-                    return Err(format!(
+                    return Err(bad(format!(
                         "[choose] needs at least one band and `per_band` of 1–{MAX_PER_BAND}"
-                    ));
+                    )));
                 }
                 Choose::Bands { bands, per_band }
             }
             (None, None, Some(fixed)) => {
                 if fixed.is_empty() || fixed.len() > MAX_FIXED {
-                    return Err(format!("[choose] fixed must list 1–{MAX_FIXED} puzzles"));
+                    return Err(bad(format!(
+                        "[choose] fixed must list 1–{MAX_FIXED} puzzles"
+                    )));
                 }
                 Choose::Fixed(fixed)
             }
             _ => {
-                return Err(
+                return Err(bad(
                     "[choose] takes either `bands` (and `per_band`) or `fixed`, not both".into(),
-                );
+                ));
             }
         };
         Ok(Plan {
@@ -256,7 +272,7 @@ fixed = [{ board = [1, 3, 4, 6] }, { board = [4, 6, 8, 8], target = 24 }]
                 "joins digits",
             ),
         ] {
-            let e = Plan::parse(&text).unwrap_err();
+            let e = Plan::parse(&text).unwrap_err().to_string();
             assert!(e.contains(says), "{e}");
             assert!(!e.contains('\n'), "{e}");
         }

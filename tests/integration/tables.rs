@@ -1,4 +1,4 @@
-//! The tables `analyze` writes against their schema (`src/store/schema.rs`): every file of
+//! The tables `analyze` writes against their schema (`src/store/schema/`): every file of
 //! every fixture corpus has exactly the schema's columns, in order, with their types; and
 //! `docs/TABLES.md` lists exactly the schema's columns.
 

@@ -9,7 +9,7 @@
 //! the sign of the value; a zero-valued sum keeps its formal sign (which of
 //! `a − b` and `b − a` it is), everything else zero-valued is sign-free.
 
-use super::rational::Rat;
+use super::value::Rat;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 

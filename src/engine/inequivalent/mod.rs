@@ -69,12 +69,12 @@
 mod canon;
 mod flips;
 mod neutral;
-mod rational;
 mod render;
+mod value;
 
 use canon::{Arena, Expr, FxMap, MAX_CARDS, Op};
-use rational::Rat;
 use std::ops::RangeInclusive;
+use value::Rat;
 
 use crate::game::rules::{Arithmetic, Rules};
 

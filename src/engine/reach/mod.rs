@@ -13,19 +13,19 @@
 //! - `collect`: the values a build finds gathered into one ascending list, each once;
 //! - `window`: the whole board's values in the target window, as bits (the kernel's
 //!   positive-integer rules, bit-parallel);
-//! - `board`: one board ([`Reach`]): `min_ops` per target and closest values;
+//! - `board_reach`: one board ([`Reach`]): `min_ops` per target and closest values;
 //! - `bounded`: any game's rules, for random boards one at a time (the phase sweep and
 //!   `cover`): every sub-board's values cut by a bound on what can still land in `1..=hi`
 //!   where the domain allows it ([`bounded::Bounded`]), where a corpus run shares whole
 //!   sub-board tables instead.
 
-mod board;
+mod board_reach;
 pub mod bounded;
 mod collect;
 mod table;
 mod window;
 
-pub use board::Reach;
+pub use board_reach::Reach;
 
 /// The largest window top a corpus run gives the reachability engine: every table then
 /// carries bits over `0..=2·hi`, 16 KB at this bound (Countdown and Digits need 1,108). A

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{
+use super::theme::{
     AXIS, ChartResult, GREY, PALETTE, int_label, legend, mesh, plot_area, titled, x_range,
 };
 

@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{
+use super::theme::{
     AXIS, BLUE, ChartResult, GREEN, PURPLE, VERMILLION, count_label, int_label, legend, log_range,
     mesh, plot_area, titled, x_range,
 };

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{
+use super::theme::{
     AXIS, BLUE, ChartResult, TICK, VERMILLION, count_label, font, int_label, log_range, mesh,
     titled,
 };

@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use crate::format::grouped;
 use crate::variant::phase::Cell;
 
-use super::style::{AXIS, ChartResult, GREY, INK, PALETTE, legend, mesh, plot_area, titled};
+use super::theme::{AXIS, ChartResult, GREY, INK, PALETTE, legend, mesh, plot_area, titled};
 
 /// One line per `M`, ascending, its cells by `k`.
 pub(super) fn lines(cells: &[Cell]) -> Vec<(u64, Vec<Cell>)> {

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{AXIS, ChartResult, WIDTH, category_colours, mesh, side_legend, titled};
+use super::theme::{AXIS, ChartResult, WIDTH, category_colours, mesh, side_legend, titled};
 
 use plotters::coord::ranged1d::SegmentValue;
 

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{
+use super::theme::{
     AXIS, BLUE, ChartResult, GREY, LEGEND, VERMILLION, count_label, font, legend, log_range, mesh,
     plot_area, titled,
 };

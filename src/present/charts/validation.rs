@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{AXIS, BLUE, ChartResult, GREY, count_label, legend, mesh, plot_area, titled};
+use super::theme::{AXIS, BLUE, ChartResult, GREY, count_label, legend, mesh, plot_area, titled};
 
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,

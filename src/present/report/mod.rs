@@ -8,10 +8,10 @@
 
 mod corpora;
 mod games;
-mod hardest;
 mod nyt;
 mod phase;
 mod questions;
+mod rankings;
 mod validation;
 
 use std::fmt::Write as _;
@@ -64,8 +64,8 @@ pub fn render(facts: &Facts, rendered: &[Rendered]) -> String {
     corpora::corpora_section(w, facts);
     corpora::spec_section(w, facts);
     charts_section(w, rendered);
-    hardest::unique_section(w, facts);
-    hardest::difficulty_section(w, facts);
+    rankings::unique_section(w, facts);
+    rankings::difficulty_section(w, facts);
     validation::validation_section(w, facts);
     let _ = writeln!(w, "## Questions\n");
     questions::why_24(w, facts);

@@ -11,4 +11,5 @@ mod harness;
 mod kill;
 mod load;
 mod participant;
+mod plans;
 mod timing;

@@ -2,44 +2,12 @@
 //! JSON.
 
 use std::fmt::Write as _;
-use std::str::FromStr;
 
 use crate::format::{column_widths, grouped};
-use crate::research::hardest::{HardPuzzle, Query};
+use crate::research::hardest_list::{HardPuzzle, Query};
 use crate::research::rank::By;
 
-/// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Table,
-    Csv,
-    Json,
-}
-
-impl Format {
-    pub const ALL: [Format; 3] = [Format::Table, Format::Csv, Format::Json];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Csv => "csv",
-            Format::Json => "json",
-        }
-    }
-}
-
-impl FromStr for Format {
-    type Err = crate::Error;
-
-    fn from_str(s: &str) -> crate::Result<Format> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                crate::Error::Input(format!("unknown format `{s}` (known: table, csv, json)"))
-            })
-    }
-}
+use super::output_format::Format;
 
 /// The list as text in `format`.
 pub fn format(list: &[HardPuzzle], q: &Query, format: Format) -> String {

@@ -1,9 +1,10 @@
-//! A running study: the participants and their trials, kept in memory and in the database.
-//! Every request is checked here against what the server knows (whose trial, which move
-//! comes next, whether it follows from the board, whether time is up), changes memory and
-//! queues its writes under one lock, so that writes reach the database in the order they
-//! were checked, and is answered only once the writes are committed. On start-up the state
-//! is read back from the database, each open trial's moves replayed through the rules.
+//! A running study ([`Study`]): the participants and their trials, kept in memory and in the
+//! database — the trials' state machine. Every request is checked here against what the
+//! server knows (whose trial, which move comes next, whether it follows from the board,
+//! whether time is up), changes memory and queues its writes under one lock, so that writes
+//! reach the database in the order they were checked, and is answered only once the writes
+//! are committed; a request refused is an [`ApiError`]. On start-up the state is read back
+//! from the database ([`crate::restore`]).
 //!
 //! Nothing a participant is sent holds a solution: the board, the target and the tiles.
 
@@ -16,10 +17,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::Connection;
 use serde::Serialize;
 
+use crate::api_error::ApiError;
 use crate::choose::{StudyPuzzle, assign};
-use crate::db::{Write, Writer};
+use crate::db::{DbError, Write, Writer};
 use crate::plan::Plan;
 use crate::play::{Action, Play};
+use crate::restore;
 
 /// A move arriving this long after the time limit still counts (the network's delay).
 pub const GRACE_MS: i64 = 2_000;
@@ -29,20 +32,6 @@ pub const EARLY_MS: i64 = 500;
 pub const MAX_PARTICIPANTS: u64 = 1_000_000;
 /// The most actions in one trial (moves, undos, resets).
 pub const MAX_ACTIONS: i64 = 10_000;
-
-/// A refused request: its HTTP status and a one-line reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub status: u16,
-    pub message: String,
-}
-
-fn refuse(status: u16, message: impl Into<String>) -> Refusal {
-    Refusal {
-        status,
-        message: message.into(),
-    }
-}
 
 /// How a trial ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -62,42 +51,45 @@ impl Outcome {
         }
     }
 
-    fn parse(s: &str) -> Option<Outcome> {
+    pub(crate) fn parse(s: &str) -> Option<Outcome> {
         [Outcome::Solved, Outcome::GaveUp, Outcome::TimedOut]
             .into_iter()
             .find(|o| o.name() == s)
     }
 }
 
-struct Participant {
-    puzzles: Vec<usize>,
+/// A participant as memory holds them.
+pub(crate) struct Participant {
+    pub(crate) puzzles: Vec<usize>,
     /// The trial of each slot reached so far.
-    trials: Vec<i64>,
+    pub(crate) trials: Vec<i64>,
 }
 
-struct Trial {
-    participant: String,
-    slot: usize,
-    puzzle: usize,
-    started_ms: i64,
+/// A trial as memory holds it: its board as played so far.
+pub(crate) struct Trial {
+    pub(crate) participant: String,
+    pub(crate) slot: usize,
+    pub(crate) puzzle: usize,
+    pub(crate) started_ms: i64,
     /// Actions stored so far: the `seq` the next one must carry.
-    seq: i64,
-    play: Play,
-    outcome: Option<Outcome>,
+    pub(crate) seq: i64,
+    pub(crate) play: Play,
+    pub(crate) outcome: Option<Outcome>,
 }
 
+/// Everything the study holds in memory: every participant and trial.
 #[derive(Default)]
-struct State {
-    participants: HashMap<String, Participant>,
-    trials: HashMap<i64, Trial>,
-    next_trial: i64,
+pub(crate) struct State {
+    pub(crate) participants: HashMap<String, Participant>,
+    pub(crate) trials: HashMap<i64, Trial>,
+    pub(crate) next_trial: i64,
     /// Set when a commit failed: memory is ahead of the database, so nothing more is taken.
-    failed: Option<String>,
+    pub(crate) failed: Option<DbError>,
 }
 
 /// The board as the page shows it, and where the trial stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Board {
+pub struct TrialView {
     pub trial: i64,
     /// 1-based place of this puzzle in the participant's list, and the list's length.
     pub index: usize,
@@ -114,7 +106,7 @@ pub struct Board {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Next {
-    Board(Board),
+    Board(TrialView),
     Done { done: bool, played: usize },
 }
 
@@ -134,11 +126,11 @@ pub fn now_ms() -> i64 {
 }
 
 /// A new participant's random id: 128 bits from the system's generator, as hex.
-fn random_id() -> Result<String, Refusal> {
+fn random_id() -> Result<String, ApiError> {
     let mut bytes = [0u8; 16];
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(&mut bytes))
-        .map_err(|e| refuse(503, format!("no random id: {e}")))?;
+        .map_err(|e| ApiError::new(503, format!("no random id: {e}")))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -150,93 +142,17 @@ impl Study {
         puzzles: Vec<StudyPuzzle>,
         conn: Connection,
         path: PathBuf,
-    ) -> rusqlite::Result<Study> {
-        let state = Self::read_state(&plan, &puzzles, &conn)?;
+    ) -> Result<Study, DbError> {
+        let state = restore::read_state(&plan, &puzzles, &conn).map_err(|e| DbError {
+            path: path.display().to_string(),
+            what: e.to_string(),
+        })?;
         Ok(Study {
             plan,
             puzzles,
             state: Mutex::new(state),
             writer: Writer::start(conn, path),
         })
-    }
-
-    fn read_state(
-        plan: &Plan,
-        puzzles: &[StudyPuzzle],
-        conn: &Connection,
-    ) -> rusqlite::Result<State> {
-        let mut state = State::default();
-        let mut s = conn.prepare("SELECT id, puzzles FROM participants")?;
-        let rows = s.query_map([], |r| {
-            let list: String = r.get(1)?;
-            Ok((
-                r.get::<_, String>(0)?,
-                Participant {
-                    puzzles: list.split(' ').filter_map(|w| w.parse().ok()).collect(),
-                    trials: Vec::new(),
-                },
-            ))
-        })?;
-        for row in rows {
-            let (id, p) = row?;
-            state.participants.insert(id, p);
-        }
-        let mut s = conn.prepare(
-            "SELECT id, participant, slot, puzzle, started_ms, outcome FROM trials ORDER BY participant, slot",
-        )?;
-        let rows = s.query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)? as usize,
-                r.get::<_, i64>(3)? as usize,
-                r.get::<_, i64>(4)?,
-                r.get::<_, Option<String>>(5)?,
-            ))
-        })?;
-        let mut moves =
-            conn.prepare("SELECT kind, a, op, b FROM moves WHERE trial = ?1 ORDER BY seq")?;
-        for row in rows {
-            let (id, participant, slot, puzzle, started_ms, outcome) = row?;
-            let q = &puzzles[puzzle];
-            let mut play = Play::new(plan.game.rules, &q.board, q.target)
-                .ok_or(rusqlite::Error::InvalidQuery)?;
-            let mut seq = 0;
-            let actions = moves.query_map([id], |r| {
-                let kind: String = r.get(0)?;
-                Ok(match kind.as_str() {
-                    "undo" => Action::Undo,
-                    "reset" => Action::Reset,
-                    _ => Action::Combine {
-                        a: r.get::<_, i64>(1)? as usize,
-                        op: crate::play::op_of(&r.get::<_, String>(2)?)
-                            .ok_or(rusqlite::Error::InvalidQuery)?,
-                        b: r.get::<_, i64>(3)? as usize,
-                    },
-                })
-            })?;
-            for a in actions {
-                play.act(a?).map_err(|_| rusqlite::Error::InvalidQuery)?;
-                seq += 1;
-            }
-            if let Some(p) = state.participants.get_mut(&participant) {
-                p.trials.push(id);
-            }
-            state.next_trial = state.next_trial.max(id + 1);
-            state.trials.insert(
-                id,
-                Trial {
-                    participant,
-                    slot,
-                    puzzle,
-                    started_ms,
-                    seq,
-                    play,
-                    outcome: outcome.as_deref().and_then(Outcome::parse),
-                },
-            );
-        }
-        Ok(state)
     }
 
     fn limit_ms(&self) -> i64 {
@@ -247,12 +163,12 @@ impl Study {
     /// critical section, and answers once they are committed.
     fn transact<T>(
         &self,
-        f: impl FnOnce(&mut State) -> Result<(T, Vec<Write>), Refusal>,
-    ) -> Result<T, Refusal> {
+        f: impl FnOnce(&mut State) -> Result<(T, Vec<Write>), ApiError>,
+    ) -> Result<T, ApiError> {
         let ack = {
             let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(e) = &st.failed {
-                return Err(refuse(503, e.clone()));
+                return Err(ApiError::new(503, e.to_string()));
             }
             let (out, writes) = f(&mut st)?;
             if writes.is_empty() {
@@ -261,27 +177,25 @@ impl Study {
             (out, self.writer.queue(writes))
         };
         let (out, rx) = ack;
-        match rx
-            .recv()
-            .unwrap_or_else(|_| Err("the database writer has stopped".into()))
-        {
+        match rx.recv().unwrap_or_else(|_| Err(self.writer.stopped())) {
             Ok(()) => Ok(out),
             Err(e) => {
+                let message = e.to_string();
                 let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-                st.failed = Some(e.clone());
-                Err(refuse(503, e))
+                st.failed = Some(e);
+                Err(ApiError::new(503, message))
             }
         }
     }
 
     /// A new participant, who has agreed to the consent text.
-    pub fn start(&self) -> Result<String, Refusal> {
+    pub fn start(&self) -> Result<String, ApiError> {
         let id = random_id()?;
         let now = now_ms();
         self.transact(|st| {
             let number = st.participants.len() as u64;
             if number >= MAX_PARTICIPANTS {
-                return Err(refuse(409, "the study is full"));
+                return Err(ApiError::new(409, "the study is full"));
             }
             let puzzles = assign(&self.plan, self.puzzles.len(), number);
             st.participants.insert(
@@ -303,14 +217,14 @@ impl Study {
 
     /// The participant's current puzzle: the open one (as it stands), or the next one
     /// started now; an open trial past its time is closed as timed out first.
-    pub fn next(&self, participant: &str) -> Result<Next, Refusal> {
+    pub fn next(&self, participant: &str) -> Result<Next, ApiError> {
         let now = now_ms();
         let limit = self.limit_ms();
         self.transact(|st| {
             let p = st
                 .participants
                 .get(participant)
-                .ok_or_else(|| refuse(404, "no such participant"))?;
+                .ok_or_else(|| ApiError::new(404, "no such participant"))?;
             let mut writes = Vec::new();
             if let Some(&last) = p.trials.last() {
                 let t = st
@@ -342,8 +256,9 @@ impl Study {
             p.trials.push(id);
             let puzzle = p.puzzles[slot];
             let q = &self.puzzles[puzzle];
-            let play = Play::new(self.plan.game.rules, &q.board, q.target)
-                .ok_or_else(|| refuse(500, "a stored puzzle is outside the game's numbers"))?;
+            let play = Play::new(self.plan.game.rules, &q.board, q.target).ok_or_else(|| {
+                ApiError::new(500, "a stored puzzle is outside the game's numbers")
+            })?;
             let t = Trial {
                 participant: participant.to_string(),
                 slot,
@@ -366,9 +281,9 @@ impl Study {
         })
     }
 
-    fn board_of(&self, id: i64, t: &Trial, now: i64) -> Board {
+    fn board_of(&self, id: i64, t: &Trial, now: i64) -> TrialView {
         let q = &self.puzzles[t.puzzle];
-        Board {
+        TrialView {
             trial: id,
             index: t.slot + 1,
             of: self.plan.puzzles,
@@ -387,17 +302,17 @@ impl Study {
         participant: &str,
         trial: i64,
         seq: i64,
-    ) -> Result<&'a mut Trial, Refusal> {
+    ) -> Result<&'a mut Trial, ApiError> {
         let t = st
             .trials
             .get_mut(&trial)
             .filter(|t| t.participant == participant)
-            .ok_or_else(|| refuse(404, "no such trial for this participant"))?;
+            .ok_or_else(|| ApiError::new(404, "no such trial for this participant"))?;
         if t.outcome.is_some() {
-            return Err(refuse(409, "the trial is over"));
+            return Err(ApiError::new(409, "the trial is over"));
         }
         if seq != t.seq {
-            return Err(refuse(
+            return Err(ApiError::new(
                 409,
                 format!("expected action {} of the trial, not {seq}", t.seq),
             ));
@@ -412,7 +327,7 @@ impl Study {
         trial: i64,
         seq: i64,
         action: Action,
-    ) -> Result<Board, Refusal> {
+    ) -> Result<TrialView, ApiError> {
         let now = now_ms();
         let limit = self.limit_ms();
         self.transact(|st| {
@@ -420,12 +335,14 @@ impl Study {
             let at = now - t.started_ms;
             if at > limit + GRACE_MS {
                 let w = time_out(trial, t, limit);
-                return Ok((Err(refuse(409, "time is up")), vec![w]));
+                return Ok((Err(ApiError::new(409, "time is up")), vec![w]));
             }
             if t.seq >= MAX_ACTIONS {
-                return Err(refuse(409, "too many actions in one trial"));
+                return Err(ApiError::new(409, "too many actions in one trial"));
             }
-            t.play.act(action).map_err(|e| refuse(422, e.to_string()))?;
+            t.play
+                .act(action)
+                .map_err(|e| ApiError::new(422, e.to_string()))?;
             let (a, op, b, result) = match action {
                 Action::Combine { a, op, b } => (
                     Some(a),
@@ -469,16 +386,18 @@ impl Study {
         trial: i64,
         seq: i64,
         outcome: Outcome,
-    ) -> Result<Board, Refusal> {
+    ) -> Result<TrialView, ApiError> {
         let now = now_ms();
         let limit = self.limit_ms();
         self.transact(|st| {
             let t = Self::open_trial(st, participant, trial, seq)?;
             let at = now - t.started_ms;
             let w = match outcome {
-                Outcome::Solved => return Err(refuse(422, "a trial is solved by its moves")),
+                Outcome::Solved => {
+                    return Err(ApiError::new(422, "a trial is solved by its moves"));
+                }
                 Outcome::TimedOut if at < limit - EARLY_MS => {
-                    return Err(refuse(409, "time is not up"));
+                    return Err(ApiError::new(409, "time is not up"));
                 }
                 Outcome::TimedOut => time_out(trial, t, limit),
                 Outcome::GaveUp if at > limit + GRACE_MS => time_out(trial, t, limit),

@@ -1,5 +1,6 @@
-//! The report's hardest puzzles: those with a unique solution, and the hardest by
-//! `difficulty` beside the hardest by solution count, with what tells the two lists apart.
+//! The report's rankings of the hardest puzzles: those with a unique solution, and the
+//! hardest by `difficulty` beside the hardest by solution count, with what tells the two
+//! lists apart.
 
 use std::fmt::Write as _;
 
