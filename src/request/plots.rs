@@ -84,7 +84,10 @@ fn inputs(data: &Path) -> Result<Vec<(String, u64, u128)>> {
             if meta.is_dir() {
                 walk(&path, root, out)?;
             } else if name.ends_with(".parquet") {
-                let changed = meta.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+                let changed = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
                 let relative = path.strip_prefix(root).unwrap_or(&path);
                 out.push((
                     relative.to_string_lossy().into_owned(),

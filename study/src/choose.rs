@@ -17,6 +17,56 @@ use crate::plan::{Choose, Plan};
 /// Boards in a row that give no new puzzle before a band's draw gives up.
 const TRIES: u64 = 5_000;
 
+/// Why a plan's puzzles cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ChooseError {
+    #[error(
+        "{wanted} puzzles per participant but only {listed} listed: a participant would meet one twice"
+    )]
+    TooFewListed { wanted: usize, listed: usize },
+    #[error(
+        "{wanted} puzzles per participant but {bands} bands of {per_band}: a participant would meet one twice"
+    )]
+    TooFewInBands {
+        wanted: usize,
+        bands: usize,
+        per_band: usize,
+    },
+    /// Listed puzzle `index` (from 1) is refused.
+    #[error("puzzle {index}: {why}")]
+    Listed { index: usize, why: ListedError },
+    /// The game's bands cannot be cut, or a band's draw failed.
+    #[error("{0}")]
+    Bands(digits_lab::Error),
+    #[error("{band}: {source}")]
+    Draw {
+        band: Band,
+        source: digits_lab::Error,
+    },
+    #[error("{band}: only {found} puzzles found of {wanted}")]
+    BandShort {
+        band: Band,
+        found: usize,
+        wanted: usize,
+    },
+}
+
+/// Why a listed puzzle is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ListedError {
+    #[error("{0} puzzles need a target")]
+    NoTarget(digits_lab::game::rule_set::GameKind),
+    #[error("a board needs at least two numbers")]
+    TooSmall,
+    /// The game's rules refuse it.
+    #[error("{0}")]
+    Refused(digits_lab::Error),
+    #[error("{target} cannot be made from {board}")]
+    Unreachable { target: i64, board: Board },
+    #[error("{target} is on the board {board} already")]
+    OnTheBoard { target: i64, board: Board },
+}
+
 /// One puzzle of the study.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StudyPuzzle {
@@ -29,35 +79,36 @@ pub struct StudyPuzzle {
 }
 
 /// The study's puzzles, in order: band by band, or as listed.
-pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
+pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, ChooseError> {
     let game = &plan.game;
     match &plan.choose {
         Choose::Fixed(list) => {
             if list.len() < plan.puzzles {
-                return Err(format!(
-                    "{} puzzles per participant but only {} listed: a participant would meet one twice",
-                    plan.puzzles,
-                    list.len()
-                ));
+                return Err(ChooseError::TooFewListed {
+                    wanted: plan.puzzles,
+                    listed: list.len(),
+                });
             }
             list.iter()
                 .enumerate()
                 .map(|(i, p)| {
-                    let target = p.target.or(game.target).ok_or_else(|| {
-                        format!("puzzle {}: {} puzzles need a target", i + 1, game.kind)
-                    })?;
-                    checked(game, &p.board, target, None)
-                        .map_err(|e| format!("puzzle {}: {e}", i + 1))
+                    let target = p
+                        .target
+                        .or(game.target)
+                        .ok_or(ListedError::NoTarget(game.kind));
+                    target
+                        .and_then(|target| checked(game, &p.board, target, None))
+                        .map_err(|why| ChooseError::Listed { index: i + 1, why })
                 })
                 .collect()
         }
         Choose::Bands { bands, per_band } => {
             if plan.puzzles > bands.len() * per_band {
-                return Err(format!(
-                    "{} puzzles per participant but {} bands of {per_band}: a participant would meet one twice",
-                    plan.puzzles,
-                    bands.len()
-                ));
+                return Err(ChooseError::TooFewInBands {
+                    wanted: plan.puzzles,
+                    bands: bands.len(),
+                    per_band: *per_band,
+                });
             }
             // A named game is dealt as `generate` deals it (Digits from 1–25).
             let dealt = if *game == Game::preset(game.kind) {
@@ -72,14 +123,14 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
                 },
                 ..dealt.clone()
             };
-            let cuts = Bands::of(&dealt).map_err(|e| e.to_string())?;
+            let cuts = Bands::of(&dealt).map_err(ChooseError::Bands)?;
             let mut all = Vec::new();
             for (k, &band) in bands.iter().enumerate() {
                 let order = Order {
                     game: whole.clone(),
                     checks: vec![
                         Check::difficulty(Wanted::Band(band), Some(&cuts))
-                            .map_err(|e| e.to_string())?,
+                            .map_err(ChooseError::Bands)?,
                         // The target is never on the board.
                         Check::MinOps(Span {
                             lo: 1,
@@ -92,13 +143,14 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, String> {
                     all: false,
                     bands: Some(cuts),
                 };
-                let made =
-                    generate::generate(&order, &|_| {}).map_err(|e| format!("{band}: {e}"))?;
+                let made = generate::generate(&order, &|_| {})
+                    .map_err(|source| ChooseError::Draw { band, source })?;
                 if made.puzzles.len() < *per_band {
-                    return Err(format!(
-                        "{band}: only {} puzzles found of {per_band}",
-                        made.puzzles.len()
-                    ));
+                    return Err(ChooseError::BandShort {
+                        band,
+                        found: made.puzzles.len(),
+                        wanted: *per_band,
+                    });
                 }
                 all.extend(made.puzzles.into_iter().map(|p| StudyPuzzle {
                     board: p.board,
@@ -118,10 +170,10 @@ fn checked(
     numbers: &[i64],
     target: i64,
     band: Option<Band>,
-) -> Result<StudyPuzzle, String> {
-    let board = Board::new(game, numbers.to_vec()).map_err(|e| e.to_string())?;
+) -> Result<StudyPuzzle, ListedError> {
+    let board = Board::new(game, numbers.to_vec()).map_err(ListedError::Refused)?;
     if board.len() < 2 {
-        return Err("a board needs at least two numbers".into());
+        return Err(ListedError::TooSmall);
     }
     let r = solve::solve(
         game,
@@ -132,10 +184,10 @@ fn checked(
             no_moves: true,
         },
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(ListedError::Refused)?;
     match r.counts.min_ops {
-        None => Err(format!("{target} cannot be made from {board}")),
-        Some(0) => Err(format!("{target} is on the board {board} already")),
+        None => Err(ListedError::Unreachable { target, board }),
+        Some(0) => Err(ListedError::OnTheBoard { target, board }),
         Some(_) => Ok(StudyPuzzle {
             board: numbers.to_vec(),
             target,
@@ -176,12 +228,12 @@ mod tests {
         let p = plan(&format!(
             "game = \"24\"\n{HEAD}[choose]\nfixed = [{{ board = [1, 3, 4, 6] }}, {{ board = [4, 6, 8, 8] }}, {{ board = [1, 1, 1, 1], target = 5 }}]\n"
         ));
-        let e = puzzles(&p).unwrap_err();
+        let e = puzzles(&p).unwrap_err().to_string();
         assert!(e.contains("puzzle 3: 5 cannot be made"), "{e}");
         let p = plan(&format!(
             "game = \"digits\"\n{HEAD}[choose]\nfixed = [{{ board = [1, 3, 7, 10, 25, 50], target = 765 }}, {{ board = [2, 3, 5, 7, 11, 13], target = 100 }}, {{ board = [1, 2, 3, 4, 5, 6], target = 415 }}, {{ board = [1, 2, 4, 5, 10, 25], target = 10 }}]\n"
         ));
-        let e = puzzles(&p).unwrap_err();
+        let e = puzzles(&p).unwrap_err().to_string();
         assert!(e.contains("puzzle 4: 10 is on the board"), "{e}");
         let p = plan(&format!(
             "game = \"digits\"\n{HEAD}[choose]\nfixed = [{{ board = [1, 3, 7, 10, 25, 50], target = 765 }}, {{ board = [2, 3, 5, 7, 11, 13], target = 100 }}, {{ board = [1, 2, 3, 4, 5, 6], target = 415 }}, {{ board = [1, 2, 4, 5, 10, 25], target = 11 }}]\n"

@@ -59,7 +59,7 @@ pub fn run(plan: plan::Plan, db_path: &Path, addr: SocketAddr) -> Result<http::R
     let mut conn = db::open(db_path)?;
     let text = plan.text.clone();
     let puzzles = db::prepare(&mut conn, db_path, &text, || {
-        choose::puzzles(&plan).map_err(|what| RunError::Plan(plan::PlanError::Puzzles(what)))
+        choose::puzzles(&plan).map_err(|e| RunError::Plan(plan::PlanError::Puzzles(e)))
     })?;
     let study = trials::Study::load(plan, puzzles, conn, db_path.to_path_buf())?;
     Ok(http::serve(Arc::new(study), addr)?)

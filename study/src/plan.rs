@@ -46,7 +46,7 @@ pub enum PlanError {
     /// puzzle refused (a target out of range, one that cannot be made), a band that gives
     /// too few.
     #[error("plan: {0}")]
-    Puzzles(String),
+    Puzzles(#[from] crate::choose::ChooseError),
 }
 
 /// The plan as written.

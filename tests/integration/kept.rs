@@ -10,8 +10,20 @@ use crate::cli::cli;
 
 /// A small custom corpus: every 3-card hand of 1–6 of the 24 game, targets 1–30.
 const CORPUS: &[&str] = &[
-    "analyze", "--corpus", "custom", "--game", "24", "--pool", "1-6", "--size", "3",
-    "--targets", "1-30", "--name", "small", "--no-report",
+    "analyze",
+    "--corpus",
+    "custom",
+    "--game",
+    "24",
+    "--pool",
+    "1-6",
+    "--size",
+    "3",
+    "--targets",
+    "1-30",
+    "--name",
+    "small",
+    "--no-report",
 ];
 
 fn analyze(out: &Path, extra: &[&str]) -> String {
@@ -59,7 +71,10 @@ fn a_rerun_keeps_what_this_build_wrote_and_a_change_recomputes() {
     let before = files(&dir);
 
     let again = analyze(out.path(), &[]);
-    assert!(again.contains("small: up to date, kept (20 boards, 600 puzzles"), "{again}");
+    assert!(
+        again.contains("small: up to date, kept (20 boards, 600 puzzles"),
+        "{again}"
+    );
     assert_eq!(files(&dir), before, "a kept table is not written again");
 
     // Another build's plan: the same request, but not this build's tables.
@@ -69,7 +84,10 @@ fn a_rerun_keeps_what_this_build_wrote_and_a_change_recomputes() {
     assert!(text.contains(build), "the plan records the build: {text}");
     fs::write(&plan, text.replace(build, "0123456789abcdef")).unwrap();
     let rebuilt = analyze(out.path(), &[]);
-    assert!(rebuilt.contains("small: 20 boards, 600 puzzles"), "{rebuilt}");
+    assert!(
+        rebuilt.contains("small: 20 boards, 600 puzzles"),
+        "{rebuilt}"
+    );
     assert!(!rebuilt.contains("kept"), "{rebuilt}");
     let after = files(&dir);
     let bytes = |f: &[(String, Vec<u8>, SystemTime)]| -> Vec<(String, Vec<u8>)> {
@@ -91,7 +109,10 @@ fn a_rerun_keeps_what_this_build_wrote_and_a_change_recomputes() {
         .stderr
         .clone();
     let changed = String::from_utf8(changed).unwrap();
-    assert!(changed.contains("small: 20 boards, 620 puzzles"), "{changed}");
+    assert!(
+        changed.contains("small: 20 boards, 620 puzzles"),
+        "{changed}"
+    );
     assert!(!changed.contains("kept"), "{changed}");
 }
 
@@ -101,7 +122,11 @@ fn a_stopped_run_is_never_kept() {
     let dir = out.path().join("small");
     analyze(out.path(), &[]);
     // A piece lost, as when a run is stopped before writing it.
-    let piece = fs::read_dir(dir.join("puzzles")).unwrap().flatten().next().unwrap();
+    let piece = fs::read_dir(dir.join("puzzles"))
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap();
     fs::remove_file(piece.path()).unwrap();
     let again = analyze(out.path(), &[]);
     assert!(!again.contains("kept"), "{again}");
