@@ -120,7 +120,7 @@ bench-analyze CORPORA="make10 24 countdown digits": build
     trap 'rm -rf "$out"' EXIT
     for c in {{CORPORA}}; do
         for i in 1 2 3; do
-            /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus "$c" --quiet --no-report --out "$out"
+            /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus "$c" --quiet --no-report --force --out "$out"
             read -r secs user sys kb < "$out/time"
             cpu=$(awk "BEGIN { print $user + $sys }")
             echo "analyze --corpus $c, run $i: $secs s wall, $cpu s CPU, $((kb / 1024)) MiB peak"
@@ -129,6 +129,50 @@ bench-analyze CORPORA="make10 24 countdown digits": build
         median() { cut -d' ' -f"$1" "$out/runs-$c" | sort -n | sed -n 2p; }
         echo "analyze --corpus $c: median $(median 1) s wall, $(median 2) s CPU, $(median 3) MiB peak"
     done
+
+# The main job (`digits-lab analyze`) step by step from empty folders — every default corpus,
+# the default phase sweep, the charts and report, each its own process — then the whole job
+# again with nothing changed (every step kept): wall time, CPU time (user + system) and peak
+# memory per step. With NUMBERS_BENCH set to a built `NumbersBenchmark` of hknrx/Numbers
+# (docs/BENCHMARKS.md), the C reachability sweep `NumbersBenchmark 2 6` is timed before and
+# after, and every step's wall time is also given as a multiple of its median.
+bench-job: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    c="${NUMBERS_BENCH:-}"
+    if [ -n "$c" ] && [ ! -x "$c" ]; then echo "error: NUMBERS_BENCH=$c is not an executable" >&2; exit 2; fi
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    yard=""
+    step() {
+        local label="$1"; shift
+        if ! /usr/bin/time -f "%e %U %S %M" -o "$out/time" "$@" > "$out/log" 2>&1; then cat "$out/log" >&2; exit 1; fi
+        read -r secs user sys kb < "$out/time"
+        local cpu; cpu=$(awk "BEGIN { print $user + $sys }")
+        local times=""
+        [ -n "$yard" ] && times=$(awk "BEGIN { printf \"  (%.1f× the C sweep)\", $secs / $yard }")
+        printf "%-34s %8.2f s wall %8.2f s CPU %6d MiB peak%s\n" "$label" "$secs" "$cpu" "$((kb / 1024))" "$times"
+        echo "$secs $cpu" >> "$out/steps-$phase"
+    }
+    sweep() {
+        for i in 1 2 3; do /usr/bin/time -f "%e" -o "$out/time" "$c" 2 6 > /dev/null; cat "$out/time" >> "$out/c"; done
+        yard=$(sort -n "$out/c" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+        echo "C sweep (NumbersBenchmark 2 6, 2 threads): median $yard s wall of $(wc -l < "$out/c") runs"
+    }
+    [ -n "$c" ] && sweep
+    phase=empty
+    for corpus in make10 make10-concat 24 24-nine 24-pow 24-minus nyt countdown krypto digits; do
+        step "analyze --corpus $corpus" {{bin}} analyze --corpus "$corpus" --out "$out/data" --no-report --quiet
+    done
+    step "phase (the default sweep)" {{bin}} phase --out "$out/data" --no-report --quiet
+    step "plots (charts and REPORT.md)" {{bin}} plots --data "$out/data" --reports "$out/reports"
+    awk '{ w += $1; c += $2 } END { printf "%-34s %8.2f s wall %8.2f s CPU\n", "the main job, from empty folders", w, c }' "$out/steps-empty"
+    phase=again
+    step "the main job, nothing changed" {{bin}} analyze --out "$out/data" --reports "$out/reports"
+    grep -c "up to date, kept" "$out/log" | xargs -I{} echo "  {} of 12 steps kept (10 corpora, the sweep, the report)"
+    [ -n "$c" ] && sweep
+    true
 
 # `analyze --corpus countdown --reach-only` (solvable, min_ops, closest; Parquet written) on 2
 # threads, RUNS runs, CPU time (user + system) and the median; with NUMBERS_BENCH set to a built
@@ -145,7 +189,7 @@ bench-reach RUNS="5": build
     trap 'rm -rf "$out"' EXIT
     cpu() { awk '{ print $2 + $3 }' "$out/time"; }
     for i in $(seq {{RUNS}}); do
-        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus countdown --reach-only --threads 2 --quiet --no-report --out "$out/data"
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus countdown --reach-only --threads 2 --quiet --no-report --force --out "$out/data"
         echo "reach-only, run $i: $(cut -d' ' -f1 "$out/time") s wall, $(cpu) s CPU, $(( $(cut -d' ' -f4 "$out/time") / 1024 )) MiB peak"
         cpu >> "$out/ours"
         if [ -n "$c" ]; then
@@ -174,7 +218,7 @@ bench-python: build
     trap 'rm -rf "$out"' EXIT
     py='import itertools, digits_lab as dl; boards = list(itertools.combinations(range(1, 16), 6)); df = dl.solve_many(boards, "500-501", quiet=True); assert df.height == 10_010, df.height'
     for i in 1 2 3; do
-        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus custom --game digits --pool 1-15 --size 6 --distinct true --targets 500-501 --quiet --no-report --out "$out/data"
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --corpus custom --game digits --pool 1-15 --size 6 --distinct true --targets 500-501 --quiet --no-report --force --out "$out/data"
         read -r secs user sys kb < "$out/time"
         echo "analyze, run $i: $secs s wall, $(awk "BEGIN { print $user + $sys }") s CPU, $((kb / 1024)) MiB peak"
         echo "$secs $(awk "BEGIN { print $user + $sys }") $((kb / 1024))" >> "$out/analyze"
@@ -199,7 +243,7 @@ bench-memory: build
     out="$(mktemp -d)"
     trap 'rm -rf "$out"' EXIT
     run() {
-        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --quiet --no-report --out "$out" "$@"
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} analyze --quiet --no-report --force --out "$out" "$@"
         read -r secs user sys kb < "$out/time"
         echo "analyze $*: $secs s wall, $(awk "BEGIN { print $user + $sys }") s CPU, $((kb / 1024)) MiB peak"
         rm -rf "${out:?}"/*/
