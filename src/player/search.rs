@@ -14,7 +14,7 @@
 //! `S = Σ_dead a / (a + A) · (1 + F(child)) + Σ_solving a / A · (1 + S(child))`,
 //!
 //! where `F` counts the moves of a dead branch. The searcher is what a person who remembers
-//! what they tried does; the walk's player ([`super::walk`]) forgets and starts afresh. Which
+//! what they tried does; the walk's player ([`super::graph`]) forgets and starts afresh. Which
 //! one predicts people better is the fit's choice (`crate::model::nested`).
 
 use super::Weights;
