@@ -4,8 +4,8 @@
 use rustc_hash::FxHashSet;
 
 use crate::game::board::Board;
-use crate::game::join::{join_values, joinable};
-use crate::game::number::{Number, Op};
+use crate::game::moves::{Dedup, Tile, board_tile, moves};
+use crate::game::number::Number;
 use crate::game::rules::Rules;
 
 /// The board-level inputs of the difficulty features.
@@ -34,53 +34,22 @@ impl Setting {
     }
 }
 
-/// How many different boards (multisets of values) one move can leave on `numbers`: each
-/// pair of values combined by each operation the rules allow, in both orders for `−`, `÷`
-/// and `^`, and each pair of digits joined both ways where the rules join digits. It is the
-/// breadth of the first decision a player faces: the more places the first move can lead
-/// to, the more a player must weigh before committing (research on the 24-game players'
-/// times found it the strongest input after the solution count).
+/// How many different boards (multisets of values) one move can leave on `numbers`: the
+/// game's moves ([`crate::game::moves`]: each pair of values by each operation the rules
+/// allow, in both orders for `−`, `÷` and `^`, and each pair of digits joined both ways
+/// where the rules join digits). It is the breadth of the first decision a player faces: the
+/// more places the first move can lead to, the more a player must weigh before committing
+/// (research on the 24-game players' times found it the strongest input after the solution
+/// count).
 pub fn first_moves<V: Number>(numbers: &[i64], rules: &Rules) -> u32 {
-    let values: Vec<V> = numbers.iter().filter_map(|&n| V::from_int(n)).collect();
-    let mut ops = vec![Some(Op::Add), Some(Op::Sub), Some(Op::Mul), Some(Op::Div)];
-    if rules.pow {
-        ops.push(Some(Op::Pow));
-    }
-    if rules.concat {
-        // Joining, `None`: only board digits join.
-        ops.push(None);
-    }
-    let digit = |v: V| v.as_int().is_some_and(|n| joinable(rules, n));
-    let mut boards: FxHashSet<Vec<V>> = FxHashSet::default();
-    for i in 0..values.len() {
-        for j in 0..values.len() {
-            if i == j {
-                continue;
-            }
-            for &op in &ops {
-                let v = match op {
-                    Some(op) if op.is_commutative() && j < i => None,
-                    Some(op) => values[i].apply(op, values[j], rules.limit),
-                    None if digit(values[i]) && digit(values[j]) => {
-                        join_values(values[i], values[j], rules.limit)
-                    }
-                    None => None,
-                };
-                let Some(v) = v else {
-                    continue;
-                };
-                let mut next: Vec<V> = values
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != i && k != j)
-                    .map(|(_, &x)| x)
-                    .collect();
-                next.push(v);
-                next.sort_unstable();
-                boards.insert(next);
-            }
-        }
-    }
+    let board: Vec<Tile<V>> = numbers
+        .iter()
+        .filter_map(|&n| Some(board_tile(rules, V::from_int(n)?)))
+        .collect();
+    let boards: FxHashSet<Vec<V>> = moves(rules, &board, Dedup::Player)
+        .iter()
+        .map(|m| m.after(&board).into_iter().map(|(v, _)| v).collect())
+        .collect();
     boards.len() as u32
 }
 

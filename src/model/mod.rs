@@ -7,7 +7,8 @@
 //! - [`inputs`]: the model's inputs, read off a puzzle's features, and why each matters.
 //! - [`train`]: the fit `digits-lab fit` runs, on a [`train::Plan`]; [`fitted`]: the fitted
 //!   model the binary carries (`data/difficulty-model.json`) and its predictions.
-//! - [`player_fit`]: the player's weights fitted to people's times; [`surrogate`]: the
+//! - [`player_fit`]: the player's weights fitted to people's times; [`move_fit`]: the same
+//!   weights fitted to the moves people made (the study page's log); [`surrogate`]: the
 //!   player's stand-in for the large corpora, whose exact walk costs too much.
 //! - [`nested`]: nested cross-validation of the whole procedure; [`cv`]: repeated k-fold
 //!   cross-validation of one choice of inputs.
@@ -23,6 +24,7 @@ pub mod fitted;
 pub mod folds;
 pub mod human;
 pub mod inputs;
+pub mod move_fit;
 pub mod nested;
 mod normal;
 pub mod player_fit;

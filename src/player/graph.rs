@@ -13,11 +13,11 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use crate::game::join::{join_values, joinable};
-use crate::game::number::{Number, Op};
+use crate::game::moves::{Dedup, Tile, board_tile, moves};
+use crate::game::number::Number;
 use crate::game::rules::Rules;
 
-use super::moves::{MoveFeatures, Step, Weights, features};
+use super::moves::{MoveFeatures, Step, Weights, features, softmax};
 use super::strategy::{Player, Strategy};
 
 /// The most states a puzzle's graph may hold before the walk refuses it (about 200 MB).
@@ -111,83 +111,16 @@ pub struct Prepared<'g> {
 
 struct Builder<V: Number> {
     target: V,
-    use_all: bool,
-    limit: i64,
+    rules: Rules,
     memo: FxHashMap<Vec<Tile<V>>, u32>,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     first: Vec<FirstMove>,
 }
 
-/// A value of a state, and whether it may still be joined (a board digit, or a number joined
-/// from them, where the rules join digits). States keep their tiles sorted.
-type Tile<V> = (V, bool);
-
-/// One move of a state: the positions of its two tiles, `x op y` (`None` for joining
-/// `x ‖ y`) and the result.
-struct Move<V> {
-    at: (usize, usize),
-    x: V,
-    op: Option<Op>,
-    y: V,
-    result: V,
-}
-
-impl<V: Number> Move<V> {
-    fn symbol(&self) -> char {
-        self.op.map_or('‖', Op::symbol)
-    }
-}
-
-/// The moves of a state: for each pair of tiles and operation, the result, in a fixed
-/// order (pairs by position, then +, ×, larger − smaller, smaller − larger, larger ÷ smaller,
-/// smaller ÷ larger, then joined both ways where both tiles join; a reversed order only when
-/// the values differ).
-fn moves_of<V: Number>(state: &[Tile<V>], limit: i64) -> Vec<Move<V>> {
-    let mut out = Vec::new();
-    for i in 0..state.len() {
-        for j in i + 1..state.len() {
-            let ((a, ja), (b, jb)) = (state[i], state[j]);
-            let mut push = |x: V, op: Option<Op>, y: V| {
-                let result = match op {
-                    Some(op) => x.apply(op, y, limit),
-                    None => join_values(x, y, limit),
-                };
-                if let Some(result) = result {
-                    out.push(Move {
-                        at: (i, j),
-                        x,
-                        op,
-                        y,
-                        result,
-                    });
-                }
-                Some(())
-            };
-            push(b, Some(Op::Add), a);
-            push(b, Some(Op::Mul), a);
-            push(b, Some(Op::Sub), a);
-            if a != b {
-                push(a, Some(Op::Sub), b);
-            }
-            push(b, Some(Op::Div), a);
-            if a != b {
-                push(a, Some(Op::Div), b);
-            }
-            if ja && jb {
-                push(a, None, b);
-                if a != b {
-                    push(b, None, a);
-                }
-            }
-        }
-    }
-    out
-}
-
 impl<V: Number> Builder<V> {
     fn end(&self, state: &[Tile<V>]) -> End {
-        if !self.use_all && state.iter().any(|&(v, _)| v == self.target) {
+        if !self.rules.use_all && state.iter().any(|&(v, _)| v == self.target) {
             End::Success
         } else if state.len() == 1 {
             let w = state[0].0.to_wide();
@@ -204,40 +137,18 @@ impl<V: Number> Builder<V> {
         let end = self.end(&state);
         let mut local: Vec<Edge> = Vec::new();
         if end == End::Goes {
-            for m in moves_of(&state, self.limit) {
-                let mut next: Vec<Tile<V>> = state
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != m.at.0 && k != m.at.1)
-                    .map(|(_, &t)| t)
-                    .collect();
-                next.push((m.result, m.op.is_none()));
-                next.sort_unstable();
-                let child = self.visit(next, false)?;
-                let w = m.result.to_wide();
-                let step = Step {
-                    op: m.symbol(),
-                    uses_one: m.x.is_one() || m.y.is_one(),
-                    num: w.num,
-                    den: w.den,
-                };
-                if let Some(e) = local
-                    .iter_mut()
-                    .find(|e| e.child == child && e.step == step)
-                {
-                    e.copies += 1;
-                } else {
-                    if root {
-                        self.first.push(FirstMove {
-                            text: format!("{} {} {} = {}", m.x, m.symbol(), m.y, m.result),
-                        });
-                    }
-                    local.push(Edge {
-                        child,
-                        copies: 1,
-                        step,
+            for m in moves(&self.rules, &state, Dedup::Player) {
+                let child = self.visit(m.after(&state), false)?;
+                if root {
+                    self.first.push(FirstMove {
+                        text: format!("{} {} {} = {}", m.x.0, m.symbol(), m.y.0, m.result.0),
                     });
                 }
+                local.push(Edge {
+                    child,
+                    copies: m.copies,
+                    step: Step::of(&m),
+                });
             }
         }
         let end = if end == End::Goes && local.is_empty() {
@@ -261,9 +172,10 @@ impl<V: Number> Builder<V> {
 }
 
 impl Graph {
-    /// The graph of the board `numbers` aiming at `target` under `rules` (the four
-    /// operations, and joining digits where the rules join them; `^` and unary minus are
-    /// not moves the player makes). `None` when the domain cannot hold the target.
+    /// The graph of the board `numbers` aiming at `target` under `rules`: its moves are the
+    /// game's ([`crate::game::moves`], as the player counts them: `+ − × ÷`, `^` where the
+    /// rules allow it, joining digits where they join them). `None` when the domain cannot
+    /// hold the target.
     pub fn build<V: Number>(
         numbers: &[i64],
         rules: &Rules,
@@ -274,7 +186,7 @@ impl Graph {
         };
         let mut start: Vec<Tile<V>> = numbers
             .iter()
-            .filter_map(|&n| Some((V::from_int(n)?, joinable(rules, n))))
+            .filter_map(|&n| Some(board_tile(rules, V::from_int(n)?)))
             .collect();
         if start.len() != numbers.len() || start.is_empty() {
             return Ok(None);
@@ -282,8 +194,7 @@ impl Graph {
         start.sort_unstable();
         let mut b = Builder {
             target: t,
-            use_all: rules.use_all,
-            limit: rules.limit,
+            rules: *rules,
             memo: FxHashMap::default(),
             nodes: Vec::new(),
             edges: Vec::new(),
@@ -362,11 +273,9 @@ impl Prepared<'_> {
                     let edges = &g.edges[range.clone()];
                     pref.clear();
                     pref.extend(self.features[range].iter().map(|f| w.preference(f)));
-                    let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                    let (mut total, mut sp, mut sl) = (0.0, 0.0, 0.0);
-                    for (e, &z) in edges.iter().zip(&pref) {
-                        let m = f64::from(e.copies) * (z - top).exp();
-                        total += m;
+                    let total = softmax(&mut pref, edges.iter().map(|e| f64::from(e.copies)));
+                    let (mut sp, mut sl) = (0.0, 0.0);
+                    for (e, &m) in edges.iter().zip(&pref) {
                         sp += m * p[e.child as usize];
                         sl += m * len[e.child as usize];
                     }
@@ -387,26 +296,21 @@ impl Prepared<'_> {
         let g = self.graph;
         let root = g.nodes[g.nodes.len() - 1];
         let range = root.edges.0 as usize..root.edges.1 as usize;
-        let pref: Vec<f64> = self.features[range.clone()]
+        let mut pref: Vec<f64> = self.features[range.clone()]
             .iter()
             .map(|f| player.weights.preference(f))
             .collect();
-        let top = pref.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let picks = g.edges[range].iter().map(|e| match player.strategy {
+            Strategy::Restarts => f64::from(e.copies),
+            Strategy::Search => 1.0,
+        });
+        let total = softmax(&mut pref, picks);
         let mut out: Vec<(String, f64)> = g
             .first
             .iter()
-            .zip(&g.edges[range])
             .zip(&pref)
-            .map(|((m, e), z)| {
-                let picks = match player.strategy {
-                    Strategy::Restarts => f64::from(e.copies),
-                    Strategy::Search => 1.0,
-                };
-                (m.text.clone(), picks * (z - top).exp())
-            })
+            .map(|(m, &weight)| (m.text.clone(), weight / total))
             .collect();
-        let total: f64 = out.iter().map(|m| m.1).sum();
-        out.iter_mut().for_each(|m| m.1 /= total);
         out.sort_by(|a, b| b.1.total_cmp(&a.1));
         out
     }

@@ -1,8 +1,9 @@
 //! A simulated player: a model of how a person plays a target-number puzzle, move by move,
 //! and what that predicts about how long the puzzle takes.
 //!
-//! The player plays the game's own moves: it picks two numbers on the board and an
-//! operation, and the result replaces them. It chooses each move with a probability from a
+//! The player plays the game's own moves ([`crate::game::moves`], the same the `moves` count
+//! and the study page enumerate): it picks two numbers on the board and an operation (`^`
+//! where the rules allow it, joining digits where they join), and the result replaces them. It chooses each move with a probability from a
 //! softmax over a few interpretable features of the move ([`moves`]): whether the result hits
 //! the target, how far it lands from it on a log scale, whether it is a factor of it, whether
 //! it leaves the whole numbers, the operation, whether it uses a 1, whether it climbs past

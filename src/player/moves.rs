@@ -3,9 +3,13 @@
 //! Each feature is a fact about a move a person can see at a glance (the result is a whole
 //! number, lands near the target, uses a 1, …). The player's preference for a move is the
 //! weighted sum of its features; it picks among the moves of a board with probabilities
-//! proportional to `exp(preference)`. Weight 0 everywhere is a player who picks uniformly.
+//! proportional to `exp(preference)` ([`softmax`]). Weight 0 everywhere is a player who picks
+//! uniformly. The moves themselves are the game's ([`crate::game::moves`]).
 
 use serde::{Deserialize, Serialize};
+
+use crate::game::moves::Move;
+use crate::game::number::Number;
 
 /// One move feature: its name in the model file and what it says in words.
 #[derive(Clone, Copy, Debug)]
@@ -82,14 +86,41 @@ impl Weights {
     }
 }
 
-/// What a move does, as the features need it: the operation's symbol, whether a 1 is used,
-/// the result as an exact fraction `num / den` (`den > 0`).
+/// The player's choice among the moves of a board, in place: each move's preference `z`
+/// becomes its weight `copies · e^(z − top)`, `top` the largest preference (so that nothing
+/// overflows); returns the weights' sum. The player takes a move with probability its weight
+/// over the sum. `copies` gives each move's copies, in order.
+pub fn softmax(prefs: &mut [f64], copies: impl IntoIterator<Item = f64>) -> f64 {
+    let top = prefs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut total = 0.0;
+    for (z, c) in prefs.iter_mut().zip(copies) {
+        *z = c * (*z - top).exp();
+        total += *z;
+    }
+    total
+}
+
+/// What a move does, as the features need it: the operation's symbol (`‖` for joining),
+/// whether a 1 is used, the result as an exact fraction `num / den` (`den > 0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     pub op: char,
     pub uses_one: bool,
     pub num: i128,
     pub den: i128,
+}
+
+impl Step {
+    /// The step of the game's move `m`.
+    pub fn of<V: Number>(m: &Move<V>) -> Step {
+        let w = m.result.0.to_wide();
+        Step {
+            op: m.symbol(),
+            uses_one: m.uses_one(),
+            num: w.num,
+            den: w.den,
+        }
+    }
 }
 
 /// The features of `step` on a board whose largest starting number is `largest`, aiming at

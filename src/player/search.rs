@@ -14,11 +14,12 @@
 //! `S = Σ_dead a / (a + A) · (1 + F(child)) + Σ_solving a / A · (1 + S(child))`,
 //!
 //! where `F` counts the moves of a dead branch. The searcher is what a person who remembers
-//! what they tried does; the walk's player ([`super::walk`]) forgets and starts afresh. Which
+//! what they tried does; the walk's player ([`super::graph`]) forgets and starts afresh. Which
 //! one predicts people better is the fit's choice (`crate::model::nested`).
 
 use super::Weights;
 use super::graph::{End, Prepared};
+use super::moves::softmax;
 
 impl Prepared<'_> {
     /// The searcher's expected moves to its first solution with weights `w`; infinite where
@@ -32,7 +33,9 @@ impl Prepared<'_> {
         let mut live = vec![false; n];
         let mut dead_moves = vec![0.0f64; n];
         let mut cost = vec![0.0f64; n];
-        let mut moves: Vec<(usize, f64)> = Vec::new();
+        // Per move of a board: its child, and its preference, then its weight.
+        let mut moves: Vec<usize> = Vec::new();
+        let mut weights: Vec<f64> = Vec::new();
         for (k, node) in g.nodes.iter().enumerate() {
             if node.end != End::Goes {
                 live[k] = node.end.solves(target);
@@ -42,27 +45,29 @@ impl Prepared<'_> {
             // The distinct moves are the graph's edges: equal moves (the same two numbers,
             // operation and result) are one edge, whose copies the searcher ignores.
             moves.clear();
-            moves.extend(
-                g.edges[range.clone()]
-                    .iter()
-                    .zip(&self.features[range])
-                    .map(|(e, f)| (e.child as usize, w.preference(f))),
-            );
-            live[k] = moves.iter().any(|&(c, _)| live[c]);
-            dead_moves[k] = moves.iter().map(|&(c, _)| 1.0 + dead_moves[c]).sum();
+            moves.extend(g.edges[range.clone()].iter().map(|e| e.child as usize));
+            live[k] = moves.iter().any(|&c| live[c]);
+            dead_moves[k] = moves.iter().map(|&c| 1.0 + dead_moves[c]).sum();
             if !live[k] {
                 continue;
             }
-            if moves.iter().any(|&(c, _)| g.nodes[c].end.solves(target)) {
+            if moves.iter().any(|&c| g.nodes[c].end.solves(target)) {
                 cost[k] = 1.0;
                 continue;
             }
-            let top = moves.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
-            moves.iter_mut().for_each(|m| m.1 = (m.1 - top).exp());
-            let solving: f64 = moves.iter().filter(|m| live[m.0]).map(|m| m.1).sum();
+            weights.clear();
+            weights.extend(self.features[range].iter().map(|f| w.preference(f)));
+            softmax(&mut weights, std::iter::repeat(1.0));
+            let solving: f64 = moves
+                .iter()
+                .zip(&weights)
+                .filter(|&(&c, _)| live[c])
+                .map(|(_, &a)| a)
+                .sum();
             cost[k] = moves
                 .iter()
-                .map(|&(c, a)| {
+                .zip(&weights)
+                .map(|(&c, &a)| {
                     if live[c] {
                         a / solving * (1.0 + cost[c])
                     } else {

@@ -10,7 +10,7 @@ use super::{Prepared, Weights};
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
     /// Random attempts: each move drawn from the softmax, a fresh attempt after each failure,
-    /// nothing remembered ([`super::walk`]).
+    /// nothing remembered ([`super::graph`]).
     Restarts,
     /// A depth-first search in preference order that never tries a move twice
     /// ([`super::search`]).

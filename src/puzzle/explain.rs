@@ -44,14 +44,14 @@ pub struct Explanation {
     /// with four cards and its own rules).
     pub extrapolated: bool,
     /// The player's exact walk; `None` where the board's state graph is too large or only
-    /// moves the player does not make reach the target, and the score takes the player's
-    /// surrogate instead.
+    /// unary minus (no move) reaches the target, and the score takes the player's surrogate
+    /// instead.
     pub player: Option<PlayerReport>,
     pub drivers: Vec<Driver>,
 }
 
 /// The player's walk on `numbers` at `target`; `None` where its state graph is too large, or
-/// where only moves it does not make (`^`, unary minus) reach the target.
+/// where only unary minus, which is no move, reaches the target.
 pub fn walk<V: Number>(game: &Game, numbers: &[i64], target: i64) -> Option<PlayerReport> {
     let g = Graph::build::<V>(numbers, &game.rules, target).ok()??;
     let player = Fitted::embedded().player();

@@ -1,15 +1,18 @@
 //! One trial's board as the participant plays it, checked by the server: tiles in fixed
 //! places, a move combining two of them with the game's one checked arithmetic
-//! ([`Rules::apply`] on the game's number type), undo and reset. The result of a move takes
+//! ([`Rules::apply`] on the game's number type), undo and reset; a move as a choice among the
+//! board's moves, the game's moves as the simulated player counts them
+//! (`digits_lab::game::moves`), for the preference fit. The result of a move takes
 //! the place of the second tile and the first is emptied, as in NYT Digits. Nothing here
 //! knows a solution: a move is accepted when it follows from the board, and the trial is
 //! solved when the board shows the target (every number used, for a game that requires it).
 
 use std::fmt;
 
+use digits_lab::game::moves::{Move, Tile, board_tile};
 use digits_lab::game::number::{Int, Number, Op, Rational, Signed, Whole};
 use digits_lab::game::rules::{Arithmetic, Rules};
-use digits_lab::player::Step;
+use digits_lab::model::move_fit::Choice;
 
 /// An action the participant takes on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,17 +70,17 @@ pub fn op_of(s: &str) -> Option<Op> {
 #[derive(Clone, Debug)]
 struct Tiles<V: Number> {
     rules: Rules,
-    start: Vec<Option<V>>,
-    now: Vec<Option<V>>,
-    history: Vec<Vec<Option<V>>>,
+    start: Vec<Option<Tile<V>>>,
+    now: Vec<Option<Tile<V>>>,
+    history: Vec<Vec<Option<Tile<V>>>>,
     target: V,
 }
 
 impl<V: Number> Tiles<V> {
     fn new(rules: Rules, board: &[i64], target: i64) -> Option<Tiles<V>> {
-        let start: Vec<Option<V>> = board
+        let start: Vec<Option<Tile<V>>> = board
             .iter()
-            .map(|&n| V::from_int(n).map(Some))
+            .map(|&n| V::from_int(n).map(|v| Some(board_tile(&rules, v))))
             .collect::<Option<_>>()?;
         Some(Tiles {
             rules,
@@ -98,11 +101,11 @@ impl<V: Number> Tiles<V> {
                 }
                 let v = self
                     .rules
-                    .apply(op, x, y)
-                    .ok_or_else(|| Refused::Result(format!("{x} {} {y}", op.symbol())))?;
+                    .apply(op, x.0, y.0)
+                    .ok_or_else(|| Refused::Result(format!("{} {} {}", x.0, op.symbol(), y.0)))?;
                 self.history.push(self.now.clone());
                 self.now[a] = None;
-                self.now[b] = Some(v);
+                self.now[b] = Some((v, false));
             }
             Action::Undo => self.now = self.history.pop().ok_or(Refused::NothingToUndo)?,
             Action::Reset => {
@@ -117,72 +120,32 @@ impl<V: Number> Tiles<V> {
         Ok(())
     }
 
-    /// The moves open on the board now, as the simulated player sees them: a pair of values
-    /// combined by an operation, moves giving the same board by the same step counted as
-    /// one option with copies; and the option `a op b` is.
-    fn options(&self, a: usize, op: Op, b: usize) -> Option<(Vec<(Step, u32)>, usize)> {
-        let values: Vec<(usize, V)> = self
-            .now
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| t.map(|v| (i, v)))
+    /// The move `a op b` as a choice among the moves open on the board now, the simulated
+    /// player's own ([`Choice::of`]); `None` when it is not a move of the board.
+    fn choice(&self, a: usize, op: Op, b: usize) -> Option<Choice> {
+        let places: Vec<usize> = (0..self.now.len())
+            .filter(|&i| self.now[i].is_some())
             .collect();
-        let mut options: Vec<((Vec<V>, Step), u32)> = Vec::new();
-        let mut chosen = None;
-        for (k, &(i, x)) in values.iter().enumerate() {
-            for &(j, y) in &values[k + 1..] {
-                for o in [Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Pow] {
-                    let orders: &[(usize, V, usize, V)] = if o.is_commutative() {
-                        &[(i, x, j, y)]
-                    } else {
-                        &[(i, x, j, y), (j, y, i, x)]
-                    };
-                    for &(p, u, q, w) in orders {
-                        let Some(r) = self.rules.apply(o, u, w) else {
-                            continue;
-                        };
-                        let mut next: Vec<V> = values
-                            .iter()
-                            .filter(|&&(n, _)| n != p && n != q)
-                            .map(|&(_, v)| v)
-                            .chain([r])
-                            .collect();
-                        next.sort_unstable();
-                        let wide = r.to_wide();
-                        let step = Step {
-                            op: o.symbol(),
-                            uses_one: u.is_one() || w.is_one(),
-                            num: wide.num,
-                            den: wide.den,
-                        };
-                        let key = (next, step);
-                        let at = match options.iter().position(|(k, _)| *k == key) {
-                            Some(at) => {
-                                options[at].1 += 1;
-                                at
-                            }
-                            None => {
-                                options.push((key, 1));
-                                options.len() - 1
-                            }
-                        };
-                        let same = o == op
-                            && ((p, q) == (a, b) || (o.is_commutative() && (q, p) == (a, b)));
-                        if same {
-                            chosen = Some(at);
-                        }
-                    }
-                }
-            }
-        }
-        Some((
-            options.into_iter().map(|((_, s), c)| (s, c)).collect(),
-            chosen?,
-        ))
+        let board: Vec<Tile<V>> = self.now.iter().flatten().copied().collect();
+        let at = |p: usize| places.iter().position(|&q| q == p);
+        let chosen = Move::new(&self.rules, &board, (at(a)?, at(b)?), Some(op))?;
+        let largest = self
+            .start
+            .iter()
+            .flatten()
+            .filter_map(|t| t.0.as_int())
+            .max();
+        Choice::of(
+            &self.rules,
+            &board,
+            &chosen,
+            self.target.as_int()?,
+            largest.unwrap_or(0),
+        )
     }
 
     fn solved(&self) -> bool {
-        let left: Vec<V> = self.now.iter().flatten().copied().collect();
+        let left: Vec<V> = self.now.iter().flatten().map(|t| t.0).collect();
         if self.rules.use_all {
             left == [self.target]
         } else {
@@ -191,7 +154,10 @@ impl<V: Number> Tiles<V> {
     }
 
     fn shown(&self) -> Vec<Option<String>> {
-        self.now.iter().map(|t| t.map(|v| v.to_string())).collect()
+        self.now
+            .iter()
+            .map(|t| t.map(|t| t.0.to_string()))
+            .collect()
     }
 }
 
@@ -236,10 +202,10 @@ impl Play {
         on_tiles!(&mut self.0, t => t.act(action))
     }
 
-    /// The options open before the move `a op b` (see `Tiles::options`), and which of them it
-    /// is; `None` when it is not a move of the board.
-    pub fn options(&self, a: usize, op: Op, b: usize) -> Option<(Vec<(Step, u32)>, usize)> {
-        on_tiles!(&self.0, t => t.options(a, op, b))
+    /// The move `a op b` as a choice among the moves open on the board before it, as the
+    /// simulated player sees them; `None` when it is not a move of the board.
+    pub fn choice(&self, a: usize, op: Op, b: usize) -> Option<Choice> {
+        on_tiles!(&self.0, t => t.choice(a, op, b))
     }
 
     /// Whether the board shows the target (alone, when every number must be used).
@@ -336,5 +302,23 @@ mod tests {
             !q.solved(),
             "24 with cards left over is not a 24-game solution"
         );
+    }
+
+    #[test]
+    fn a_move_is_a_choice_among_the_players_moves() {
+        // 24 game 3 8 3: the player's ten moves, the two 3s' merged; 3 × 8 from the second 3
+        // is the one that hits 24, with two copies. After 3 − 3 the board is 8 0: five moves
+        // (8 ÷ 0 is none).
+        let rules = Game::preset(GameKind::TwentyFour).rules;
+        let mut p = Play::new(rules, &[3, 8, 3], 24).unwrap();
+        let c = p.choice(2, Op::Mul, 1).unwrap();
+        assert_eq!(c.options.len(), 10);
+        assert_eq!(
+            (c.options[c.chosen].0[0], c.options[c.chosen].1),
+            (1.0, 2.0)
+        );
+        p.act(combine(0, "-", 2)).unwrap();
+        assert_eq!(p.choice(1, Op::Add, 2).unwrap().options.len(), 5);
+        assert!(p.choice(0, Op::Add, 1).is_none(), "tile 0 is emptied");
     }
 }

@@ -94,6 +94,41 @@ fn the_24_game_solves_1362_of_1820_sets_and_0_8046_as_dealt() {
     assert_eq!(format!("{dealt:.4}"), "0.8046");
 }
 
+/// SPEC §2: every solvable puzzle has at least one `moves` sequence. Over the 24 game's 1,362
+/// solvable hands none has none (38 had none while `× 1`, `÷ 1` and `1 ÷ b` were skipped
+/// where every card must be used: `1 5 5 5` starts with `1 ÷ 5`), nor over the 1,414 that
+/// make 24 with `^`.
+#[test]
+fn every_solvable_24_game_hand_has_a_moves_sequence() {
+    let plain = Game::preset(GameKind::TwentyFour);
+    let target = Rational::from_int(24).unwrap();
+    for (game, hands) in [(plain.clone(), 1_362), (plain.with_pow(), 1_414)] {
+        let (mut solvable, mut without) = (0, Vec::new());
+        for set in multisets(13, 4) {
+            let t: Dp<Rational> =
+                Dp::build(&Board::new(&game, set.clone()).unwrap(), &game.rules).unwrap();
+            if t.counts(target).unwrap().is_none() {
+                continue;
+            }
+            solvable += 1;
+            let board: Vec<Rational> = set
+                .iter()
+                .map(|&n| Rational::from_int(n).unwrap())
+                .collect();
+            if moves::count(&board, target, &game.rules).unwrap().sequences == 0 {
+                without.push(set);
+            }
+        }
+        let rules = game.rules.describe();
+        assert_eq!(solvable, hands, "{rules}");
+        assert!(
+            without.is_empty(),
+            "{rules}: {} hands without a sequence: {without:?}",
+            without.len()
+        );
+    }
+}
+
 #[test]
 fn countdown_1_1_2_2_3_3_reaches_no_target_from_100_to_999() {
     let game = Game::preset(GameKind::Countdown);

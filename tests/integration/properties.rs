@@ -5,7 +5,9 @@
 //!   `distinct` and `min_ops` equal [`brute::solve_all`]'s, and both reach the same values.
 //! * `strings_*`: on boards of at most 4 numbers, the plain string enumerator
 //!   [`brute::solve_all_by_strings`] equals [`brute::solve_all`] and the engine.
-//! * `*_moves_match_brute`: player move sequences equal [`brute::moves`].
+//! * `*_moves_match_brute`: player move sequences equal [`brute::moves`], and a board's moves
+//!   ([`digits_lab::game::moves`]) equal [`brute::convention_moves`] and
+//!   [`brute::player_moves`] in every domain, with `^` and joined digits.
 //! * `*_solutions_are_valid`: the solutions the engine writes out evaluate to their value
 //!   under the game's rules, use the fewest operations, and list exactly `distinct` forms.
 //!
@@ -21,9 +23,11 @@ use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::{Counts, Dp, Trail};
 use digits_lab::game::board::Board;
-use digits_lab::game::number::{Int, Integer, Number, Rational, Signed, Whole};
+use digits_lab::game::join::joinable;
+use digits_lab::game::moves::{Dedup, Tile, moves as game_moves};
+use digits_lab::game::number::{Int, Integer, Number, Op, Rational, Signed, Whole};
 use digits_lab::game::rule_set::{Game, GameKind};
-use digits_lab::game::rules::Arithmetic;
+use digits_lab::game::rules::{Arithmetic, Rules};
 use digits_lab::puzzle::moves;
 
 use crate::brute::{self, BruteCounts, BruteRules, Q};
@@ -1088,6 +1092,130 @@ proptest! {
     #[test]
     fn krypto_moves_match_brute(numbers in krypto_board(3..=4), t in target(25)) {
         check_moves::<Whole>(&krypto(), &numbers, t)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    /// Every card used: `× 1` and `÷ 1` count, `1 ÷ b` too (SPEC §2).
+    #[test]
+    fn twenty_four_moves_match_brute(numbers in cards(3..=4), pow in any::<bool>(), t in target(30)) {
+        check_moves::<Rational>(&rationals_with(true, pow, false), &numbers, t)?;
+    }
+
+    /// Any subset in the rationals: `× 1` and `÷ 1` skipped, `1 ÷ b` a move.
+    #[test]
+    fn rationals_any_subset_moves_match_brute(
+        numbers in cards(3..=4),
+        pow in any::<bool>(),
+        t in target(30),
+    ) {
+        check_moves::<Rational>(&rationals_with(false, pow, false), &numbers, t)?;
+    }
+
+    #[test]
+    fn integers_moves_match_brute(
+        numbers in ticket(3..=4),
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+        t in target(30),
+    ) {
+        let game = integers_with_zero(Arithmetic::Integers, use_all, pow, false);
+        check_moves::<Signed>(&game, &numbers, t)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// A board's moves: game::moves vs brute::convention_moves and brute::player_moves
+// ---------------------------------------------------------------------------------------
+
+/// A move written for comparison: the operation as the brute force writes it, the two tiles
+/// in order, the result and the copies.
+type Listed = (char, brute::Tile, brute::Tile, brute::Tile, u32);
+
+fn listed(op: char, x: brute::Tile, y: brute::Tile, result: brute::Tile, copies: u32) -> Listed {
+    (op, x.min(y), x.max(y), result, copies)
+}
+
+/// `game::moves::moves` equals the brute force's lists, as the convention counts them and as
+/// the player does, on a board of tiles `raw` (`numerator, denominator, joinable`; fractions
+/// in the rationals only, joinable only where the rules join digits and the tile is a digit).
+fn check_move_lists<V: Value>(
+    rules: &Rules,
+    raw: &[(i64, i64, bool)],
+) -> Result<(), TestCaseError> {
+    let rational = rules.arithmetic == Arithmetic::Rationals;
+    let board: Vec<Tile<V>> = raw
+        .iter()
+        .filter_map(|&(n, d, j)| {
+            let d = if rational { d } else { 1 };
+            let v = V::from_int(n)?.apply(Op::Div, V::from_int(d)?, rules.limit)?;
+            Some((v, j && v.as_int().is_some_and(|n| joinable(rules, n))))
+        })
+        .collect();
+    let q: Vec<brute::Tile> = board.iter().map(|&(v, j)| (v.q(), j)).collect();
+    let b = BruteRules::of(rules);
+    let engine = |dedup: Dedup| {
+        let mut out: Vec<Listed> = game_moves(rules, &board, dedup)
+            .iter()
+            .map(|m| {
+                let op = match m.symbol() {
+                    '−' => '-',
+                    '×' => '*',
+                    '÷' => '/',
+                    '‖' => '|',
+                    c => c,
+                };
+                let t = |t: Tile<V>| (t.0.q(), t.1);
+                listed(op, t(m.x), t(m.y), t(m.result), m.copies)
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let mut convention: Vec<Listed> = brute::convention_moves(&q, b)
+        .iter()
+        .map(|m| listed(m.op, m.x, m.y, m.result, 1))
+        .collect();
+    convention.sort();
+    let mut player: Vec<Listed> = brute::player_moves(&q, b)
+        .iter()
+        .map(|(m, copies)| listed(m.op, m.x, m.y, m.result, *copies))
+        .collect();
+    player.sort();
+    let ctx = || format!("board {q:?}, rules {}", rules.describe());
+    prop_assert_eq!(
+        engine(Dedup::Convention),
+        convention,
+        "{}: the convention's moves",
+        ctx()
+    );
+    prop_assert_eq!(
+        engine(Dedup::Player),
+        player,
+        "{}: the player's moves",
+        ctx()
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn a_boards_moves_match_brute_in_every_domain(
+        raw in prop::collection::vec((-12i64..=12, 1i64..=4, any::<bool>()), 0..=5),
+        domain in 0..4usize,
+        use_all in any::<bool>(),
+        pow in any::<bool>(),
+        concat in any::<bool>(),
+    ) {
+        let arithmetic = DOMAINS[domain];
+        let mut game = rationals_with(use_all, pow, false);
+        game.rules.arithmetic = arithmetic;
+        game.rules.concat = concat;
+        digits_lab::with_number_type!(arithmetic, V => check_move_lists::<V>(&game.rules, &raw)?);
     }
 }
 

@@ -81,7 +81,7 @@ impl TableWalk {
 /// The difficulty of the puzzle `numbers` → `target`, whose exact features are `features`,
 /// with the player's exact walk at that target (as `solve` scores it); `None` where the
 /// walk is not taken (a model without the player, a state graph too large, or a target only
-/// moves the player does not make reach), and the table's score stands.
+/// unary minus, which is no move, reaches), and the table's score stands.
 pub fn exact_difficulty(
     game: &Game,
     numbers: &[i64],

@@ -55,16 +55,13 @@ fn the_export_is_what_fit_human_reads() {
         sets.iter()
             .all(|s| s.target == 24 && s.game.kind == GameKind::TwentyFour)
     );
-    let cli = digits_lab::cli::Cli::try_parse_from([
-        "digits-lab",
-        "fit",
-        "--plan",
-        "quick",
-        "--human",
-        csv.to_str().unwrap(),
-    ])
-    .unwrap();
-    digits_lab::cli::run(cli).unwrap();
+    let fit = digits_lab::request::FitRequest {
+        human: Some(csv.clone()),
+        plan: digits_lab::request::fit::PlanName::Quick,
+        ..Default::default()
+    };
+    let judged = fit.run().unwrap().text;
+    assert!(judged.contains("puzzles of 24 with a solve time"), "{judged}");
 
     // The move preferences, fitted on the logged moves: one choice per `op` action.
     let choices = digits_lab_study::prefs::choices(&server.db).unwrap();

@@ -45,9 +45,12 @@
 //! * With joined digits (`concat`), a multiset of two or more digits is also a leaf for
 //!   each number its digits spell in some order without a leading 0 ([`join::spelled`]):
 //!   one tree, one expression and one canonical form (a leaf) each.
-//! * Player move sequences are a plain depth-first search without memoization; with joined
-//!   digits, every ordered pair of positions holding board digits (or numbers joined from
-//!   them) may also be written side by side.
+//! * Player move sequences are a plain depth-first search without memoization over the moves
+//!   of SPEC §2 read word for word ([`convention_moves`]: `x × 1`, `1 × x`, `x ÷ 1` skipped
+//!   only where numbers need not all be used); with joined digits, every ordered pair of
+//!   positions holding board digits (or numbers joined from them) may also be written side by
+//!   side. [`player_moves`] lists a board's moves as the simulated player counts them, from
+//!   its definition.
 
 #![allow(dead_code)]
 
@@ -60,7 +63,7 @@ mod parse;
 mod strings;
 
 pub use counts::{count_unchecked, solve_all};
-pub use moves::moves;
+pub use moves::{Tile, convention_moves, moves, player_moves};
 pub use parse::eval_printed;
 pub use strings::{BruteTrail, first_moves, solve_all_by_strings, trails};
 
