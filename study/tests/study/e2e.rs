@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use clap::Parser;
 use digits_lab::game::rule_set::GameKind;
 use digits_lab::model::human;
 
@@ -61,7 +60,10 @@ fn the_export_is_what_fit_human_reads() {
         ..Default::default()
     };
     let judged = fit.run().unwrap().text;
-    assert!(judged.contains("puzzles of 24 with a solve time"), "{judged}");
+    assert!(
+        judged.contains("puzzles of 24 with a solve time"),
+        "{judged}"
+    );
 
     // The move preferences, fitted on the logged moves: one choice per `op` action.
     let choices = digits_lab_study::prefs::choices(&server.db).unwrap();
