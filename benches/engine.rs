@@ -4,7 +4,7 @@ use digits_lab::engine::Dp;
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rule_set::{Game, GameKind};
-use digits_lab::puzzle::moves;
+use digits_lab::puzzle::sequences;
 
 fn main() {
     divan::main();
@@ -55,7 +55,7 @@ fn moves_1_2_4_5_10_25_to_94() -> u64 {
         .iter()
         .map(|&n| Int::from_int(n).expect("positive"))
         .collect();
-    moves::count(&values, Int(94), &game.rules)
+    sequences::count(&values, Int(94), &game.rules)
         .expect("counts")
         .sequences
 }

@@ -1,5 +1,5 @@
 //! The moves a player may make from a board: one enumeration, under a game's [`Rules`], for
-//! every player of the project — the `moves` convention (`crate::puzzle::moves`, SPEC §2), the
+//! every player of the project — the `moves` convention (`crate::puzzle::sequences`, SPEC §2), the
 //! simulated player's state graph (`crate::player::graph`), the board's first moves
 //! (`crate::features::setting`) and the study page (`study/`), whose logged moves the player's
 //! preferences are fitted on (`crate::model::move_fit`).

@@ -17,7 +17,7 @@ use crate::game::rule_set::Game;
 
 use super::constraints::{Check, Tally};
 use super::deck::Deck;
-use super::search::{Draws, Found};
+use super::draws::{Draws, Found};
 use super::style::Style;
 
 /// Boards each slot draws per round.

@@ -5,7 +5,7 @@
 //! - [`rng`]: the seeded random numbers; [`deck`]: how a board is drawn;
 //! - [`span`] and [`constraints`]: what a puzzle must meet, and the tally that explains a
 //!   request nothing meets; [`bands`]: the named difficulty bands;
-//! - [`run`]: one board solved against every target; [`search`]: boards drawn until enough
+//! - [`run`]: one board solved against every target; [`draws`]: boards drawn until enough
 //!   puzzles pass;
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
 //! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON.
@@ -19,11 +19,11 @@ pub mod bands;
 pub mod constraints;
 pub mod day;
 pub mod deck;
+pub mod draws;
 pub mod output;
 pub mod puzzle;
 pub mod rng;
 pub mod run;
-pub mod search;
 pub mod span;
 pub mod style;
 
@@ -38,8 +38,8 @@ use crate::game::rule_set::{Game, GameKind};
 use bands::Bands;
 use constraints::Check;
 use deck::Deck;
+use draws::Draws;
 use puzzle::{Place, Puzzle};
-use search::Draws;
 use span::Span;
 use style::Style;
 
@@ -131,7 +131,7 @@ fn count(order: &Order, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
         stream: Stream::Count as u64,
     };
     let mut used: FxHashSet<Board> = FxHashSet::default();
-    let (found, tally) = search::search(&draws, n, order.tries, &mut used, progress)?;
+    let (found, tally) = draws::search(&draws, n, order.tries, &mut used, progress)?;
     let puzzles = found
         .par_iter()
         .map(|f| Puzzle::of(&order.game, f, order.all, order.bands.as_ref(), None))

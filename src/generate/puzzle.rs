@@ -11,7 +11,7 @@ use crate::model::Fitted;
 use crate::puzzle::solve::{self, Options};
 
 use super::bands::{Band, Bands};
-use super::search::Found;
+use super::draws::Found;
 
 /// One generated puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]

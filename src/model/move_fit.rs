@@ -2,7 +2,7 @@
 //! study page's log, `digits-lab study prefs`): each move a person made is a choice among the
 //! moves open on the board at that moment, the player's own moves ([`Choice::of`]: the game's
 //! moves as the player counts them, [`crate::game::moves`], each with the player's features),
-//! and the player's softmax over the move features ([`crate::player::moves::softmax`]) is
+//! and the player's softmax over the move features ([`crate::player::move_features::softmax`]) is
 //! fitted to those choices by maximum likelihood. Beside [`super::player_fit`], which fits the
 //! same weights to people's times; reported beside the uniform player and the player the
 //! model carries.
@@ -10,7 +10,7 @@
 use crate::game::moves::{Dedup, Move, Tile, moves};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
-use crate::player::moves::{N, softmax};
+use crate::player::move_features::{N, softmax};
 use crate::player::{FEATURES, MoveFeatures, Step, Weights, features};
 
 use super::Fitted;

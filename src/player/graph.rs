@@ -17,7 +17,7 @@ use crate::game::moves::{Dedup, Tile, board_tile, moves};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 
-use super::moves::{MoveFeatures, Step, Weights, features, softmax};
+use super::move_features::{MoveFeatures, Step, Weights, features, softmax};
 use super::strategy::{Player, Strategy};
 
 /// The most states a puzzle's graph may hold before the walk refuses it (about 200 MB).

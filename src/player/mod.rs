@@ -25,10 +25,10 @@
 //! a policy and its exact consequences.
 
 pub mod graph;
-pub mod moves;
+pub mod move_features;
 pub mod search;
 pub mod strategy;
 
 pub use graph::{Graph, Outcome, Prepared, StateGraphTooLarge, play};
-pub use moves::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
+pub use move_features::{FEATURES, Feature, MoveFeatures, Step, Weights, features};
 pub use strategy::{Player, Strategy};

@@ -19,7 +19,7 @@
 
 use super::Weights;
 use super::graph::{End, Prepared};
-use super::moves::softmax;
+use super::move_features::softmax;
 
 impl Prepared<'_> {
     /// The searcher's expected moves to its first solution with weights `w`; infinite where

@@ -4,6 +4,6 @@
 
 pub mod difficulty;
 pub mod explain;
-pub mod moves;
+pub mod sequences;
 pub mod solution;
 pub mod solve;

@@ -14,7 +14,7 @@ use crate::game::number::{Number, Wide};
 use crate::game::rule_set::Game;
 use crate::puzzle::difficulty::{self, Assessment};
 use crate::puzzle::explain::{self, Explanation};
-use crate::puzzle::moves::{self, MoveCounts};
+use crate::puzzle::sequences::{self, MoveCounts};
 
 /// What to compute besides the counts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -160,7 +160,7 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
     let moves = if opts.no_moves {
         None
     } else {
-        Some(moves::count(&values, t, rules)?)
+        Some(sequences::count(&values, t, rules)?)
     };
     let solvable = counts.is_some();
     let shortest = dp.shortest(t).map(|e| write_out::<V>(&e, limit));

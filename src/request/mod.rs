@@ -6,7 +6,7 @@
 //! request was typed.
 //!
 //! - [`game`]: the options that choose and change a game ([`GameOptions`], [`RulesOptions`]);
-//!   [`corpora`]: which corpora a corpus run covers ([`CorpusOptions`]);
+//!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`], [`analyze`] (the whole main job), [`gather`],
 //!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`];
@@ -15,7 +15,7 @@
 //! A long request tells its caller how it advances through [`crate::progress::Progress`].
 
 pub mod analyze;
-pub mod corpora;
+pub mod corpus_options;
 pub mod cover;
 pub mod fit;
 pub mod game;
@@ -33,7 +33,7 @@ use std::str::FromStr;
 use crate::error::{Error, Result};
 
 pub use analyze::{AnalyzeReport, AnalyzeRequest};
-pub use corpora::CorpusOptions;
+pub use corpus_options::CorpusOptions;
 pub use cover::{CoverReport, CoverRequest};
 pub use fit::{FitReport, FitRequest};
 pub use game::{GameOptions, RulesOptions};

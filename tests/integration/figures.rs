@@ -5,7 +5,7 @@ use digits_lab::engine::{Dp, all_trees_unchecked};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rule_set::{Game, GameKind};
-use digits_lab::puzzle::moves;
+use digits_lab::puzzle::sequences;
 
 use crate::brute;
 
@@ -44,7 +44,7 @@ fn target_765_has_780_trees_and_831_is_unsolvable() {
 fn moves_from_1_2_4_5_10_25_to_94() {
     let game = Game::preset(GameKind::Digits);
     let board: Vec<Int> = [1, 2, 4, 5, 10, 25].iter().map(|&n| Int(n)).collect();
-    let m = moves::count(&board, Int(94), &game.rules).unwrap();
+    let m = sequences::count(&board, Int(94), &game.rules).unwrap();
     assert_eq!(m.sequences, 1_319);
     assert_eq!(m.by_length, vec![0, 0, 0, 6, 194, 1_119]);
     assert_eq!(m.boards_visited, 777_019);
@@ -115,7 +115,7 @@ fn every_solvable_24_game_hand_has_a_moves_sequence() {
                 .iter()
                 .map(|&n| Rational::from_int(n).unwrap())
                 .collect();
-            if moves::count(&board, target, &game.rules).unwrap().sequences == 0 {
+            if sequences::count(&board, target, &game.rules).unwrap().sequences == 0 {
                 without.push(set);
             }
         }

@@ -28,7 +28,7 @@ use digits_lab::game::moves::{Dedup, Tile, moves as game_moves};
 use digits_lab::game::number::{Int, Integer, Number, Op, Rational, Signed, Whole};
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::rules::{Arithmetic, Rules};
-use digits_lab::puzzle::moves;
+use digits_lab::puzzle::sequences;
 
 use crate::brute::{self, BruteCounts, BruteRules, Q};
 
@@ -428,7 +428,7 @@ fn check_solutions<V: Value>(
     Ok(())
 }
 
-/// `moves::count` equals [`brute::moves`] for `target` (a reachable value picked by `pick`
+/// `sequences::count` equals [`brute::moves`] for `target` (a reachable value picked by `pick`
 /// when `reachable`, else `random_target`).
 fn check_moves<V: Value>(
     game: &Game,
@@ -452,12 +452,12 @@ fn check_moves<V: Value>(
         .map(|&n| V::from_int(n).expect("board numbers are in the domain"))
         .collect();
     let ctx = || format!("{}, target {target}", describe(game, numbers));
-    let engine = moves::count(
+    let engine = sequences::count(
         &board,
         V::from_int(target).expect("targets are in the domain"),
         &game.rules,
     )
-    .map_err(|e| fail(format!("{}: moves::count: {e}", ctx())))?;
+    .map_err(|e| fail(format!("{}: sequences::count: {e}", ctx())))?;
     let reference = brute::moves(numbers, target, BruteRules::of(&game.rules));
     prop_assert_eq!(
         (engine.sequences, &engine.by_length, engine.boards_visited),
