@@ -1,15 +1,7 @@
-//! The exact consequences of the player's policy on one puzzle: a memoized walk over every
-//! board state an attempt can reach.
-//!
-//! The states (multisets of values) form a graph whose edges are the moves; it is built once
-//! per puzzle, children before parents, and then evaluated for any weights in one pass:
-//! `P(s)`, the probability that an attempt from `s` reaches the target, and `L(s)`, the
-//! expected moves it makes before it ends, are averages of the children's under the move
-//! probabilities. Restarting after each failure, the expected moves to the first success are
-//! `L / P` (Wald's identity: the number of attempts is geometric with mean `1 / P`). Sums are
-//! taken in a fixed order, so the figures are the same bytes on every run and thread count.
-
-use std::fmt;
+//! The state graph of one puzzle: every board state an attempt can reach (multisets of
+//! values), its edges the game's moves, built once per puzzle by a memoized walk, children
+//! before parents, so that both ways of playing ([`super::restart`], [`super::search`])
+//! evaluate it for any weights without walking the board again.
 
 use rustc_hash::FxHashMap;
 
@@ -17,8 +9,9 @@ use crate::game::moves::{Dedup, Tile, board_tile, moves};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 
-use super::move_features::{MoveFeatures, Step, Weights, features, softmax};
-use super::strategy::{Player, Strategy};
+use super::move_features::{MoveFeatures, Step, Weights, features};
+use super::restart::Outcome;
+use super::strategy::Player;
 
 /// The most states a puzzle's graph may hold before the walk refuses it (about 200 MB).
 pub const MAX_STATES: usize = 1 << 20;
@@ -27,23 +20,6 @@ pub const MAX_STATES: usize = 1 << 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the player's state graph exceeds {MAX_STATES} states")]
 pub struct StateGraphTooLarge;
-
-/// What the player does with one puzzle.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
-    /// The probability that one attempt reaches the target.
-    pub p_success: f64,
-    /// The expected moves of one attempt, successful or not.
-    pub attempt_moves: f64,
-}
-
-impl Outcome {
-    /// The expected moves to the first success, restarting after every failed attempt:
-    /// infinite when no attempt can succeed.
-    pub fn moves(&self) -> f64 {
-        self.attempt_moves / self.p_success
-    }
-}
 
 /// How an attempt that has reached a state ends there, if it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +72,7 @@ pub struct Graph {
     pub(super) edges: Vec<Edge>,
     /// The moves of the root, in the order of its edges (equal moves from equal numbers
     /// merged, as at every state).
-    first: Vec<FirstMove>,
+    pub(super) first: Vec<FirstMove>,
     pub(super) target: i64,
     largest: i64,
     use_all: bool,
@@ -255,95 +231,13 @@ impl Graph {
     }
 }
 
-impl Prepared<'_> {
-    /// What the player does with these weights: one pass over the states, children first.
-    pub fn evaluate(&self, w: &Weights) -> Outcome {
-        let g = self.graph;
-        let mut p = vec![0.0f64; g.nodes.len()];
-        let mut len = vec![0.0f64; g.nodes.len()];
-        let mut pref = Vec::new();
-        let target = i128::from(g.target);
-        for (k, node) in g.nodes.iter().enumerate() {
-            match node.end {
-                End::Success | End::Last(..) | End::Failure => {
-                    p[k] = if node.end.solves(target) { 1.0 } else { 0.0 }
-                }
-                End::Goes => {
-                    let range = node.edges.0 as usize..node.edges.1 as usize;
-                    let edges = &g.edges[range.clone()];
-                    pref.clear();
-                    pref.extend(self.features[range].iter().map(|f| w.preference(f)));
-                    let total = softmax(&mut pref, edges.iter().map(|e| f64::from(e.copies)));
-                    let (mut sp, mut sl) = (0.0, 0.0);
-                    for (e, &m) in edges.iter().zip(&pref) {
-                        sp += m * p[e.child as usize];
-                        sl += m * len[e.child as usize];
-                    }
-                    p[k] = sp / total;
-                    len[k] = 1.0 + sl / total;
-                }
-            }
-        }
-        let root = g.nodes.len() - 1;
-        Outcome {
-            p_success: p[root],
-            attempt_moves: len[root],
-        }
-    }
-
-    /// See [`Graph::first_moves`].
-    pub fn first_moves(&self, player: &Player) -> Vec<(String, f64)> {
-        let g = self.graph;
-        let root = g.nodes[g.nodes.len() - 1];
-        let range = root.edges.0 as usize..root.edges.1 as usize;
-        let mut pref: Vec<f64> = self.features[range.clone()]
-            .iter()
-            .map(|f| player.weights.preference(f))
-            .collect();
-        let picks = g.edges[range].iter().map(|e| match player.strategy {
-            Strategy::Restarts => f64::from(e.copies),
-            Strategy::Search => 1.0,
-        });
-        let total = softmax(&mut pref, picks);
-        let mut out: Vec<(String, f64)> = g
-            .first
-            .iter()
-            .zip(&pref)
-            .map(|(m, &weight)| (m.text.clone(), weight / total))
-            .collect();
-        out.sort_by(|a, b| b.1.total_cmp(&a.1));
-        out
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "P(an attempt succeeds) {:.4}, {:.2} moves an attempt, {:.2} moves to success",
-            self.p_success,
-            self.attempt_moves,
-            self.moves()
-        )
-    }
-}
-
-/// What the player with weights `w` does with `target` on `numbers` under `rules`; `None`
-/// when the domain cannot hold the target.
-pub fn play<V: Number>(
-    numbers: &[i64],
-    rules: &Rules,
-    target: i64,
-    w: &Weights,
-) -> Result<Option<Outcome>, StateGraphTooLarge> {
-    Ok(Graph::build::<V>(numbers, rules, target)?.map(|g| g.evaluate(w)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::number::{Int, Rational};
     use crate::game::rule_set::{Game, GameKind};
+    use crate::player::restart::play;
+    use crate::player::strategy::Strategy;
 
     fn digits() -> Rules {
         Game::preset(GameKind::Digits).rules

@@ -115,7 +115,11 @@ fn every_solvable_24_game_hand_has_a_moves_sequence() {
                 .iter()
                 .map(|&n| Rational::from_int(n).unwrap())
                 .collect();
-            if sequences::count(&board, target, &game.rules).unwrap().sequences == 0 {
+            if sequences::count(&board, target, &game.rules)
+                .unwrap()
+                .sequences
+                == 0
+            {
                 without.push(set);
             }
         }
