@@ -39,7 +39,10 @@ pub(super) struct Plan {
     /// The game as JSON, so that any change of rules, pool or targets makes another plan.
     game: serde_json::Value,
     shard: Shard,
-    /// Boards in the corpus, in the shard, and per chunk and piece.
+    /// Boards in the corpus ([`crate::corpus::Boards::fingerprint`], so that other boards
+    /// of the same count make another plan), in the shard, and per chunk and piece.
+    #[serde(default)]
+    corpus_fingerprint: String,
     corpus_boards: usize,
     boards: usize,
     chunk_boards: usize,
@@ -63,6 +66,7 @@ impl Plan {
             corpus: corpus.name(),
             game: serde_json::to_value(&corpus.game).map_err(|e| Error::Io(e.to_string()))?,
             shard,
+            corpus_fingerprint: format!("{:016x}", corpus.boards.fingerprint()),
             corpus_boards: corpus.boards.len(),
             boards,
             chunk_boards,
@@ -204,12 +208,17 @@ pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool, reach_only: b
 /// The `sums` files of every shard of a run of `corpus` in `n` shards, by shard: what the
 /// corpus-wide summary is built from.
 pub(super) fn all_sums(dir: &Path, corpus: &Corpus, n: usize) -> Result<Vec<Vec<PathBuf>>> {
-    (1..=n)
+    let piece_boards = memory::chunk_boards(targets(corpus)) * PIECE_CHUNKS;
+    Ok((1..=n)
         .map(|k| {
-            let plan = Plan::of(corpus, Shard { k, n })?;
-            Ok((0..plan.pieces())
-                .map(|p| file(dir, Table::Sums, plan.shard, p))
-                .collect())
+            let shard = Shard { k, n };
+            let pieces = shard
+                .positions(corpus.boards.len())
+                .len()
+                .div_ceil(piece_boards);
+            (0..pieces)
+                .map(|p| file(dir, Table::Sums, shard, p))
+                .collect()
         })
-        .collect()
+        .collect())
 }

@@ -206,6 +206,25 @@ impl Boards {
         }
     }
 
+    /// A hash of everything the boards hold (numbers, ids, deals, published puzzles), so that
+    /// a run's plan tells these boards from any others of the same count: an NYT file of
+    /// other puzzles, say. The same within one build of the program.
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut h = DefaultHasher::new();
+        (self.size, self.len()).hash(&mut h);
+        for j in 0..self.len() * self.size {
+            self.numbers.get(j).hash(&mut h);
+        }
+        self.ids.hash(&mut h);
+        self.ways.hash(&mut h);
+        self.deals.to_bits().hash(&mut h);
+        for p in &self.published {
+            (&p.date, p.slot, p.target).hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// Every board, in order.
     pub fn iter(&self) -> impl Iterator<Item = CorpusBoard> + '_ {
         (0..self.len()).map(|i| self.get(i))

@@ -132,3 +132,30 @@ fn a_stopped_run_is_never_kept() {
     assert!(!again.contains("kept"), "{again}");
     assert!(piece.path().is_file(), "the lost piece is computed again");
 }
+
+#[test]
+fn other_boards_of_the_same_count_are_not_kept() {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("nyt.csv");
+    let header = "date,slot,target,n1,n2,n3,n4,n5,n6\n";
+    let run = || {
+        let done = cli()
+            .args(["analyze", "--corpus", "nyt", "--no-report", "--nyt"])
+            .arg(&file)
+            .arg("--out")
+            .arg(out.path())
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        String::from_utf8(done.stderr).unwrap()
+    };
+    fs::write(&file, format!("{header}2023-04-10,1,55,1,2,4,5,10,25\n")).unwrap();
+    assert!(!run().contains("kept"));
+    assert!(run().contains("nyt: up to date, kept (1 boards"));
+    // One board still, but another one: the plan differs, the tables are computed again.
+    fs::write(&file, format!("{header}2023-04-10,1,55,1,2,4,5,10,20\n")).unwrap();
+    let other = run();
+    assert!(other.contains("nyt: 1 boards"), "{other}");
+    assert!(!other.contains("kept"), "{other}");
+}
