@@ -47,7 +47,10 @@ impl PlotsRequest {
 pub(super) fn draw(data: &Path, reports: &Path, keep: bool) -> Result<PlotsReport> {
     let made = Made::of(&inputs(data)?)?;
     let record = reports.join(RECORD);
-    let kept = keep && made.recorded_at(&record) && reports.join("REPORT.md").is_file();
+    let kept = keep
+        && made.recorded_at(&record)
+        && reports.join("REPORT.md").is_file()
+        && reports.join("charts").is_dir();
     let drawn = match kept {
         true => None,
         false => {
