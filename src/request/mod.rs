@@ -1,9 +1,8 @@
 //! The requests: each command's work as a plain library value — typed fields with the
 //! command's defaults (`Default`), checked here with the library's errors and exit codes —
 //! whose `run` does the work and returns the report the command prints. The command line
-//! (`cli/`) only parses flags into requests and prints reports; the Python package and the
-//! study page build the same requests from their own input. Nothing here knows how a
-//! request was typed.
+//! (`cli/`) only parses flags into requests and prints reports; the Python package builds
+//! the same requests from keyword arguments. Nothing here knows how a request was typed.
 //!
 //! - [`game`]: the options that choose and change a game ([`GameOptions`], [`RulesOptions`]);
 //!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
