@@ -9,7 +9,6 @@ use digits_lab::corpus::Shard;
 use digits_lab::request::analyze::{CACHE_MB, DEFAULT_CACHE_MB};
 use digits_lab::request::{AnalyzeRequest, CorpusOptions, PlotsRequest, RulesOptions, parsed};
 
-use crate::args::fit;
 use crate::errors::guard;
 use crate::progress;
 
@@ -70,10 +69,7 @@ pub fn analyze(
             threads: crate::args::threads(threads)?,
             shard: parsed::<Shard>("--shard", shard.as_deref())?.unwrap_or_default(),
             quiet: true,
-            cache_mb: cache_mb
-                .map(|c| fit(CACHE_MB, c))
-                .transpose()?
-                .unwrap_or(DEFAULT_CACHE_MB),
+            cache_mb: CACHE_MB.fit_opt(cache_mb)?.unwrap_or(DEFAULT_CACHE_MB),
             reach_only,
             force,
         })

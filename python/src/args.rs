@@ -1,12 +1,11 @@
 //! The package's keyword arguments as the library's request options: a `Game` read from its
-//! attributes, numbers checked through the request layer's bounds (the command line's own
-//! messages), worker pools as the commands build theirs.
+//! attributes, and `threads` checked as the command line checks `--threads`.
 
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
-use digits_lab::request::{Bound, GameOptions, RulesOptions, THREADS};
+use digits_lab::request::{GameOptions, RulesOptions, THREADS};
 
 use crate::errors::Failure;
 
@@ -53,22 +52,7 @@ impl Game {
     }
 }
 
-/// `value` through `bound`, as the command line checks the flag.
-pub fn fit<T: TryFrom<u64>>(bound: Bound, value: i128) -> Result<T, Failure> {
-    Ok(bound.fit(value)?)
-}
-
-/// An optional value through `bound`.
-pub fn fit_opt<T: TryFrom<u64>>(bound: Bound, value: Option<i128>) -> Result<Option<T>, Failure> {
-    value.map(|v| fit(bound, v)).transpose()
-}
-
-/// A list of values through `bound`.
-pub fn fit_all<T: TryFrom<u64>>(bound: Bound, values: &[i128]) -> Result<Vec<T>, Failure> {
-    values.iter().map(|&v| fit(bound, v)).collect()
-}
-
 /// `threads` checked as `--threads` is.
 pub fn threads(threads: Option<i128>) -> Result<Option<u16>, Failure> {
-    fit_opt(THREADS, threads)
+    Ok(THREADS.fit_opt(threads)?)
 }

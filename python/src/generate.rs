@@ -6,7 +6,7 @@ use digits_lab::present::output_format::Format;
 use digits_lab::request::generate::{COUNT, DAYS, TRIES};
 use digits_lab::request::{GenerateRequest, parsed};
 
-use crate::args::{Game, fit, fit_opt};
+use crate::args::Game;
 use crate::errors::guard;
 use crate::progress;
 
@@ -42,7 +42,7 @@ pub fn generate(
         let d = GenerateRequest::default();
         Ok(GenerateRequest {
             game: game.options(),
-            count: fit_opt(COUNT, count)?,
+            count: COUNT.fit_opt(count)?,
             seed: seed.unwrap_or(d.seed),
             solutions: parsed("--solutions", solutions.as_deref())?,
             convention: parsed("--convention", convention.as_deref())?.unwrap_or(d.convention),
@@ -52,8 +52,8 @@ pub fn generate(
             difficulty: parsed("--difficulty", difficulty.as_deref())?,
             all,
             day,
-            days: fit_opt(DAYS, days)?,
-            tries: tries.map(|t| fit(TRIES, t)).transpose()?.unwrap_or(d.tries),
+            days: DAYS.fit_opt(days)?,
+            tries: TRIES.fit_opt(tries)?.unwrap_or(d.tries),
             threads: crate::args::threads(threads)?,
         })
     })?;

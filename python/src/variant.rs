@@ -10,7 +10,7 @@ use digits_lab::request::cover::{MAX, NUMBER, SIZE};
 use digits_lab::request::phase::{EXACT_LIMIT, K, M, SAMPLES};
 use digits_lab::request::{CoverReport, CoverRequest, PhaseRequest};
 
-use crate::args::{Game, fit, fit_all};
+use crate::args::Game;
 use crate::errors::{Failure, guard};
 use crate::progress;
 
@@ -50,8 +50,8 @@ pub fn cover_search(
     let request = guard(|| {
         Ok(CoverRequest {
             rules: game.rules(),
-            size: Some(fit(SIZE, size)?),
-            max: fit_all(MAX, &max)?,
+            size: Some(SIZE.fit(size)?),
+            max: MAX.fit_all(&max)?,
             threads: crate::args::threads(threads)?,
             ..CoverRequest::default()
         })
@@ -87,14 +87,10 @@ pub fn phase(
         Ok(PhaseRequest {
             rules: game.rules(),
             out: Some(out),
-            k: k.map(|k| fit_all(K, &k)).transpose()?.unwrap_or(d.k),
-            m: m.map(|m| fit_all(M, &m)).transpose()?.unwrap_or(d.m),
-            samples: samples
-                .map(|s| fit(SAMPLES, s))
-                .transpose()?
-                .unwrap_or(d.samples),
-            exact_limit: (exact_limit.map(|e| fit(EXACT_LIMIT, e)).transpose()?)
-                .unwrap_or(d.exact_limit),
+            k: k.map(|k| K.fit_all(&k)).transpose()?.unwrap_or(d.k),
+            m: m.map(|m| M.fit_all(&m)).transpose()?.unwrap_or(d.m),
+            samples: SAMPLES.fit_opt(samples)?.unwrap_or(d.samples),
+            exact_limit: EXACT_LIMIT.fit_opt(exact_limit)?.unwrap_or(d.exact_limit),
             seed: seed.unwrap_or(d.seed),
             threads: crate::args::threads(threads)?,
             reports: None,

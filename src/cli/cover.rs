@@ -41,12 +41,8 @@ impl CoverArgs {
             numbers: (self.numbers.iter())
                 .map(|n| NUMBER.parse(n))
                 .collect::<Result<_, _>>()?,
-            size: self.size.map(|s| SIZE.fit(s)).transpose()?,
-            max: self
-                .max
-                .iter()
-                .map(|&b| MAX.fit(b))
-                .collect::<Result<_, _>>()?,
+            size: SIZE.fit_opt(self.size)?,
+            max: MAX.fit_all(&self.max)?,
             threads: super::threads(self.threads)?,
         })
     }

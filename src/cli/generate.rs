@@ -70,7 +70,7 @@ impl GenerateArgs {
     pub fn request(&self) -> crate::Result<GenerateRequest> {
         Ok(GenerateRequest {
             game: self.game.options(),
-            count: self.count.map(|n| COUNT.fit(n)).transpose()?,
+            count: COUNT.fit_opt(self.count)?,
             seed: self.seed,
             solutions: crate::request::parsed("--solutions", self.solutions.as_deref())?,
             convention: self.convention,
@@ -80,7 +80,7 @@ impl GenerateArgs {
             difficulty: crate::request::parsed("--difficulty", self.difficulty.as_deref())?,
             all: self.all,
             day: self.day,
-            days: self.days.map(|n| DAYS.fit(n)).transpose()?,
+            days: DAYS.fit_opt(self.days)?,
             tries: TRIES.fit(self.tries)?,
             threads: super::threads(self.threads)?,
         })

@@ -53,7 +53,7 @@ pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
         convention: args.convention,
         by: args.by,
         limit: LIMIT.fit(args.limit)?,
-        candidates: args.candidates.map(|c| CANDIDATES.fit(c)).transpose()?,
+        candidates: CANDIDATES.fit_opt(args.candidates)?,
         format: args.format,
         ..HardestRequest::of(args.corpus.clone())
     };

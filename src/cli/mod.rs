@@ -102,7 +102,7 @@ where
 
 /// `--threads` as typed, checked into the request's type.
 fn threads(typed: Option<i128>) -> crate::Result<Option<u16>> {
-    typed.map(|t| crate::request::THREADS.fit(t)).transpose()
+    crate::request::THREADS.fit_opt(typed)
 }
 
 /// A command-line parsing error as one line: what was wrong, without the usage block that

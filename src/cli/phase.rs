@@ -55,8 +55,8 @@ impl PhaseArgs {
         Ok(PhaseRequest {
             rules: self.rules.options(),
             out: self.out.clone(),
-            k: self.k.iter().map(|&k| K.fit(k)).collect::<Result<_, _>>()?,
-            m: self.m.iter().map(|&m| M.fit(m)).collect::<Result<_, _>>()?,
+            k: K.fit_all(&self.k)?,
+            m: M.fit_all(&self.m)?,
             samples: SAMPLES.fit(self.samples)?,
             exact_limit: EXACT_LIMIT.fit(self.exact_limit)?,
             seed: self.seed,

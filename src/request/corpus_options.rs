@@ -8,7 +8,6 @@ use serde::Serialize;
 use crate::corpus::nyt::Source;
 use crate::corpus::{Corpus, CorpusId, Custom};
 use crate::error::{Error, Result};
-use crate::game::rule_file;
 use crate::game::rule_set::Game;
 
 use super::RulesOptions;
@@ -74,15 +73,7 @@ impl CorpusOptions {
         };
         if self.corpus == "custom" {
             check_folder_name(&self.name)?;
-            let game = match &self.rules.rules {
-                Some(path) if self.rules.game.is_none() => rule_file::read(path)?,
-                Some(_) => {
-                    return Err(Error::input(
-                        "--rules names a rule set of its own: give --rules or --game, not both",
-                    ));
-                }
-                None => Game::preset(self.rules.kind()?),
-            };
+            let game = self.rules.base()?;
             return Ok(Corpora::Custom(self.name.clone(), game, custom));
         }
         self.rules.kind()?;

@@ -53,30 +53,21 @@ impl RulesOptions {
         self.game.as_deref().unwrap_or("digits").parse()
     }
 
-    /// Whether a switch changes the named game's arithmetic.
-    pub fn changed(&self) -> bool {
-        self.rules.is_some()
-            || self.pow
-            || self.unary_minus
-            || self.use_all
-            || self.fractions
-            || self.zero
-            || self.negatives
-            || self.concat
+    /// The game named, or read from the rules file, before the switches change it.
+    pub fn base(&self) -> Result<Game> {
+        match (&self.rules, &self.game) {
+            (Some(_), Some(_)) => Err(Error::input(
+                "--rules names a rule set of its own: give --rules or --game, not both",
+            )),
+            (Some(path), None) => rule_file::read(path),
+            (None, _) => Ok(Game::preset(self.kind()?)),
+        }
     }
 
     /// The game these options choose, its arithmetic changed by the switches (as a rules
     /// file naming them would), not yet checked.
     fn unchecked(&self) -> Result<Game> {
-        let game = match (&self.rules, &self.game) {
-            (Some(_), Some(_)) => {
-                return Err(Error::input(
-                    "--rules names a rule set of its own: give --rules or --game, not both",
-                ));
-            }
-            (Some(path), None) => rule_file::read(path)?,
-            (None, _) => Game::preset(self.kind()?),
-        };
+        let game = self.base()?;
         RuleFile {
             zero: self.zero.then_some(true),
             negatives: self.negatives.then_some(true),
@@ -146,7 +137,6 @@ mod tests {
         assert_eq!(o.game().unwrap(), Game::preset(GameKind::TwentyFour));
         o.rules.pow = true;
         assert!(o.game().unwrap().rules.pow);
-        assert!(o.rules.changed());
         assert_eq!(
             GameOptions::named("chess").game().unwrap_err().to_string(),
             "unknown game `chess` (known: digits, countdown, 24, make10, krypto)"

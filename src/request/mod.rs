@@ -76,6 +76,16 @@ impl Bound {
             .map_err(|_| Error::input(format!("{}: {value} is too large", self.flag)))
     }
 
+    /// An optional value, as typed, through [`Bound::fit`].
+    pub fn fit_opt<T: TryFrom<u64>>(&self, value: Option<i128>) -> Result<Option<T>> {
+        value.map(|v| self.fit(v)).transpose()
+    }
+
+    /// Every value of a list, as typed, through [`Bound::fit`].
+    pub fn fit_all<T: TryFrom<u64>>(&self, values: &[i128]) -> Result<Vec<T>> {
+        values.iter().map(|&v| self.fit(v)).collect()
+    }
+
     /// `text`, a whole number as typed, in the option's type when it is in the range.
     pub fn parse<T: TryFrom<u64>>(&self, text: &str) -> Result<T> {
         let value = text.trim().parse::<i128>().map_err(|_| {

@@ -5,7 +5,7 @@ use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::puzzle::solve::{self, Options};
 
-use super::GameOptions;
+use super::{GameOptions, pool};
 
 /// What `solve` reports: [`crate::puzzle::solve::Report`], as text or JSON.
 pub type SolveReport = solve::Report;
@@ -31,18 +31,22 @@ impl SolveRequest {
     /// A request from the command line's words: TARGET then the numbers, or the numbers
     /// alone when `target` is given or the game fixes its target.
     pub fn from_words(game: GameOptions, target: Option<String>, words: &[String]) -> Result<Self> {
-        let fixed = target.is_some() || game.game()?.target.is_some();
+        let fixed = match target {
+            Some(_) => true,
+            None => {
+                let g = game.game()?;
+                if g.target.is_none() && words.len() < 2 {
+                    return Err(Error::input(format!(
+                        "give a target and the board's numbers: {} has no fixed target",
+                        g.kind
+                    )));
+                }
+                g.target.is_some()
+            }
+        };
         let (target, numbers) = match (fixed, words.split_first()) {
-            (true, _) => (target, words.to_vec()),
-            (false, Some((t, numbers))) if !numbers.is_empty() => {
-                (Some(t.clone()), numbers.to_vec())
-            }
-            (false, _) => {
-                return Err(Error::input(format!(
-                    "give a target and the board's numbers: {} has no fixed target",
-                    game.game()?.kind
-                )));
-            }
+            (false, Some((t, numbers))) => (Some(t.clone()), numbers.to_vec()),
+            _ => (target, words.to_vec()),
         };
         Ok(SolveRequest {
             game,
@@ -82,10 +86,12 @@ impl SolveRequest {
             all: self.all,
             no_moves: self.no_moves,
         };
+        // Not on the caller's own thread: a thread joins one pool for good, and a caller
+        // such as Python's interpreter thread calls again.
         let mut report = match rayon::current_thread_index() {
             // Already on a pool's worker: run there.
             Some(_) => solve::solve(&game, &board, target, opts)?,
-            None => one_thread()?.install(|| solve::solve(&game, &board, target, opts))?,
+            None => pool(Some(1))?.install(|| solve::solve(&game, &board, target, opts))?,
         };
         if self.count {
             report.shortest = None;
@@ -95,13 +101,4 @@ impl SolveRequest {
         }
         Ok(report)
     }
-}
-
-/// A pool of one worker. Not the caller's own thread (`use_current_thread`): a thread joins
-/// one pool for good, and a caller such as Python's interpreter thread calls again.
-fn one_thread() -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .map_err(|e| Error::Io(format!("cannot start a worker thread: {e}")))
 }
