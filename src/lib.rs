@@ -52,6 +52,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analyze;
+pub mod check;
 pub mod cli;
 pub mod corpus;
 pub mod engine;

@@ -44,7 +44,7 @@ pub enum Exact {
 }
 
 impl Exact {
-    fn of(w: Wide) -> Exact {
+    pub(crate) fn of(w: Wide) -> Exact {
         match i64::try_from(w.num) {
             Ok(n) if w.den == 1 => Exact::Integer(n),
             _ => Exact::Fraction(format!("{}/{}", w.num, w.den)),

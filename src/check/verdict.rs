@@ -1,0 +1,165 @@
+//! What `check` says of one answer: valid or why not (a [`Fault`] and a one-line message),
+//! and for a valid answer the value it reaches, its distance to the target and the game's
+//! score.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::game::number::Wide;
+use crate::puzzle::solve::{Exact, Score};
+
+/// Why an answer is not valid, as a stable name scripts can count by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fault {
+    /// Longer than any answer needs ([`super::MAX_ANSWER_BYTES`]); refused unread.
+    TooLong,
+    /// Not an expression or a list of moves (an empty answer, a stray symbol, a bracket never
+    /// closed).
+    Syntax,
+    /// An operation the game does not allow: `^` without powers, unary minus, joining digits.
+    Operator,
+    /// A number that is not on the board.
+    NotOnBoard,
+    /// A board number used more often than the board has it.
+    UsedTooOften,
+    /// A move whose operand is neither a board number left nor an earlier move's result.
+    NotAvailable,
+    /// A number left unused where the game uses every number (the 24 game).
+    Unused,
+    /// A step whose result the game's numbers do not hold (a fraction in Countdown, a
+    /// negative in Digits).
+    Domain,
+    DivisionByZero,
+    /// A step past the game's magnitude limit or 64 bits.
+    TooLarge,
+    /// A power whose exponent is not a whole number, or `0 ^ 0`.
+    Exponent,
+    /// A move or an `= value` that states a result the arithmetic does not give.
+    WrongResult,
+}
+
+impl Fault {
+    /// Every fault, in the order they are documented.
+    pub const ALL: [Fault; 12] = [
+        Fault::TooLong,
+        Fault::Syntax,
+        Fault::Operator,
+        Fault::NotOnBoard,
+        Fault::UsedTooOften,
+        Fault::NotAvailable,
+        Fault::Unused,
+        Fault::Domain,
+        Fault::DivisionByZero,
+        Fault::TooLarge,
+        Fault::Exponent,
+        Fault::WrongResult,
+    ];
+
+    /// Its name in JSON and tables: `not-on-board`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Fault::TooLong => "too-long",
+            Fault::Syntax => "syntax",
+            Fault::Operator => "operator",
+            Fault::NotOnBoard => "not-on-board",
+            Fault::UsedTooOften => "used-too-often",
+            Fault::NotAvailable => "not-available",
+            Fault::Unused => "unused",
+            Fault::Domain => "domain",
+            Fault::DivisionByZero => "division-by-zero",
+            Fault::TooLarge => "too-large",
+            Fault::Exponent => "exponent",
+            Fault::WrongResult => "wrong-result",
+        }
+    }
+}
+
+/// A fault and its message: `7 is not on the board (1 3 4 6)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    pub fault: Fault,
+    pub message: String,
+}
+
+impl Reason {
+    pub fn new(fault: Fault, message: impl Into<String>) -> Reason {
+        Reason {
+            fault,
+            message: message.into(),
+        }
+    }
+}
+
+/// The verdict on one answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The answer keeps every rule of the game.
+    pub valid: bool,
+    /// Valid, and it reaches the target.
+    pub solved: bool,
+    /// Why it is not valid.
+    pub reason: Option<Reason>,
+    /// The value a valid answer reaches.
+    pub value: Option<Exact>,
+    /// How far that value is from the target.
+    pub distance: Option<Exact>,
+    /// The game's score for it (Digits' stars, Countdown's points; none for the 24 game).
+    pub score: Option<Score>,
+    /// The operations it takes (a joined number counts one per join).
+    pub ops: Option<usize>,
+}
+
+impl Verdict {
+    pub fn invalid(reason: Reason) -> Verdict {
+        Verdict {
+            valid: false,
+            solved: false,
+            reason: Some(reason),
+            value: None,
+            distance: None,
+            score: None,
+            ops: None,
+        }
+    }
+
+    pub(super) fn reached(value: Wide, distance: Wide, score: Option<Score>, ops: usize) -> Self {
+        Verdict {
+            valid: true,
+            solved: distance.num == 0,
+            reason: None,
+            value: Some(Exact::of(value)),
+            distance: Some(Exact::of(distance)),
+            score,
+            ops: Some(ops),
+        }
+    }
+}
+
+/// One line: `solved: 765 in 3 operations (10 points)`, `valid: 760, 5 from 765 (7 points)`,
+/// `invalid (not-on-board): 7 is not on the board (1 3 4 6)`.
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = &self.reason {
+            return write!(f, "invalid ({}): {}", r.fault.name(), r.message);
+        }
+        let (Some(value), Some(distance), Some(ops)) = (&self.value, &self.distance, self.ops)
+        else {
+            return f.write_str("invalid");
+        };
+        let plural = if ops == 1 { "" } else { "s" };
+        if self.solved {
+            write!(f, "solved: {value} in {ops} operation{plural}")?;
+        } else {
+            write!(
+                f,
+                "valid: {value} in {ops} operation{plural}, {distance} from the target"
+            )?;
+        }
+        if let Some(s) = &self.score {
+            write!(f, " ({} {})", s.value, s.unit)?;
+        }
+        Ok(())
+    }
+}
