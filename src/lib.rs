@@ -55,6 +55,7 @@ pub mod analyze;
 pub mod check;
 pub mod cli;
 pub mod corpus;
+pub mod dataset;
 pub mod engine;
 pub mod error;
 pub mod features;

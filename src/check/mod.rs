@@ -9,9 +9,8 @@
 //! nesting is bounded, and every step is checked arithmetic (a power is refused at the
 //! game's magnitude limit, never computed past it). The verdict ([`verdict`]) says valid or
 //! why not in one line, and for a valid answer its value, distance to the target and score.
-//! [`batch`] checks a file of answers.
+//! A file of answers is checked by [`crate::dataset::check`].
 
-// pub mod batch;
 pub mod grammar;
 pub mod judge;
 pub mod lex;

@@ -4,6 +4,7 @@
 //! what `main` calls.
 
 mod analyze;
+mod check;
 mod corpus;
 mod cover;
 mod fit;
@@ -22,6 +23,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
+pub use check::CheckArgs;
 pub use corpus::CorpusArgs;
 pub use cover::CoverArgs;
 pub use fit::FitArgs;
@@ -48,6 +50,9 @@ pub enum Command {
     /// Solve one puzzle exactly: counts under every convention, a shortest solution, or the
     /// closest value when the target cannot be reached.
     Solve(SolveArgs),
+    /// Check an answer against a puzzle exactly (an expression or a list of moves, never
+    /// evaluated as code), or every answer of a CSV, JSONL or Parquet file.
+    Check(CheckArgs),
     /// Solve every board of a corpus against every target and write the Parquet tables,
     /// then the charts and REPORT.md.
     Analyze(AnalyzeArgs),
@@ -78,6 +83,7 @@ pub enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Gather(args) => gather::run(&args),
         Command::Plots(args) => plots::run(&args),

@@ -8,12 +8,13 @@
 //!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`], [`analyze`] (the whole main job), [`gather`],
-//!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`];
+//!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`], [`check`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
 //! A long request tells its caller how it advances through [`crate::progress::Progress`].
 
 pub mod analyze;
+pub mod check;
 pub mod corpus_options;
 pub mod cover;
 pub mod fit;
@@ -32,6 +33,7 @@ use std::str::FromStr;
 use crate::error::{Error, Result};
 
 pub use analyze::{AnalyzeReport, AnalyzeRequest};
+pub use check::{CheckFileRequest, CheckRequest};
 pub use corpus_options::CorpusOptions;
 pub use cover::{CoverReport, CoverRequest};
 pub use fit::{FitReport, FitRequest};

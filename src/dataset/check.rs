@@ -1,0 +1,308 @@
+//! A file of answers checked row by row (`digits-lab check --batch`): each row's puzzle is
+//! checked against the game, then its answer ([`crate::check::check`]); chunks of rows are
+//! checked in parallel and written in file order, as JSONL (to standard output or a file) or
+//! Parquet, so that the output is the same bytes at any thread count and a file of any
+//! length streams.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use polars::prelude::*;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::check::{self, Fault, Reason, Verdict};
+use crate::error::{Error, Result};
+use crate::game::board::Board;
+use crate::game::rule_set::Game;
+use crate::progress::Progress;
+use crate::store::write::{frame, io_error, temp_path};
+
+use super::read::{Columns, Reader, Row};
+
+/// Rows checked at a time: large enough to keep both cores busy, small enough to stream.
+const CHUNK: usize = 16_384;
+
+/// How the answers of a file fared.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub rows: u64,
+    pub solved: u64,
+    /// Valid answers that miss the target.
+    pub missed: u64,
+    pub invalid: u64,
+    /// Invalid rows by fault, `puzzle` for a row whose puzzle the game does not allow.
+    pub faults: BTreeMap<String, u64>,
+}
+
+impl Tally {
+    fn add(&mut self, v: &RowVerdict) {
+        self.rows += 1;
+        match &v.verdict.reason {
+            None if v.verdict.solved => self.solved += 1,
+            None => self.missed += 1,
+            Some(_) => {
+                self.invalid += 1;
+                *self.faults.entry(v.fault_name().to_string()).or_default() += 1;
+            }
+        }
+    }
+
+    /// `1,000 answers: 812 solved, 40 valid but missing the target, 148 invalid (…)`.
+    pub fn summary(&self) -> String {
+        let g = |n: u64| crate::format::grouped(n);
+        let mut s = format!(
+            "{} answers: {} solved, {} valid but missing the target, {} invalid",
+            g(self.rows),
+            g(self.solved),
+            g(self.missed),
+            g(self.invalid)
+        );
+        if !self.faults.is_empty() {
+            let mut by: Vec<(&String, &u64)> = self.faults.iter().collect();
+            by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let parts: Vec<String> = by.iter().map(|(f, n)| format!("{f} {}", g(**n))).collect();
+            s.push_str(&format!(" ({})", parts.join(", ")));
+        }
+        s
+    }
+}
+
+/// One row's verdict; `puzzle` holds why the row's puzzle is not one of the game's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowVerdict {
+    pub row: u64,
+    pub puzzle: Option<String>,
+    pub verdict: Verdict,
+}
+
+impl RowVerdict {
+    fn fault_name(&self) -> &'static str {
+        match (&self.puzzle, &self.verdict.reason) {
+            (Some(_), _) => "puzzle",
+            (None, Some(r)) => r.fault.name(),
+            (None, None) => "",
+        }
+    }
+
+    fn message(&self) -> Option<&str> {
+        self.verdict.reason.as_ref().map(|r| r.message.as_str())
+    }
+}
+
+/// Checks one row: its puzzle under `game`, then its answer.
+pub fn check_row(game: &Game, row: &Row) -> RowVerdict {
+    let puzzle = puzzle(game, row);
+    let verdict = match (&puzzle, &row.answer) {
+        (Err(why), _) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
+        (Ok(_), None) => Verdict::invalid(Reason::new(Fault::Syntax, "no answer column")),
+        (Ok(_), Some(Err(why))) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
+        (Ok((board, target)), Some(Ok(answer))) => check::check(game, board, *target, answer),
+    };
+    RowVerdict {
+        row: row.row,
+        puzzle: puzzle.err(),
+        verdict,
+    }
+}
+
+/// The row's board and target, checked as `solve` checks them, or why they are not a puzzle.
+pub fn puzzle(game: &Game, row: &Row) -> std::result::Result<(Board, i64), String> {
+    let numbers = row.numbers.clone()?;
+    let board = Board::new(game, numbers).map_err(|e| e.to_string())?;
+    let target = match (&row.target, game.target) {
+        (Some(t), _) => t.clone()?,
+        (None, Some(t)) => t,
+        (None, None) => return Err("no target".to_string()),
+    };
+    if !game.targets.contains(&target) {
+        return Err(format!(
+            "target {target} is out of range for {} ({}..{}); --targets changes the range",
+            game.kind,
+            game.targets.start(),
+            game.targets.end()
+        ));
+    }
+    Ok((board, target))
+}
+
+/// Where the verdicts go.
+pub enum Output<'a> {
+    /// JSONL to this writer (standard output).
+    Lines(&'a mut (dyn Write + Send)),
+    /// A file, JSONL or Parquet by its extension, written atomically.
+    File(&'a Path),
+}
+
+/// Checks every row of `input` and writes a verdict for each; returns the tally.
+pub fn check_file(
+    game: &Game,
+    input: &Path,
+    columns: &Columns,
+    output: Output,
+    progress: &dyn Progress,
+) -> Result<Tally> {
+    let mut reader = Reader::open(input, columns, game.target.is_none(), true)?;
+    let mut tally = Tally::default();
+    progress.start("check", "answers", None);
+    let written = match output {
+        Output::Lines(w) => each_chunk(game, &mut reader, &mut tally, progress, |vs| {
+            write_lines(w, vs).map_err(|e| Error::Io(format!("writing the verdicts: {e}")))
+        }),
+        Output::File(dest) => to_file(game, &mut reader, &mut tally, progress, dest),
+    };
+    progress.finish();
+    written.map(|()| tally)
+}
+
+fn each_chunk(
+    game: &Game,
+    reader: &mut Reader,
+    tally: &mut Tally,
+    progress: &dyn Progress,
+    mut put: impl FnMut(&[RowVerdict]) -> Result<()>,
+) -> Result<()> {
+    loop {
+        let rows = reader.chunk(CHUNK)?;
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let verdicts: Vec<RowVerdict> = rows.par_iter().map(|r| check_row(game, r)).collect();
+        verdicts.iter().for_each(|v| tally.add(v));
+        put(&verdicts)?;
+        progress.advance(verdicts.len() as u64);
+    }
+}
+
+fn to_file(
+    game: &Game,
+    reader: &mut Reader,
+    tally: &mut Tally,
+    progress: &dyn Progress,
+    dest: &Path,
+) -> Result<()> {
+    let parquet = dest.extension().is_some_and(|e| e == "parquet");
+    if !parquet && !dest.extension().is_some_and(|e| e == "jsonl") {
+        return Err(Error::input(format!(
+            "{}: verdicts are written as .jsonl or .parquet",
+            dest.display()
+        )));
+    }
+    let tmp = temp_path(dest);
+    let result = (|| {
+        let file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+        if parquet {
+            let schema = verdict_frame(&[])?.schema().as_ref().clone();
+            let mut w = ParquetWriter::new(file)
+                .with_compression(ParquetCompression::Zstd(None))
+                .set_parallel(false)
+                .batched(&schema)
+                .map_err(|e| io_error(&tmp, e))?;
+            each_chunk(game, reader, tally, progress, |vs| {
+                w.write_batch(&verdict_frame(vs)?)
+                    .map_err(|e| io_error(&tmp, e))
+            })?;
+            w.finish().map_err(|e| io_error(&tmp, e))?;
+        } else {
+            let mut w = BufWriter::new(file);
+            each_chunk(game, reader, tally, progress, |vs| {
+                write_lines(&mut w, vs).map_err(|e| io_error(&tmp, e))
+            })?;
+            w.flush().map_err(|e| io_error(&tmp, e))?;
+        }
+        File::open(&tmp)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| io_error(&tmp, e))
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+}
+
+/// A verdict as one JSON line: the row, then the verdict's fields flat.
+#[derive(Serialize)]
+struct Line<'a> {
+    row: u64,
+    valid: bool,
+    solved: bool,
+    fault: Option<&'static str>,
+    message: Option<&'a str>,
+    value: Option<&'a crate::puzzle::solve::Exact>,
+    distance: Option<&'a crate::puzzle::solve::Exact>,
+    score: Option<u32>,
+    ops: Option<usize>,
+}
+
+fn line(v: &RowVerdict) -> Line<'_> {
+    let d = &v.verdict;
+    Line {
+        row: v.row,
+        valid: d.valid,
+        solved: d.solved,
+        fault: d.reason.as_ref().map(|_| v.fault_name()),
+        message: v.message(),
+        value: d.value.as_ref(),
+        distance: d.distance.as_ref(),
+        score: d.score.as_ref().map(|s| s.value),
+        ops: d.ops,
+    }
+}
+
+fn write_lines(w: &mut dyn Write, verdicts: &[RowVerdict]) -> std::io::Result<()> {
+    for v in verdicts {
+        serde_json::to_writer(&mut *w, &line(v))?;
+        w.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// The verdicts as a table: the JSON lines' fields, values and distances as exact text.
+pub fn verdict_frame(verdicts: &[RowVerdict]) -> Result<DataFrame> {
+    let lines: Vec<Line> = verdicts.iter().map(line).collect();
+    let text = |e: Option<&crate::puzzle::solve::Exact>| e.map(|e| e.to_string());
+    frame(vec![
+        Column::new(
+            "row".into(),
+            lines.iter().map(|l| l.row).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "valid".into(),
+            lines.iter().map(|l| l.valid).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "solved".into(),
+            lines.iter().map(|l| l.solved).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "fault".into(),
+            lines.iter().map(|l| l.fault).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "message".into(),
+            lines.iter().map(|l| l.message).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "value".into(),
+            lines.iter().map(|l| text(l.value)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "distance".into(),
+            lines.iter().map(|l| text(l.distance)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "score".into(),
+            lines.iter().map(|l| l.score).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "ops".into(),
+            lines
+                .iter()
+                .map(|l| l.ops.map(|o| o as u32))
+                .collect::<Vec<_>>(),
+        ),
+    ])
+}

@@ -1,0 +1,439 @@
+//! Puzzle datasets as other projects write them: CSV, JSONL or Parquet, one puzzle a row,
+//! the numbers as a list (`[1, 2, 3, 4]`, `"1 2 3 4"`, `"1,2,3,4"`), the target and,
+//! for checking, an answer. Columns are found by their usual names ([`Columns`]) or named by
+//! flags. Rows are read in chunks, so a file of any length streams; a row whose fields are
+//! unusable is kept with its reason, for the verdict of that row, and never stops the run.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+
+/// A dataset's file format, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Jsonl,
+    Parquet,
+}
+
+impl Format {
+    /// The format of `path` by its extension: `.csv`, `.jsonl`/`.ndjson`, `.parquet`.
+    pub fn of(path: &Path) -> Result<Format> {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("csv") => Ok(Format::Csv),
+            Some("jsonl" | "ndjson") => Ok(Format::Jsonl),
+            Some("parquet") => Ok(Format::Parquet),
+            _ => Err(Error::input(format!(
+                "{}: a dataset is a .csv, .jsonl (or .ndjson) or .parquet file",
+                path.display()
+            ))),
+        }
+    }
+}
+
+/// The columns to read; a name left out is found among the usual ones.
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    pub numbers: Option<String>,
+    pub target: Option<String>,
+    pub answer: Option<String>,
+}
+
+/// The usual names of each column, tried in order (case does not matter): TinyZero's
+/// Countdown sets call the numbers `nums`, Tree-of-Thoughts' 24 file `Puzzles`.
+const NUMBERS: &[&str] = &["numbers", "nums", "cards", "board", "puzzles", "puzzle"];
+const TARGET: &[&str] = &["target", "goal"];
+const ANSWER: &[&str] = &["answer", "response", "completion", "solution", "output"];
+
+/// One row: its number in the file (from 1, header excluded) and its fields, each read or
+/// the reason it could not be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub row: u64,
+    pub numbers: std::result::Result<Vec<i64>, String>,
+    /// `None` when the file has no target column (a game that fixes its target).
+    pub target: Option<std::result::Result<i64, String>>,
+    /// `None` when the file has no answer column.
+    pub answer: Option<std::result::Result<String, String>>,
+}
+
+/// The columns a file was found to have, by their names in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub numbers: String,
+    pub target: Option<String>,
+    pub answer: Option<String>,
+}
+
+/// A dataset being read, chunk by chunk.
+pub struct Reader {
+    path: PathBuf,
+    pub found: Found,
+    source: Source,
+    next_row: u64,
+}
+
+enum Source {
+    Csv(
+        csv::StringRecordsIntoIter<BufReader<File>>,
+        [Option<usize>; 3],
+    ),
+    Jsonl(std::io::Lines<BufReader<File>>),
+    Parquet(DataFrame, usize),
+}
+
+fn io(path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io(format!("{}: {e}", path.display()))
+}
+
+/// `wanted` (given by a flag) if `names` has it, else the first usual name `names` has.
+fn pick(names: &[String], wanted: Option<&str>, usual: &[&str]) -> Option<String> {
+    let find = |w: &str| names.iter().find(|n| n.eq_ignore_ascii_case(w)).cloned();
+    match wanted {
+        Some(w) => find(w),
+        None => usual.iter().find_map(|u| find(u)),
+    }
+}
+
+impl Reader {
+    /// Opens `path` and finds its columns; the numbers column must be there, and the target
+    /// and answer columns when `need_target` / `need_answer`.
+    pub fn open(
+        path: &Path,
+        columns: &Columns,
+        need_target: bool,
+        need_answer: bool,
+    ) -> Result<Reader> {
+        let format = Format::of(path)?;
+        let file = File::open(path).map_err(|e| io(path, e))?;
+        let (names, source) = match format {
+            Format::Csv => {
+                let mut r = csv::ReaderBuilder::new()
+                    .flexible(true)
+                    .from_reader(BufReader::new(file));
+                let names: Vec<String> = r
+                    .headers()
+                    .map_err(|e| io(path, e))?
+                    .iter()
+                    .map(str::to_string)
+                    .collect();
+                (names, Source::Csv(r.into_records(), [None; 3]))
+            }
+            Format::Jsonl => {
+                let mut lines = BufReader::new(file).lines();
+                let first = loop {
+                    match lines.next() {
+                        None => break None,
+                        Some(line) => {
+                            let line = line.map_err(|e| io(path, e))?;
+                            if !line.trim().is_empty() {
+                                break Some(line);
+                            }
+                        }
+                    }
+                };
+                let names = match first.as_deref().map(serde_json::from_str::<Value>) {
+                    Some(Ok(Value::Object(o))) => o.keys().cloned().collect(),
+                    Some(_) => return Err(io(path, "line 1 is not a JSON object")),
+                    None => Vec::new(),
+                };
+                // Read again from the start: the first line is a row too.
+                let file = File::open(path).map_err(|e| io(path, e))?;
+                (names, Source::Jsonl(BufReader::new(file).lines()))
+            }
+            Format::Parquet => {
+                drop(file);
+                let df = crate::store::read::read_file(path)?;
+                let names = df
+                    .get_column_names()
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect();
+                (names, Source::Parquet(df, 0))
+            }
+        };
+        let missing = |what: &str, flag: &str, given: Option<&str>, usual: &[&str]| {
+            let looked = match given {
+                Some(g) => format!("`{g}`"),
+                None => usual.join(", "),
+            };
+            Error::input(format!(
+                "{}: no {what} column (looked for {looked}; {flag} names it; the file has {})",
+                path.display(),
+                if names.is_empty() {
+                    "no columns".to_string()
+                } else {
+                    names.join(", ")
+                }
+            ))
+        };
+        let numbers = pick(&names, columns.numbers.as_deref(), NUMBERS).ok_or_else(|| {
+            missing(
+                "numbers",
+                "--numbers-column",
+                columns.numbers.as_deref(),
+                NUMBERS,
+            )
+        })?;
+        let target = pick(&names, columns.target.as_deref(), TARGET);
+        if target.is_none() && (need_target || columns.target.is_some()) {
+            return Err(missing(
+                "target",
+                "--target-column",
+                columns.target.as_deref(),
+                TARGET,
+            ));
+        }
+        let answer = pick(&names, columns.answer.as_deref(), ANSWER);
+        if answer.is_none() && (need_answer || columns.answer.is_some()) {
+            return Err(missing(
+                "answer",
+                "--answer-column",
+                columns.answer.as_deref(),
+                ANSWER,
+            ));
+        }
+        let found = Found {
+            numbers,
+            target,
+            answer,
+        };
+        let source = match source {
+            Source::Csv(records, _) => {
+                let at =
+                    |n: &Option<String>| n.as_ref().and_then(|n| names.iter().position(|m| m == n));
+                let idx = [
+                    at(&Some(found.numbers.clone())),
+                    at(&found.target),
+                    at(&found.answer),
+                ];
+                Source::Csv(records, idx)
+            }
+            s => s,
+        };
+        Ok(Reader {
+            path: path.to_path_buf(),
+            found,
+            source,
+            next_row: 1,
+        })
+    }
+
+    /// Up to `n` more rows; none at the end of the file.
+    pub fn chunk(&mut self, n: usize) -> Result<Vec<Row>> {
+        let mut out = Vec::with_capacity(n.min(1 << 16));
+        while out.len() < n {
+            let row = self.next_row;
+            let fields = match &mut self.source {
+                Source::Csv(records, idx) => match records.next() {
+                    None => break,
+                    Some(Err(e)) => return Err(io(&self.path, e)),
+                    Some(Ok(rec)) => {
+                        let text =
+                            |i: Option<usize>| i.map(|i| rec.get(i).unwrap_or("").to_string());
+                        let [n, t, a] = *idx;
+                        (
+                            numbers_text(text(n).as_deref().unwrap_or("")),
+                            text(t).map(|t| target_text(&t)),
+                            text(a).map(Ok),
+                        )
+                    }
+                },
+                Source::Jsonl(lines) => {
+                    let line = match lines.next() {
+                        None => break,
+                        Some(l) => l.map_err(|e| io(&self.path, e))?,
+                    };
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    json_fields(&line, &self.found)
+                }
+                Source::Parquet(df, at) => {
+                    if *at >= df.height() {
+                        break;
+                    }
+                    let fields = frame_fields(df, *at, &self.found);
+                    *at += 1;
+                    fields
+                }
+            };
+            self.next_row += 1;
+            out.push(Row {
+                row,
+                numbers: fields.0,
+                target: fields.1,
+                answer: fields.2,
+            });
+        }
+        Ok(out)
+    }
+}
+
+type Fields = (
+    std::result::Result<Vec<i64>, String>,
+    Option<std::result::Result<i64, String>>,
+    Option<std::result::Result<String, String>>,
+);
+
+/// The numbers of a cell written as text: whole numbers separated by spaces or commas,
+/// optionally in brackets.
+pub fn numbers_text(text: &str) -> std::result::Result<Vec<i64>, String> {
+    let inner = text.trim();
+    let inner = inner
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .unwrap_or(inner);
+    let numbers: std::result::Result<Vec<i64>, _> = inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<i64>())
+        .collect();
+    match numbers {
+        Ok(n) if !n.is_empty() => Ok(n),
+        _ => Err(format!(
+            "the numbers `{}` are not a list of whole numbers",
+            clip(text)
+        )),
+    }
+}
+
+fn target_text(text: &str) -> std::result::Result<i64, String> {
+    let t = text.trim();
+    t.parse::<i64>()
+        .ok()
+        .or_else(|| t.parse::<f64>().ok().and_then(integral))
+        .ok_or_else(|| format!("the target `{}` is not a whole number", clip(text)))
+}
+
+/// A float that is a whole number, as pandas writes an integer column with gaps (`24.0`).
+fn integral(x: f64) -> Option<i64> {
+    (x.fract() == 0.0 && x.abs() < 9.0e15).then_some(x as i64)
+}
+
+/// Text cut for a message.
+fn clip(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        s.push('…');
+    }
+    s
+}
+
+fn json_fields(line: &str, found: &Found) -> Fields {
+    let obj = match serde_json::from_str::<Value>(line) {
+        Ok(Value::Object(o)) => o,
+        _ => {
+            let why = format!("the line `{}` is not a JSON object", clip(line));
+            return (Err(why.clone()), None, Some(Err(why)));
+        }
+    };
+    let numbers = match obj.get(&found.numbers) {
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_i64().or_else(|| v.as_f64().and_then(integral)))
+            .collect::<Option<Vec<i64>>>()
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| {
+                format!(
+                    "the numbers {} are not whole numbers",
+                    clip(&Value::Array(items.clone()).to_string())
+                )
+            }),
+        Some(Value::String(s)) => numbers_text(s),
+        Some(Value::Null) | None => Err("no numbers".to_string()),
+        Some(v) => Err(format!(
+            "the numbers {} are not a list",
+            clip(&v.to_string())
+        )),
+    };
+    let target = found.target.as_ref().map(|t| match obj.get(t) {
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .or_else(|| n.as_f64().and_then(integral))
+            .ok_or_else(|| format!("the target {n} is not a whole number")),
+        Some(Value::String(s)) => target_text(s),
+        Some(Value::Null) | None => Err("no target".to_string()),
+        Some(v) => Err(format!(
+            "the target {} is not a number",
+            clip(&v.to_string())
+        )),
+    });
+    let answer = found.answer.as_ref().map(|a| match obj.get(a) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(Value::Null) | None => Ok(String::new()),
+        Some(v) => Err(format!("the answer {} is not text", clip(&v.to_string()))),
+    });
+    (numbers, target, answer)
+}
+
+fn frame_fields(df: &DataFrame, at: usize, found: &Found) -> Fields {
+    let cell = |name: &str| {
+        df.column(name)
+            .and_then(|c| c.get(at))
+            .map(|v| v.into_static())
+    };
+    let numbers = match cell(&found.numbers) {
+        Ok(AnyValue::List(s)) => s
+            .cast(&DataType::Int64)
+            .ok()
+            .and_then(|s| {
+                s.i64().ok().map(|ca| {
+                    (0..ca.len())
+                        .map(|i| ca.get(i))
+                        .collect::<Option<Vec<i64>>>()
+                })
+            })
+            .flatten()
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| "the numbers are not a list of whole numbers".to_string()),
+        Ok(AnyValue::String(s)) => numbers_text(s),
+        Ok(AnyValue::StringOwned(s)) => numbers_text(&s),
+        Ok(AnyValue::Null) => Err("no numbers".to_string()),
+        Ok(v) => Err(format!("the numbers {v} are not a list")),
+        Err(e) => Err(e.to_string()),
+    };
+    let target = found.target.as_ref().map(|t| match cell(t) {
+        Ok(AnyValue::String(s)) => target_text(s),
+        Ok(AnyValue::StringOwned(s)) => target_text(&s),
+        Ok(AnyValue::Null) => Err("no target".to_string()),
+        Ok(v) => v
+            .extract::<i64>()
+            .filter(|_| v.is_integer())
+            .or_else(|| v.extract::<f64>().and_then(integral))
+            .ok_or_else(|| format!("the target {v} is not a whole number")),
+        Err(e) => Err(e.to_string()),
+    });
+    let answer = found.answer.as_ref().map(|a| match cell(a) {
+        Ok(AnyValue::String(s)) => Ok(s.to_string()),
+        Ok(AnyValue::StringOwned(s)) => Ok(s.to_string()),
+        Ok(AnyValue::Null) => Ok(String::new()),
+        Ok(v) => Err(format!("the answer {v} is not text")),
+        Err(e) => Err(e.to_string()),
+    });
+    (numbers, target, answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_read_in_every_usual_spelling() {
+        for text in ["[1, 2, 3, 4]", "1 2 3 4", "1,2,3,4", " [1,2,3,4] "] {
+            assert_eq!(numbers_text(text), Ok(vec![1, 2, 3, 4]), "{text}");
+        }
+        assert!(numbers_text("").is_err());
+        assert!(numbers_text("[1, x]").is_err());
+        assert_eq!(target_text("24.0"), Ok(24));
+        assert!(target_text("24.5").is_err());
+    }
+}
