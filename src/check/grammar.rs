@@ -57,7 +57,7 @@ pub enum Step {
 pub enum Answer {
     /// One expression and the value it claims (`= 765`), if any.
     Expression(Node, Option<Literal>),
-    /// Two or more moves.
+    /// Two or more moves, or one that joins digits.
     Moves(Vec<Move>),
 }
 
@@ -77,7 +77,8 @@ fn fail<T>(message: impl Into<String>, col: usize) -> Parsed<T> {
     })
 }
 
-/// Parses tokens into an answer: moves when there are two lines or more, else one expression.
+/// Parses tokens into an answer: moves when there are two lines or more (or one that joins
+/// digits), else one expression.
 pub fn parse(tokens: &[Token]) -> Parsed<Answer> {
     let lines: Vec<&[Token]> = tokens
         .split(|t| t.kind == Kind::Separator)
@@ -85,7 +86,8 @@ pub fn parse(tokens: &[Token]) -> Parsed<Answer> {
         .collect();
     match lines.as_slice() {
         [] => fail("the answer is empty", 0),
-        [line] => {
+        // A join is a move of its own: `1 ‖ 0 = 10` alone is a list of one move.
+        [line] if !line.iter().any(|t| t.kind == Kind::Join) => {
             let mut p = Parser {
                 tokens: line,
                 at: 0,

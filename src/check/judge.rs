@@ -355,7 +355,7 @@ fn moves_in<V: Number>(game: &Game, board: &Board, moves: &[Move]) -> Judged<Rea
         });
         last = Some(value);
     }
-    let value = last.expect("a list of moves has two moves or more");
+    let value = last.expect("a list of moves has a move");
     if rules.use_all && held.len() > 1 {
         // The last value in hand is the answer; any other is left over.
         let other = &held[0];

@@ -84,11 +84,16 @@ pub struct Reason {
 }
 
 impl Reason {
+    /// A reason; control characters the answer brought into the message are escaped, so
+    /// that it is one line.
     pub fn new(fault: Fault, message: impl Into<String>) -> Reason {
-        Reason {
-            fault,
-            message: message.into(),
-        }
+        let message = message.into();
+        let message = if message.chars().any(char::is_control) {
+            crate::error::one_line(&message)
+        } else {
+            message
+        };
+        Reason { fault, message }
     }
 }
 
