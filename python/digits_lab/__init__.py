@@ -6,6 +6,8 @@ process.
 >>> dl.solve(765, [1, 3, 7, 10, 25, 50], game="countdown").trees
 780
 
+- ``check`` an answer exactly, ``check_many`` answers in parallel (a polars DataFrame of
+  verdicts); ``rewards`` has reward functions for training models on them;
 - ``solve`` one puzzle (``.to_dict()`` is ``digits-lab solve --json``), ``solve_many``
   puzzles into a polars DataFrame with the ``puzzles`` table's columns;
 - ``generate`` puzzles to order; ``cover``, ``cover_search`` and ``phase``;
@@ -18,6 +20,8 @@ docs/PYTHON.md has the whole guide.
 """
 
 from ._native import VERSION as __version__
+from . import rewards
+from .check import Verdict, check, check_many
 from .errors import DigitsLabError, InternalError
 from .game import Game
 from .generate import generate
@@ -31,13 +35,17 @@ __all__ = [
     "Game",
     "InternalError",
     "Solution",
+    "Verdict",
     "__version__",
     "analyze",
+    "check",
+    "check_many",
     "cover",
     "cover_search",
     "generate",
     "phase",
     "plots",
+    "rewards",
     "scan",
     "solve",
     "solve_many",

@@ -27,6 +27,24 @@ def solve(
     count: bool = False,
     no_moves: bool = False,
 ) -> str: ...
+def check(game: Game, answer: str, target: str | None, numbers: list[str]) -> str: ...
+def check_many(
+    game: Game,
+    answers: list[str | None],
+    numbers: list[list[int]],
+    targets: list[int] | None = None,
+    threads: int | None = None,
+) -> tuple[
+    list[bool],
+    list[bool],
+    list[str | None],
+    list[str | None],
+    list[str | None],
+    list[str | None],
+    list[int | None],
+    list[int | None],
+]: ...
+def usual_columns() -> tuple[list[str], list[str], list[str]]: ...
 def solve_tables(
     game: Game,
     boards: list[list[str]],

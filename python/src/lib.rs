@@ -11,6 +11,7 @@
 
 mod analyze;
 mod args;
+mod check;
 mod errors;
 mod game;
 mod generate;
@@ -29,6 +30,9 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     m.add("VERSION", digits_lab_version())?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(check::usual_columns, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_tables, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(variant::cover, m)?)?;

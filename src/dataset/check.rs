@@ -108,6 +108,11 @@ pub fn check_row(game: &Game, row: &Row) -> RowVerdict {
     }
 }
 
+/// Checks rows in parallel (on the current rayon pool), in their order.
+pub fn check_rows(game: &Game, rows: &[Row]) -> Vec<RowVerdict> {
+    rows.par_iter().map(|r| check_row(game, r)).collect()
+}
+
 /// The row's board and target, checked as `solve` checks them, or why they are not a puzzle.
 pub fn puzzle(game: &Game, row: &Row) -> std::result::Result<(Board, i64), String> {
     let numbers = row.numbers.clone()?;
@@ -169,7 +174,7 @@ fn each_chunk(
         if rows.is_empty() {
             return Ok(());
         }
-        let verdicts: Vec<RowVerdict> = rows.par_iter().map(|r| check_row(game, r)).collect();
+        let verdicts = check_rows(game, &rows);
         verdicts.iter().for_each(|v| tally.add(v));
         put(&verdicts)?;
         progress.advance(verdicts.len() as u64);
@@ -260,49 +265,53 @@ fn write_lines(w: &mut dyn Write, verdicts: &[RowVerdict]) -> std::io::Result<()
     Ok(())
 }
 
-/// The verdicts as a table: the JSON lines' fields, values and distances as exact text.
+/// Verdicts as columns, one value a row: the JSON lines' fields, values and distances as
+/// exact text (`765`, `49/2`). The Parquet output and Python's `check_many` are these.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VerdictColumns {
+    pub row: Vec<u64>,
+    pub valid: Vec<bool>,
+    pub solved: Vec<bool>,
+    pub fault: Vec<Option<&'static str>>,
+    pub message: Vec<Option<String>>,
+    pub value: Vec<Option<String>>,
+    pub distance: Vec<Option<String>>,
+    pub score: Vec<Option<u32>>,
+    pub ops: Vec<Option<u32>>,
+}
+
+impl VerdictColumns {
+    pub fn of(verdicts: &[RowVerdict]) -> VerdictColumns {
+        let text = |e: Option<&crate::puzzle::solve::Exact>| e.map(|e| e.to_string());
+        let mut c = VerdictColumns::default();
+        for v in verdicts {
+            let l = line(v);
+            c.row.push(l.row);
+            c.valid.push(l.valid);
+            c.solved.push(l.solved);
+            c.fault.push(l.fault);
+            c.message.push(l.message.map(str::to_string));
+            c.value.push(text(l.value));
+            c.distance.push(text(l.distance));
+            c.score.push(l.score);
+            c.ops.push(l.ops.map(|o| o as u32));
+        }
+        c
+    }
+}
+
+/// The verdicts as a table of [`VerdictColumns`].
 pub fn verdict_frame(verdicts: &[RowVerdict]) -> Result<DataFrame> {
-    let lines: Vec<Line> = verdicts.iter().map(line).collect();
-    let text = |e: Option<&crate::puzzle::solve::Exact>| e.map(|e| e.to_string());
+    let c = VerdictColumns::of(verdicts);
     frame(vec![
-        Column::new(
-            "row".into(),
-            lines.iter().map(|l| l.row).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "valid".into(),
-            lines.iter().map(|l| l.valid).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solved".into(),
-            lines.iter().map(|l| l.solved).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "fault".into(),
-            lines.iter().map(|l| l.fault).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "message".into(),
-            lines.iter().map(|l| l.message).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "value".into(),
-            lines.iter().map(|l| text(l.value)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "distance".into(),
-            lines.iter().map(|l| text(l.distance)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "score".into(),
-            lines.iter().map(|l| l.score).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "ops".into(),
-            lines
-                .iter()
-                .map(|l| l.ops.map(|o| o as u32))
-                .collect::<Vec<_>>(),
-        ),
+        Column::new("row".into(), c.row),
+        Column::new("valid".into(), c.valid),
+        Column::new("solved".into(), c.solved),
+        Column::new("fault".into(), c.fault),
+        Column::new("message".into(), c.message),
+        Column::new("value".into(), c.value),
+        Column::new("distance".into(), c.distance),
+        Column::new("score".into(), c.score),
+        Column::new("ops".into(), c.ops),
     ])
 }

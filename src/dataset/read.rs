@@ -49,9 +49,9 @@ pub struct Columns {
 
 /// The usual names of each column, tried in order (case does not matter): TinyZero's
 /// Countdown sets call the numbers `nums`, Tree-of-Thoughts' 24 file `Puzzles`.
-const NUMBERS: &[&str] = &["numbers", "nums", "cards", "board", "puzzles", "puzzle"];
-const TARGET: &[&str] = &["target", "goal"];
-const ANSWER: &[&str] = &["answer", "response", "completion", "solution", "output"];
+pub const NUMBER_COLUMNS: &[&str] = &["numbers", "nums", "cards", "board", "puzzles", "puzzle"];
+pub const TARGET_COLUMNS: &[&str] = &["target", "goal"];
+pub const ANSWER_COLUMNS: &[&str] = &["answer", "response", "completion", "solution", "output"];
 
 /// One row: its number in the file (from 1, header excluded) and its fields, each read or
 /// the reason it could not be.
@@ -175,30 +175,31 @@ impl Reader {
                 }
             ))
         };
-        let numbers = pick(&names, columns.numbers.as_deref(), NUMBERS).ok_or_else(|| {
-            missing(
-                "numbers",
-                "--numbers-column",
-                columns.numbers.as_deref(),
-                NUMBERS,
-            )
-        })?;
-        let target = pick(&names, columns.target.as_deref(), TARGET);
+        let numbers =
+            pick(&names, columns.numbers.as_deref(), NUMBER_COLUMNS).ok_or_else(|| {
+                missing(
+                    "numbers",
+                    "--numbers-column",
+                    columns.numbers.as_deref(),
+                    NUMBER_COLUMNS,
+                )
+            })?;
+        let target = pick(&names, columns.target.as_deref(), TARGET_COLUMNS);
         if target.is_none() && (need_target || columns.target.is_some()) {
             return Err(missing(
                 "target",
                 "--target-column",
                 columns.target.as_deref(),
-                TARGET,
+                TARGET_COLUMNS,
             ));
         }
-        let answer = pick(&names, columns.answer.as_deref(), ANSWER);
+        let answer = pick(&names, columns.answer.as_deref(), ANSWER_COLUMNS);
         if answer.is_none() && (need_answer || columns.answer.is_some()) {
             return Err(missing(
                 "answer",
                 "--answer-column",
                 columns.answer.as_deref(),
-                ANSWER,
+                ANSWER_COLUMNS,
             ));
         }
         let found = Found {

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use crate::check::{self, Verdict};
-use crate::dataset::check::{self as batch, Output, Tally};
-use crate::dataset::read::Columns;
+use crate::dataset::check::{self as batch, Output, RowVerdict, Tally};
+use crate::dataset::read::{Columns, Row};
 use crate::error::Result;
 use crate::progress::Progress;
 
@@ -45,5 +45,24 @@ impl CheckFileRequest {
         let game = self.game.game()?;
         pool(self.threads)?
             .install(|| batch::check_file(&game, &self.input, &self.columns, output, progress))
+    }
+}
+
+/// Many answers held in memory (Python's `check_many`), checked in parallel.
+#[derive(Clone, Debug, Default)]
+pub struct CheckManyRequest {
+    pub game: GameOptions,
+    /// One row a puzzle and its answer; a row's target is the game's when `None`.
+    pub rows: Vec<Row>,
+    /// Worker threads (one per core when not given); the verdicts do not depend on it.
+    pub threads: Option<u16>,
+}
+
+impl CheckManyRequest {
+    /// A row's verdict, in order: a row whose puzzle the game refuses gets the fault
+    /// `puzzle` rather than stopping the rest.
+    pub fn run(&self) -> Result<Vec<RowVerdict>> {
+        let game = self.game.game()?;
+        Ok(pool(self.threads)?.install(|| batch::check_rows(&game, &self.rows)))
     }
 }

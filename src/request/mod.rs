@@ -33,7 +33,7 @@ use std::str::FromStr;
 use crate::error::{Error, Result};
 
 pub use analyze::{AnalyzeReport, AnalyzeRequest};
-pub use check::{CheckFileRequest, CheckRequest};
+pub use check::{CheckFileRequest, CheckManyRequest, CheckRequest};
 pub use corpus_options::CorpusOptions;
 pub use cover::{CoverReport, CoverRequest};
 pub use fit::{FitReport, FitRequest};
