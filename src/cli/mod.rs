@@ -4,6 +4,7 @@
 //! what `main` calls.
 
 mod analyze;
+mod audit;
 mod check;
 mod corpus;
 mod cover;
@@ -23,6 +24,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
+pub use audit::AuditArgs;
 pub use check::CheckArgs;
 pub use corpus::CorpusArgs;
 pub use cover::CoverArgs;
@@ -53,6 +55,10 @@ pub enum Command {
     /// Check an answer against a puzzle exactly (an expression or a list of moves, never
     /// evaluated as code), or every answer of a CSV, JSONL or Parquet file.
     Check(CheckArgs),
+    /// Audit a puzzle dataset (CSV, JSONL or Parquet): every row solved exactly under the
+    /// game's rules (solvable, counts, min_ops, unique, difficulty), bad rows and repeats
+    /// flagged, into Parquet with a summary.
+    Audit(AuditArgs),
     /// Solve every board of a corpus against every target and write the Parquet tables,
     /// then the charts and REPORT.md.
     Analyze(AnalyzeArgs),
@@ -84,6 +90,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Audit(args) => audit::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Gather(args) => gather::run(&args),
         Command::Plots(args) => plots::run(&args),

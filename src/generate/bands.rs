@@ -20,8 +20,8 @@ use crate::game::rule_set::{Game, GameKind};
 
 use super::deck::Deck;
 use super::rng::Rng;
-use super::run::BoardRun;
 use super::{Stream, standard_game};
+use crate::puzzle::board_run::BoardRun;
 
 /// A named difficulty band.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -102,14 +102,34 @@ impl Bands {
     /// The bands of `game` (its own target range): the constants for a standard game,
     /// otherwise derived now.
     pub fn of(game: &Game) -> Result<Bands> {
+        match Bands::known(game) {
+            Some(b) => Ok(b),
+            None => derive(game),
+        }
+    }
+
+    /// The bands of a standard game whose cut points are constants (Digits, Countdown, the
+    /// 24 game as dealt), without deriving anything; `None` for any other game.
+    pub fn known(game: &Game) -> Option<Bands> {
         match GameKind::ALL
             .into_iter()
             .find(|&k| standard_game(k) == *game)
         {
-            Some(GameKind::Digits) => Ok(DIGITS),
-            Some(GameKind::Countdown) => Ok(COUNTDOWN),
-            Some(GameKind::TwentyFour) => Ok(TWENTY_FOUR),
-            Some(GameKind::Make10 | GameKind::Krypto) | None => derive(game),
+            Some(GameKind::Digits) => Some(DIGITS),
+            Some(GameKind::Countdown) => Some(COUNTDOWN),
+            Some(GameKind::TwentyFour) => Some(TWENTY_FOUR),
+            _ => None,
+        }
+    }
+
+    /// The share of the game's own puzzles in band `b`.
+    pub fn share(b: Band) -> f64 {
+        let q = QUANTILES;
+        match b {
+            Band::Easy => q[0],
+            Band::Medium => q[1] - q[0],
+            Band::Hard => q[2] - q[1],
+            Band::Fiendish => 1.0 - q[2],
         }
     }
 

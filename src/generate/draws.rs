@@ -13,7 +13,7 @@ use crate::game::rule_set::Game;
 use super::constraints::{Check, Tally};
 use super::deck::Deck;
 use super::rng::Rng;
-use super::run::BoardRun;
+use crate::puzzle::board_run::BoardRun;
 
 /// Boards drawn and solved at once. Fixed, so that which boards are drawn does not depend on
 /// the machine; the results are read in order and the batch's unread rest ignored.

@@ -5,8 +5,8 @@
 //! - [`rng`]: the seeded random numbers; [`deck`]: how a board is drawn;
 //! - [`span`] and [`constraints`]: what a puzzle must meet, and the tally that explains a
 //!   request nothing meets; [`bands`]: the named difficulty bands;
-//! - [`run`]: one board solved against every target; [`draws`]: boards drawn until enough
-//!   puzzles pass;
+//! - [`draws`]: boards drawn until enough puzzles pass, each solved against every target
+//!   ([`crate::puzzle::board_run`]);
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
 //! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON.
 //!
@@ -23,7 +23,6 @@ pub mod draws;
 pub mod output;
 pub mod puzzle;
 pub mod rng;
-pub mod run;
 pub mod span;
 pub mod style;
 

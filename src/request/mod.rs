@@ -8,12 +8,14 @@
 //!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`], [`analyze`] (the whole main job), [`gather`],
-//!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`], [`check`];
+//!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`], [`check`],
+//!   [`audit`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
 //! A long request tells its caller how it advances through [`crate::progress::Progress`].
 
 pub mod analyze;
+pub mod audit;
 pub mod check;
 pub mod corpus_options;
 pub mod cover;
@@ -33,6 +35,7 @@ use std::str::FromStr;
 use crate::error::{Error, Result};
 
 pub use analyze::{AnalyzeReport, AnalyzeRequest};
+pub use audit::{AuditReport, AuditRequest};
 pub use check::{CheckFileRequest, CheckManyRequest, CheckRequest};
 pub use corpus_options::CorpusOptions;
 pub use cover::{CoverReport, CoverRequest};
