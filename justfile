@@ -234,6 +234,54 @@ bench-python: build
     done
     echo "CPU ratio solve_many / analyze: $(awk "BEGIN { printf \"%.2f\", $(median python 2) / $(median analyze 2) }")"
 
+# Checking answers and auditing sets (issue 47), three runs each: `check_many` on 200,000
+# answers to random 24-game hands (the call alone, timed inside Python, answers a second);
+# `check --batch` of the same answers as JSONL; `audit` of 100,000 random 24-game rows and
+# of 100,000 TinyZero-style rows (3–4 numbers of 1–99, targets 1–100): wall, CPU, peak.
+bench-check: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    venv="${DIGITS_LAB_PY_VENV:-$HOME/.cache/digits-lab/venv-python}"
+    [ -x "$venv/bin/python" ] || just python-env
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    "$venv/bin/python" - "$out" <<'PY'
+    import itertools, json, random, sys
+    out = sys.argv[1]
+    rng = random.Random(47)
+    hands = list(itertools.combinations_with_replacement(range(1, 14), 4))
+    with open(f"{out}/answers.jsonl", "w") as f, open(f"{out}/h24.jsonl", "w") as g:
+        for i in range(200_000):
+            h = list(rng.choice(hands)); rng.shuffle(h)
+            a = f"({h[0]}+{h[1]})*{h[2]}-{h[3]}" if i % 2 else f"{h[0]}*{h[1]}*{h[2]}/{h[3]}"
+            f.write(json.dumps({"nums": h, "target": 24, "response": a}) + "\n")
+            if i < 100_000:
+                g.write(json.dumps({"nums": h, "target": 24}) + "\n")
+    with open(f"{out}/tz.jsonl", "w") as f:
+        for _ in range(100_000):
+            n = [rng.randint(1, 99) for _ in range(rng.choice([3, 4]))]
+            f.write(json.dumps({"nums": n, "target": rng.randint(1, 100)}) + "\n")
+    PY
+    py="import json, time, digits_lab as dl
+    rows = [json.loads(l) for l in open('$out/answers.jsonl')]
+    a = [r['response'] for r in rows]; n = [r['nums'] for r in rows]
+    t = time.perf_counter(); df = dl.check_many(a, n, 24, game='24'); e = time.perf_counter() - t
+    assert df.height == 200_000
+    print(f'check_many: {len(a) / e:,.0f} answers a second ({e:.3f} s for 200,000)')"
+    timed() {
+        local name="$1"; shift
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" "$@" > /dev/null
+        read -r secs user sys kb < "$out/time"
+        echo "$name: $secs s wall, $(awk "BEGIN { print $user + $sys }") s CPU, $((kb / 1024)) MiB peak"
+    }
+    for i in 1 2 3; do
+        "$venv/bin/python" -c "$py"
+        timed "check --batch, 200,000 answers" {{bin}} check --game 24 --quiet --batch "$out/answers.jsonl" --out "$out/v.parquet"
+        timed "audit, 100,000 24-game rows" {{bin}} audit --game 24 --quiet "$out/h24.jsonl"
+        timed "audit, 100,000 TinyZero-style rows" {{bin}} audit --game 24 --pool 1-100x6 --targets 1-100000 --quiet "$out/tz.jsonl"
+    done
+
 # Peak memory of a corpus over three times the size of Digits (six distinct numbers from
 # 1–30: 593,775 boards, targets 1–999; ~15 minutes), one run, beside one run of Digits: the
 # shared sub-board tables are bounded by --cache-mb, so the two peaks should be close.

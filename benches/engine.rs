@@ -59,3 +59,28 @@ fn moves_1_2_4_5_10_25_to_94() -> u64 {
         .expect("counts")
         .sequences
 }
+
+/// `check` of a solved Countdown answer: the common case of a reward function.
+#[divan::bench]
+fn check_countdown_solved() -> bool {
+    let (game, b) = board(GameKind::Countdown, &[1, 10, 25, 50, 75, 100]);
+    digits_lab::check::check(&game, &b, 765, divan::black_box("(25-10)*(1+50)")).solved
+}
+
+/// `check` of `2**2**2**2**2**2` where powers are allowed: refused at the limit, never
+/// computed past it.
+#[divan::bench]
+fn check_power_tower_refused() -> bool {
+    let mut game = Game::preset(GameKind::TwentyFour).with_pow();
+    game.pool = "1-13x6".parse().expect("a pool");
+    let b = Board::new(&game, vec![2; 6]).expect("valid board");
+    digits_lab::check::check(&game, &b, 24, divan::black_box("2**2**2**2**2**2")).valid
+}
+
+/// `check` of a 10,000-character answer: refused by its length, unread.
+#[divan::bench]
+fn check_ten_thousand_characters_refused(bencher: divan::Bencher) {
+    let (game, b) = board(GameKind::Countdown, &[1, 10, 25, 50, 75, 100]);
+    let long = "1+".repeat(5_000);
+    bencher.bench(|| digits_lab::check::check(&game, &b, 765, divan::black_box(&long)).valid);
+}

@@ -140,7 +140,6 @@ impl Parser<'_> {
             }
             Some(Kind::Close) => fail("a `)` closes no `(`", self.col()),
             Some(Kind::Equals) => fail("a second `=`", self.col()),
-            Some(Kind::Join) => fail("`‖` joins digits in a list of moves only", self.col()),
             Some(_) => fail("unexpected symbol", self.col()),
         }
     }
@@ -433,9 +432,10 @@ mod tests {
         assert_eq!(err("1 = 2 = 3").message, "a second `=`");
         assert_eq!(err("05 + 1").message, "a number written with a leading 0");
         assert_eq!(
-            err("1 ‖ 2").message,
-            "`‖` joins digits in a list of moves only"
+            err("1 + 1 ‖ 2").message,
+            "a move is one operation: `a op b = c`"
         );
+        assert!(matches!(parsed("1 ‖ 2 = 12"), Ok(Answer::Moves(m)) if m.len() == 1));
         let deep = format!("{}1{}", "(".repeat(100), ")".repeat(100));
         assert_eq!(err(&deep).message, "nested more than 64 deep");
         let minus = format!("{}1", "-".repeat(100));

@@ -188,13 +188,16 @@ fn to_file(
     progress: &dyn Progress,
     dest: &Path,
 ) -> Result<()> {
-    let parquet = dest.extension().is_some_and(|e| e == "parquet");
-    if !parquet && !dest.extension().is_some_and(|e| e == "jsonl") {
-        return Err(Error::input(format!(
-            "{}: verdicts are written as .jsonl or .parquet",
-            dest.display()
-        )));
-    }
+    let parquet = match dest.extension().and_then(|e| e.to_str()) {
+        Some("parquet") => true,
+        Some("jsonl") => false,
+        _ => {
+            return Err(Error::input(format!(
+                "{}: verdicts are written as .jsonl or .parquet",
+                dest.display()
+            )));
+        }
+    };
     let tmp = temp_path(dest);
     let result = (|| {
         let file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;

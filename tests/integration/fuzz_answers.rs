@@ -1,7 +1,7 @@
 //! Fuzzing `check`: answers (any text, and text built from the answer alphabet so that most
 //! cases get past the tokens), and files of answers (JSONL and CSV rows with fields of any
-//! kind). An answer always gets a verdict whose message is one line; a file is checked or
-//! refused with a one-line error; nothing panics. Cases: `FUZZ_CASES`, seed `FUZZ_SEED`.
+//! kind), each also audited. An answer always gets a verdict whose message is one line; a
+//! file is checked (or audited) or refused with a one-line error; nothing panics. Cases: `FUZZ_CASES`, seed `FUZZ_SEED`.
 
 use proptest::prelude::*;
 
@@ -11,6 +11,7 @@ use digits_lab::dataset::read::Columns;
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::progress::Silent;
+use digits_lab::request::{AuditRequest, GameOptions};
 
 use crate::fuzz::{cases, fuzz};
 
@@ -108,7 +109,7 @@ fn fuzz_answer_files() {
     let game = Game::preset(GameKind::TwentyFour);
     let file = prop::collection::vec(jsonl_line(), 0..8);
     fuzz(
-        "files of answers",
+        "files of answers, checked and audited",
         cases() / 10,
         (file, any::<bool>()),
         |(lines, csv)| {
@@ -121,6 +122,18 @@ fn fuzz_answer_files() {
                 std::fs::write(&p, lines.join("\n")).unwrap();
                 p
             };
+            let audited = dir.path().join("audit.parquet");
+            let audit = AuditRequest {
+                game: GameOptions::named("24"),
+                input: path.clone(),
+                columns: Columns::default(),
+                out: Some(audited),
+                threads: Some(1),
+            }
+            .run(&Silent);
+            if let Err(e) = audit {
+                one_line(&e.to_string())?;
+            }
             let mut out = Vec::new();
             match check_file(
                 &game,

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod architecture;
+mod audit;
 mod brute;
 mod charts;
 mod check;
