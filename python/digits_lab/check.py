@@ -147,14 +147,18 @@ def check_many(
         raise TypeError("answers: expected a list of answers or a polars DataFrame")
     if numbers is None or len(numbers) != len(answers):
         raise DigitsLabError("give one board per answer")
-    boards = [_numbers(f"numbers[{i}]", b) for i, b in enumerate(numbers)]
     if isinstance(targets, int) and not isinstance(targets, bool):
         targets = [targets] * len(answers)
     elif targets is not None:
         targets = list(targets)
         if len(targets) != len(answers):
             raise DigitsLabError(f"give one target per answer: {len(answers)} answers, {len(targets)} targets")
-    columns = _native.check_many(g, list(answers), boards, targets, threads)
+    try:
+        # Lists of ints go to Rust as they are; anything else is converted (or refused) here.
+        columns = _native.check_many(g, list(answers), list(numbers), targets, threads)
+    except TypeError:
+        boards = [_numbers(f"numbers[{i}]", b) for i, b in enumerate(numbers)]
+        columns = _native.check_many(g, list(answers), boards, targets, threads)
     names = ("valid", "solved", "fault", "message", "value", "distance", "score", "ops")
     schema = {
         "valid": pl.Boolean, "solved": pl.Boolean, "fault": pl.String, "message": pl.String,

@@ -139,7 +139,7 @@ fn take_number(
         }
     }
     let have = board.numbers().iter().filter(|&&m| m == n).count();
-    let numbers = spaced(board.numbers());
+    let numbers = board.to_string();
     if have == 0 {
         let join = if game.rules.concat {
             ", nor its digits there to join"
@@ -171,14 +171,6 @@ fn take(left: &mut Vec<i64>, n: i64) -> bool {
         }
         None => false,
     }
-}
-
-fn spaced(numbers: &[i64]) -> String {
-    numbers
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn unused(game: &Game, what: &str) -> Reason {

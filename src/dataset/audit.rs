@@ -9,7 +9,6 @@
 //! parallel and the rows written in file order, the same bytes at any thread count.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fs::{self, File};
 use std::path::Path;
 
 use polars::prelude::*;
@@ -24,7 +23,7 @@ use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
 use crate::puzzle::board_run::BoardRun;
-use crate::store::write::{frame, io_error, temp_path};
+use crate::store::write::{atomically, frame, io_error};
 
 use super::check::puzzle;
 use super::read::{Columns, Reader, Row};
@@ -128,7 +127,7 @@ pub fn audit(
                 a.reason = Some(why);
             }
             Ok((board, target)) => {
-                a.board = Some(spaced(board.numbers()));
+                a.board = Some(board.to_string());
                 a.target = Some(target);
                 let key = (board.numbers().to_vec(), target);
                 match first.get(&key) {
@@ -241,6 +240,7 @@ fn solve_board(
         .collect()
 }
 
+/// Numbers the game refused, ascending and spaced as a board is written.
 fn spaced(numbers: &[i64]) -> String {
     let mut sorted = numbers.to_vec();
     sorted.sort_unstable();
@@ -400,22 +400,12 @@ pub fn write(dest: &Path, rows: &[Audited]) -> Result<()> {
                 .collect::<Vec<_>>(),
         ),
     ])?;
-    let tmp = temp_path(dest);
-    let written = File::create(&tmp)
-        .map_err(|e| io_error(&tmp, e))
-        .and_then(|file| {
-            ParquetWriter::new(file)
-                .with_compression(ParquetCompression::Zstd(None))
-                .set_parallel(false)
-                .finish(&mut df)
-                .map_err(|e| io_error(&tmp, e))?;
-            File::open(&tmp)
-                .and_then(|f| f.sync_all())
-                .map_err(|e| io_error(&tmp, e))
-        });
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+    atomically(dest, |file| {
+        ParquetWriter::new(file)
+            .with_compression(ParquetCompression::Zstd(None))
+            .set_parallel(false)
+            .finish(&mut df)
+            .map(|_| ())
+            .map_err(|e| io_error(dest, e))
+    })
 }

@@ -5,7 +5,6 @@
 //! length streams.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
@@ -18,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
-use crate::store::write::{frame, io_error, temp_path};
+use crate::store::write::{atomically, frame, io_error};
 
 use super::read::{Columns, Reader, Row};
 
@@ -198,37 +197,27 @@ fn to_file(
             )));
         }
     };
-    let tmp = temp_path(dest);
-    let result = (|| {
-        let file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+    atomically(dest, |file| {
         if parquet {
             let schema = verdict_frame(&[])?.schema().as_ref().clone();
             let mut w = ParquetWriter::new(file)
                 .with_compression(ParquetCompression::Zstd(None))
                 .set_parallel(false)
                 .batched(&schema)
-                .map_err(|e| io_error(&tmp, e))?;
+                .map_err(|e| io_error(dest, e))?;
             each_chunk(game, reader, tally, progress, |vs| {
                 w.write_batch(&verdict_frame(vs)?)
-                    .map_err(|e| io_error(&tmp, e))
+                    .map_err(|e| io_error(dest, e))
             })?;
-            w.finish().map_err(|e| io_error(&tmp, e))?;
+            w.finish().map(|_| ()).map_err(|e| io_error(dest, e))
         } else {
             let mut w = BufWriter::new(file);
             each_chunk(game, reader, tally, progress, |vs| {
-                write_lines(&mut w, vs).map_err(|e| io_error(&tmp, e))
+                write_lines(&mut w, vs).map_err(|e| io_error(dest, e))
             })?;
-            w.flush().map_err(|e| io_error(&tmp, e))?;
+            w.flush().map_err(|e| io_error(dest, e))
         }
-        File::open(&tmp)
-            .and_then(|f| f.sync_all())
-            .map_err(|e| io_error(&tmp, e))
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+    })
 }
 
 /// A verdict as one JSON line: the row, then the verdict's fields flat.

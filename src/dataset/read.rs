@@ -12,6 +12,7 @@ use polars::prelude::*;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+use crate::store::write::io_error;
 
 /// A dataset's file format, from its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,10 +91,6 @@ enum Source {
     Parquet(DataFrame, usize),
 }
 
-fn io(path: &Path, e: impl std::fmt::Display) -> Error {
-    Error::Io(format!("{}: {e}", path.display()))
-}
-
 /// `wanted` (given by a flag) if `names` has it, else the first usual name `names` has.
 fn pick(names: &[String], wanted: Option<&str>, usual: &[&str]) -> Option<String> {
     let find = |w: &str| names.iter().find(|n| n.eq_ignore_ascii_case(w)).cloned();
@@ -113,7 +110,7 @@ impl Reader {
         need_answer: bool,
     ) -> Result<Reader> {
         let format = Format::of(path)?;
-        let file = File::open(path).map_err(|e| io(path, e))?;
+        let file = File::open(path).map_err(|e| io_error(path, e))?;
         let (names, source) = match format {
             Format::Csv => {
                 let mut r = csv::ReaderBuilder::new()
@@ -121,7 +118,7 @@ impl Reader {
                     .from_reader(BufReader::new(file));
                 let names: Vec<String> = r
                     .headers()
-                    .map_err(|e| io(path, e))?
+                    .map_err(|e| io_error(path, e))?
                     .iter()
                     .map(str::to_string)
                     .collect();
@@ -133,7 +130,7 @@ impl Reader {
                     match lines.next() {
                         None => break None,
                         Some(line) => {
-                            let line = line.map_err(|e| io(path, e))?;
+                            let line = line.map_err(|e| io_error(path, e))?;
                             if !line.trim().is_empty() {
                                 break Some(line);
                             }
@@ -142,11 +139,11 @@ impl Reader {
                 };
                 let names = match first.as_deref().map(serde_json::from_str::<Value>) {
                     Some(Ok(Value::Object(o))) => o.keys().cloned().collect(),
-                    Some(_) => return Err(io(path, "line 1 is not a JSON object")),
+                    Some(_) => return Err(io_error(path, "line 1 is not a JSON object")),
                     None => Vec::new(),
                 };
                 // Read again from the start: the first line is a row too.
-                let file = File::open(path).map_err(|e| io(path, e))?;
+                let file = File::open(path).map_err(|e| io_error(path, e))?;
                 (names, Source::Jsonl(BufReader::new(file).lines()))
             }
             Format::Parquet => {
@@ -236,7 +233,7 @@ impl Reader {
             let fields = match &mut self.source {
                 Source::Csv(records, idx) => match records.next() {
                     None => break,
-                    Some(Err(e)) => return Err(io(&self.path, e)),
+                    Some(Err(e)) => return Err(io_error(&self.path, e)),
                     Some(Ok(rec)) => {
                         let text =
                             |i: Option<usize>| i.map(|i| rec.get(i).unwrap_or("").to_string());
@@ -251,7 +248,7 @@ impl Reader {
                 Source::Jsonl(lines) => {
                     let line = match lines.next() {
                         None => break,
-                        Some(l) => l.map_err(|e| io(&self.path, e))?,
+                        Some(l) => l.map_err(|e| io_error(&self.path, e))?,
                     };
                     if line.trim().is_empty() {
                         continue;

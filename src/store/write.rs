@@ -115,6 +115,25 @@ pub fn write_frame(
     w.finish()
 }
 
+/// Writes `dest` atomically: `write` fills a file created under the temporary name, which is
+/// synced and renamed into place only when `write` succeeds, and removed when it fails.
+pub fn atomically(dest: &Path, write: impl FnOnce(File) -> Result<()>) -> Result<()> {
+    let tmp = temp_path(dest);
+    let written = File::create(&tmp)
+        .map_err(|e| io_error(&tmp, e))
+        .and_then(write)
+        .and_then(|()| {
+            File::open(&tmp)
+                .and_then(|f| f.sync_all())
+                .map_err(|e| io_error(&tmp, e))
+        });
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+}
+
 /// Writes `text` to `dest` atomically.
 pub fn write_text(dest: &Path, text: &str) -> Result<()> {
     let tmp = temp_path(dest);
