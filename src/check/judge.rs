@@ -67,13 +67,7 @@ fn operators(game: &Game, node: &Node) -> Judged<()> {
         Node::Num { .. } => Ok(()),
         Node::Neg { arg, .. } => {
             if !game.rules.unary_minus {
-                return Err(Reason::new(
-                    Fault::Operator,
-                    format!(
-                        "unary minus is not allowed in {} (a − needs a number on each side)",
-                        game.kind
-                    ),
-                ));
+                return Err(no_unary_minus(game));
             }
             operators(game, arg)
         }
@@ -85,6 +79,16 @@ fn operators(game: &Game, node: &Node) -> Judged<()> {
             operators(game, r)
         }
     }
+}
+
+fn no_unary_minus(game: &Game) -> Reason {
+    Reason::new(
+        Fault::Operator,
+        format!(
+            "unary minus is not allowed in {} (a − needs a number on each side)",
+            game.kind
+        ),
+    )
 }
 
 fn no_powers(game: &Game) -> Reason {
@@ -384,10 +388,7 @@ fn one_move<V: Number>(
         }
         Step::Neg(a) => {
             if !rules.unary_minus {
-                return Err(Reason::new(
-                    Fault::Operator,
-                    format!("unary minus is not allowed in {}", game.kind),
-                ));
+                return Err(no_unary_minus(game));
             }
             let a = hand(held, a, false)?;
             let v = a.value;
