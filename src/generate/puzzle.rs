@@ -59,9 +59,11 @@ impl Puzzle {
         bands: Option<&Bands>,
         place: Option<Place>,
     ) -> Result<Puzzle> {
+        // The difficulty is the one the search chose the puzzle by, the table's.
         let opts = Options {
             all,
             no_moves: true,
+            no_difficulty: true,
         };
         let r = solve::solve(game, &found.board, found.target, opts)?;
         let (Some(min_ops), Some(shortest)) = (r.counts.min_ops, r.shortest) else {

@@ -23,6 +23,9 @@ pub struct Options {
     pub all: bool,
     /// Skip the `moves` search (it walks every move sequence, which is the slow part).
     pub no_moves: bool,
+    /// Skip the difficulty (the player's exact walk is the other slow part): for callers
+    /// that score the puzzle themselves, as `generate` does from the game's table.
+    pub no_difficulty: bool,
 }
 
 /// A solution written out.
@@ -189,7 +192,12 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
             None => (None, None),
         }
     };
-    let assessed = difficulty::assess(&dp, board, &game.rules, target)?.map(|a| {
+    let assessed = if opts.no_difficulty {
+        None
+    } else {
+        difficulty::assess(&dp, board, &game.rules, target)?
+    };
+    let assessed = assessed.map(|a| {
         let player = explain::walk::<V>(game, board.numbers(), target);
         let setting = Setting::of::<V>(board, rules);
         explain::explain(game, &a, target, setting, player)

@@ -85,6 +85,7 @@ impl SolveRequest {
         let opts = Options {
             all: self.all,
             no_moves: self.no_moves,
+            no_difficulty: false,
         };
         // Not on the caller's own thread: a thread joins one pool for good, and a caller
         // such as Python's interpreter thread calls again.

@@ -112,6 +112,7 @@ fn every_row_is_solves_verdict() {
                 Options {
                     all: false,
                     no_moves: true,
+                    no_difficulty: true,
                 },
             )
             .unwrap();

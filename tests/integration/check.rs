@@ -119,6 +119,7 @@ fn check_game(name: &str, game: &Game, b: &Board, t: i64) -> Result<(), TestCase
         Options {
             all: true,
             no_moves: true,
+            no_difficulty: true,
         },
     )
     .map_err(|e| fail(format!("{at}: {e}")))?;
