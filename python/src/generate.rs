@@ -55,6 +55,7 @@ pub fn generate(
             days: DAYS.fit_opt(days)?,
             tries: TRIES.fit_opt(tries)?.unwrap_or(d.tries),
             threads: crate::args::threads(threads)?,
+            ..d
         })
     })?;
     let made = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;

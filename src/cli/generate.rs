@@ -1,14 +1,16 @@
 //! `digits-lab generate`: puzzles to order, each with a verified solution.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::engine::Convention;
+use crate::generate::dataset::HoldOut;
 use crate::present::output_format::Format;
 use crate::progress::Terminal;
 use crate::request::GenerateRequest;
-use crate::request::generate::{COUNT, DAYS, TRIES};
+use crate::request::generate::{COUNT, DAYS, PER_BOARD, TRIES};
 
 use super::{GameArgs, one_of};
 
@@ -42,9 +44,24 @@ pub struct GenerateArgs {
     /// predicted seconds (`20-60`, `30-`).
     #[arg(long)]
     pub difficulty: Option<String>,
-    /// Output format.
-    #[arg(long, default_value = "table", value_parser = one_of::<Format>(&["table", "csv", "json"]))]
-    pub format: Format,
+    /// Output format: a table, CSV or JSON for people and programs; a dataset for models as
+    /// JSON lines or Parquet (with `prompt`, `ground_truth` and, with --test-share, `split`).
+    #[arg(long, default_value = "table", value_parser = ["table", "csv", "json", "jsonl", "parquet"])]
+    pub format: String,
+    /// Write the puzzles to this file (atomically) instead of standard output; needed for
+    /// --format parquet.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The most puzzles one board gives, each at a target of its own, 1 to 1000 [default: 1].
+    #[arg(long)]
+    pub per_board: Option<i128>,
+    /// Split the dataset: this share (between 0 and 1) of the boards, or of the targets with
+    /// --hold-out targets, goes to `test`, the rest to `train`; the same for the same seed.
+    #[arg(long)]
+    pub test_share: Option<f64>,
+    /// What the test split holds out whole.
+    #[arg(long, default_value = "boards", value_parser = one_of::<HoldOut>(&["boards", "targets"]), requires = "test_share")]
+    pub hold_out: HoldOut,
     /// Write out every `distinct` solution of each puzzle.
     #[arg(long)]
     pub all: bool,
@@ -83,16 +100,46 @@ impl GenerateArgs {
             days: DAYS.fit_opt(self.days)?,
             tries: TRIES.fit(self.tries)?,
             threads: super::threads(self.threads)?,
+            per_board: PER_BOARD.fit_opt(self.per_board)?,
+            test_share: self.test_share,
+            hold_out: self.hold_out,
         })
     }
 }
 
 pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let report = args.request()?.run(&Terminal::new(args.quiet))?;
-    std::io::stdout()
-        .lock()
-        .write_all(report.format(args.format).as_bytes())?;
+    let request = args.request()?;
+    if args.format == "parquet" && args.out.is_none() {
+        return Err(
+            crate::Error::Input("--format parquet writes a file: give --out FILE".into()).into(),
+        );
+    }
+    if args.test_share.is_some() && !matches!(args.format.as_str(), "jsonl" | "parquet") {
+        return Err(crate::Error::Input(
+            "--test-share splits a dataset: give --format jsonl or parquet".into(),
+        )
+        .into());
+    }
+    let report = request.run(&Terminal::new(args.quiet))?;
+    let text = match args.format.as_str() {
+        "parquet" => None,
+        "jsonl" => {
+            let mut bytes = Vec::new();
+            report.write_jsonl(&mut bytes)?;
+            Some(bytes)
+        }
+        other => Some(report.format(other.parse::<Format>()?).into_bytes()),
+    };
+    match (&args.out, text) {
+        (Some(out), None) => report.write_parquet(out)?,
+        (Some(out), Some(bytes)) => crate::store::write::atomically(out, |mut f| {
+            f.write_all(&bytes)
+                .map_err(|e| crate::store::write::io_error(out, e))
+        })?,
+        (None, Some(bytes)) => std::io::stdout().lock().write_all(&bytes)?,
+        (None, None) => unreachable!("parquet needs --out, checked above"),
+    }
     if !args.quiet {
         eprintln!(
             "{} puzzles from {} boards in {:.2} s",

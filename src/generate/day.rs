@@ -65,6 +65,7 @@ pub fn day(
             checks,
             seed,
             stream: stream(day, s.slot),
+            per_board: 1,
         })
         .collect();
     let mut pools: Vec<Vec<Found>> = vec![Vec::new(); draws.len()];

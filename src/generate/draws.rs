@@ -29,6 +29,8 @@ pub struct Draws<'a> {
     pub seed: u64,
     /// Which sequence of boards (see [`super::Stream`]).
     pub stream: u64,
+    /// The most puzzles one board gives (distinct targets).
+    pub per_board: usize,
 }
 
 /// A puzzle that met every constraint: board number `index` of its stream at `target`.
@@ -40,15 +42,16 @@ pub struct Found {
     pub difficulty: f64,
 }
 
-/// One drawn board: what its puzzles let through, and the one chosen from those that pass.
+/// One drawn board: what its puzzles let through, and those chosen from the ones that pass
+/// (at most [`Draws::per_board`], each target once).
 pub struct Drawn {
     pub board: Board,
     pub tally: Tally,
-    pub found: Option<Found>,
+    pub found: Vec<Found>,
 }
 
 impl Draws<'_> {
-    /// Board `index`: drawn, solved against every target, one passing target chosen.
+    /// Board `index`: drawn, solved against every target, passing targets chosen.
     pub fn draw(&self, index: u64) -> Result<Drawn> {
         let mut rng = Rng::new(self.seed, self.stream, index);
         let board = self.deck.draw(&mut rng)?;
@@ -83,15 +86,17 @@ impl Draws<'_> {
                 passing.push(t);
             }
         }
-        let found = (!passing.is_empty()).then(|| {
+        let mut found = Vec::new();
+        while found.len() < self.per_board && !passing.is_empty() {
             let target = self.pick(&board, &passing, &mut rng);
-            Found {
+            passing.retain(|&t| t != target);
+            found.push(Found {
                 index,
                 board: board.clone(),
                 target,
                 difficulty: score(target),
-            }
-        });
+            });
+        }
         Ok(Drawn {
             board,
             tally,
@@ -126,7 +131,7 @@ impl Draws<'_> {
 }
 
 /// Draws boards until `count` puzzles meet every constraint, on boards not in `used` (each
-/// found board is added to it). Gives up, with [`Error::Exhausted`] and the tally in one
+/// board that gives one is added to it; it gives up to [`Draws::per_board`]). Gives up, with [`Error::Exhausted`] and the tally in one
 /// line, after `tries` boards in a row that give no new puzzle. `progress` is told of every
 /// board read.
 pub fn search(
@@ -149,9 +154,10 @@ pub fn search(
                 tally.repeats += 1;
             } else {
                 tally.add(&drawn.tally);
-                if let Some(f) = drawn.found {
+                if !drawn.found.is_empty() {
                     used.insert(drawn.board);
-                    found.push(f);
+                    let room = count - found.len();
+                    found.extend(drawn.found.into_iter().take(room));
                     fruitless = 0;
                     progress(1);
                     if found.len() == count {

@@ -8,7 +8,8 @@
 //! - [`draws`]: boards drawn until enough puzzles pass, each solved against every target
 //!   ([`crate::puzzle::board_run`]);
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
-//! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON.
+//! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON;
+//!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split.
 //!
 //! The same request and seed give the same puzzles at any thread count: every board is drawn
 //! from its own generator (seed, stream, index), boards are solved in fixed batches and read
@@ -17,6 +18,7 @@
 
 pub mod bands;
 pub mod constraints;
+pub mod dataset;
 pub mod day;
 pub mod deck;
 pub mod draws;
@@ -93,6 +95,8 @@ pub struct Order {
     pub all: bool,
     /// The game's bands, when known: each puzzle is labelled with its band.
     pub bands: Option<Bands>,
+    /// The most puzzles one board gives (distinct targets; days take one).
+    pub per_board: usize,
 }
 
 /// What an order gave.
@@ -128,6 +132,7 @@ fn count(order: &Order, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
         checks: &order.checks,
         seed: order.seed,
         stream: Stream::Count as u64,
+        per_board: order.per_board,
     };
     let mut used: FxHashSet<Board> = FxHashSet::default();
     let (found, tally) = draws::search(&draws, n, order.tries, &mut used, progress)?;

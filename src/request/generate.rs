@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::game::rule_set::{Game, GameKind};
 use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
+use crate::generate::dataset::{self, HoldOut, Split};
 use crate::generate::span::{Span, Wanted};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
 use crate::present::output_format::Format;
@@ -18,6 +19,8 @@ pub const COUNT: Bound = Bound::new("--count", 1, 100_000);
 pub const DAYS: Bound = Bound::new("--days", 1, 3660);
 /// Boards in a row that may give nothing new (`--tries`).
 pub const TRIES: Bound = Bound::new("--tries", 1, 100_000_000);
+/// The most puzzles one board gives (`--per-board`).
+pub const PER_BOARD: Bound = Bound::new("--per-board", 1, 1_000);
 
 /// Puzzles to order: the game dealt from, how many, and the setter's constraints.
 #[derive(Clone, Debug)]
@@ -51,6 +54,12 @@ pub struct GenerateRequest {
     pub tries: u64,
     /// Worker threads (one per core when not given); the puzzles do not depend on it.
     pub threads: Option<u16>,
+    /// The most puzzles one board gives, each at a target of its own (1 when not given).
+    pub per_board: Option<u32>,
+    /// The share of the dataset held out for testing (`--test-share`, between 0 and 1).
+    pub test_share: Option<f64>,
+    /// What the test split holds out: whole boards or whole targets.
+    pub hold_out: HoldOut,
 }
 
 impl Default for GenerateRequest {
@@ -70,6 +79,9 @@ impl Default for GenerateRequest {
             days: None,
             tries: 5_000,
             threads: None,
+            per_board: None,
+            test_share: None,
+            hold_out: HoldOut::Boards,
         }
     }
 }
@@ -80,6 +92,10 @@ impl Default for GenerateRequest {
 pub struct GenerateReport {
     pub generated: Generated,
     pub title: String,
+    /// The game dealt from (the dataset's prompts state its rules).
+    pub game: Game,
+    /// The train/test split, when asked for.
+    pub split: Option<Split>,
 }
 
 impl GenerateRequest {
@@ -92,6 +108,16 @@ impl GenerateRequest {
             DAYS.check(u64::from(n))?;
         }
         TRIES.check(self.tries)?;
+        if let Some(n) = self.per_board {
+            PER_BOARD.check(u64::from(n))?;
+        }
+        if let Some(t) = self.test_share
+            && !(t > 0.0 && t < 1.0)
+        {
+            return Err(Error::input(format!(
+                "--test-share {t}: give the share held out for testing, between 0 and 1"
+            )));
+        }
         let days = self.days.map(u64::from).or(self.day.then_some(1));
         if days.is_some() && self.count.is_some() {
             return Err(Error::input(
@@ -181,7 +207,13 @@ impl GenerateRequest {
             tries: self.tries,
             all: self.all,
             bands,
+            per_board: self.per_board.unwrap_or(1) as usize,
         };
+        if days.is_some() && self.per_board.is_some_and(|n| n > 1) {
+            return Err(Error::input(
+                "--per-board: a day takes one puzzle from a board",
+            ));
+        }
         Ok((order, title))
     }
 
@@ -198,6 +230,12 @@ impl GenerateRequest {
         Ok(GenerateReport {
             generated: generated?,
             title,
+            split: self.test_share.map(|test| Split {
+                test,
+                hold_out: self.hold_out,
+                seed: self.seed,
+            }),
+            game: order.game,
         })
     }
 }
@@ -206,6 +244,26 @@ impl GenerateReport {
     /// The puzzles as a table, CSV or JSON.
     pub fn format(&self, format: Format) -> String {
         output::format(&self.generated.puzzles, format, &self.title)
+    }
+
+    /// The puzzles as a dataset, one JSON line a puzzle.
+    pub fn write_jsonl(&self, out: &mut dyn std::io::Write) -> Result<()> {
+        dataset::write_jsonl(
+            out,
+            &self.game,
+            &self.generated.puzzles,
+            self.split.as_ref(),
+        )
+    }
+
+    /// The puzzles as a dataset in a Parquet file, written atomically.
+    pub fn write_parquet(&self, dest: &std::path::Path) -> Result<()> {
+        dataset::write_parquet(
+            dest,
+            &self.game,
+            &self.generated.puzzles,
+            self.split.as_ref(),
+        )
     }
 }
 

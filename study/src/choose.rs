@@ -138,6 +138,7 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, ChooseError> {
                         }),
                     ],
                     mode: Mode::Count(*per_band),
+                    per_board: 1,
                     seed: plan.seed.wrapping_add(k as u64),
                     tries: TRIES,
                     all: false,
@@ -182,6 +183,7 @@ fn checked(
         Options {
             all: false,
             no_moves: true,
+            no_difficulty: false,
         },
     )
     .map_err(ListedError::Refused)?;

@@ -7,6 +7,7 @@ mod brute;
 mod charts;
 mod check;
 mod cli;
+mod datasets;
 mod difficulty;
 mod figures;
 mod fit_human;

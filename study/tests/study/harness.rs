@@ -110,6 +110,7 @@ fn solve_steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
         Options {
             all: false,
             no_moves: true,
+            no_difficulty: false,
         },
     )
     .unwrap();
@@ -136,6 +137,7 @@ pub fn solutions(kind: GameKind, board: &[i64], target: i64) -> Vec<String> {
         Options {
             all: true,
             no_moves: true,
+            no_difficulty: false,
         },
     )
     .unwrap();

@@ -1,0 +1,296 @@
+//! Generated puzzles as a dataset for training and evaluating models (`generate --format
+//! jsonl|parquet`): each puzzle with the fields such trainers load — `numbers`, `target`, a
+//! `prompt` that states the game's rules and the answer format, a `ground_truth` for the
+//! reward function — beside its reference solution, counts and difficulty, and a seeded
+//! train/test split that holds out whole boards or whole targets.
+
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+use std::str::FromStr;
+
+use polars::prelude::*;
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::game::rule_set::Game;
+use crate::game::rules::Arithmetic;
+use crate::random::mix;
+use crate::store::write::{atomically, frame, io_error};
+
+use super::puzzle::Puzzle;
+
+/// What a test split holds out: whole boards (no board of the test set is in the training
+/// set) or whole targets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HoldOut {
+    #[default]
+    Boards,
+    Targets,
+}
+
+impl FromStr for HoldOut {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<HoldOut> {
+        match s {
+            "boards" => Ok(HoldOut::Boards),
+            "targets" => Ok(HoldOut::Targets),
+            _ => Err(Error::input(format!(
+                "--hold-out takes boards or targets, not `{s}`"
+            ))),
+        }
+    }
+}
+
+/// A seeded train/test split: `test` is the share of boards (or targets) held out.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Split {
+    pub test: f64,
+    pub hold_out: HoldOut,
+    pub seed: u64,
+}
+
+impl Split {
+    /// `train` or `test` for a puzzle: a hash of the seed and the board's numbers (or the
+    /// target) against the share, the same on any machine, so that a board (or a target) is
+    /// wholly in one part.
+    pub fn of(&self, p: &Puzzle) -> &'static str {
+        let mut h = mix(self.seed ^ 0x5eed_0047);
+        match self.hold_out {
+            HoldOut::Boards => {
+                for &n in &p.board {
+                    h = mix(h ^ n as u64);
+                }
+            }
+            HoldOut::Targets => h = mix(h ^ p.target as u64),
+        }
+        // The top 53 bits as a fraction of 1.
+        if ((h >> 11) as f64 / (1u64 << 53) as f64) < self.test {
+            "test"
+        } else {
+            "train"
+        }
+    }
+}
+
+impl fmt::Display for HoldOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HoldOut::Boards => "boards",
+            HoldOut::Targets => "targets",
+        })
+    }
+}
+
+/// The task as a model is asked it: the numbers, the target, the game's rules in words and
+/// the answer format the reward functions read (`<answer>…</answer>`).
+pub fn prompt(game: &Game, numbers: &[i64], target: i64) -> String {
+    let rules = &game.rules;
+    let ops = if rules.pow {
+        "+, -, *, / and ^"
+    } else {
+        "+, -, * and /"
+    };
+    let each = if rules.use_all {
+        "every number exactly once"
+    } else {
+        "each number at most once (you need not use them all)"
+    };
+    let steps = match rules.arithmetic {
+        Arithmetic::PositiveIntegers => {
+            "Every intermediate result must be a positive whole number."
+        }
+        Arithmetic::WholeNumbers => {
+            "Every intermediate result must be a whole number (0 is allowed)."
+        }
+        Arithmetic::Integers => {
+            "Every intermediate result must be a whole number (negatives are allowed)."
+        }
+        Arithmetic::Rationals => "Fractions and negative numbers are allowed along the way.",
+    };
+    let mut extra = String::new();
+    if rules.unary_minus {
+        extra.push_str(" A minus sign may be put in front of any number or result.");
+    }
+    if rules.concat {
+        extra.push_str(" Digits may be written side by side to make a number (1 and 2 make 12).");
+    }
+    let list: Vec<String> = numbers.iter().map(i64::to_string).collect();
+    format!(
+        "Using the numbers [{}], make {target}. You may use {ops} and brackets, with {each}. \
+         {steps}{extra} Show your work in <think> </think> tags, then give the final expression \
+         in <answer> </answer> tags, for example <answer>(1 + 2) * 3</answer>.",
+        list.join(", ")
+    )
+}
+
+/// One dataset row: what trainers load, then the puzzle's own fields (its board is
+/// `numbers`).
+#[derive(Serialize)]
+struct Row<'a> {
+    numbers: &'a [i64],
+    target: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    split: Option<&'static str>,
+    prompt: String,
+    ground_truth: GroundTruth<'a>,
+    trees: u64,
+    expressions: u64,
+    distinct: Option<u64>,
+    min_ops: u32,
+    difficulty: f64,
+    predicted_time_s: f64,
+    predicted_solve_rate: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    band: Option<&'static str>,
+    solution: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<&'a [String]>,
+}
+
+/// What a reward function compares an answer with (verl's `ground_truth`).
+#[derive(Serialize)]
+struct GroundTruth<'a> {
+    numbers: &'a [i64],
+    target: i64,
+}
+
+fn row<'a>(game: &Game, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
+    Row {
+        numbers: &p.board,
+        target: p.target,
+        split: split.map(|s| s.of(p)),
+        prompt: prompt(game, &p.board, p.target),
+        ground_truth: GroundTruth {
+            numbers: &p.board,
+            target: p.target,
+        },
+        trees: p.trees,
+        expressions: p.expressions,
+        distinct: p.distinct,
+        min_ops: p.min_ops,
+        difficulty: p.difficulty,
+        predicted_time_s: p.predicted_time_s,
+        predicted_solve_rate: p.predicted_solve_rate,
+        band: p.band.map(|b| b.name()),
+        solution: &p.solution,
+        solutions: p.solutions.as_deref(),
+    }
+}
+
+/// The puzzles as JSON lines, one a puzzle.
+pub fn write_jsonl(
+    out: &mut dyn Write,
+    game: &Game,
+    puzzles: &[Puzzle],
+    split: Option<&Split>,
+) -> Result<()> {
+    let io = |e: std::io::Error| Error::Io(format!("writing the puzzles: {e}"));
+    for p in puzzles {
+        serde_json::to_writer(&mut *out, &row(game, p, split))
+            .map_err(|e| Error::Io(format!("writing the puzzles: {e}")))?;
+        out.write_all(b"\n").map_err(io)?;
+    }
+    Ok(())
+}
+
+/// The puzzles as a Parquet file, written atomically: the JSON lines' fields as columns
+/// (`numbers` and `solutions` lists; `ground_truth` as JSON text).
+pub fn write_parquet(
+    dest: &Path,
+    game: &Game,
+    puzzles: &[Puzzle],
+    split: Option<&Split>,
+) -> Result<()> {
+    let rows: Vec<Row> = puzzles.iter().map(|p| row(game, p, split)).collect();
+    let list = |name: &str, values: Vec<Series>| {
+        Column::new(name.into(), ListChunked::from_iter(values).into_series())
+    };
+    let mut columns = vec![
+        list(
+            "numbers",
+            rows.iter()
+                .map(|r| Series::new("".into(), r.numbers))
+                .collect(),
+        ),
+        Column::new(
+            "target".into(),
+            rows.iter().map(|r| r.target).collect::<Vec<_>>(),
+        ),
+    ];
+    if split.is_some() {
+        columns.push(Column::new(
+            "split".into(),
+            rows.iter().map(|r| r.split).collect::<Vec<_>>(),
+        ));
+    }
+    columns.extend([
+        Column::new(
+            "prompt".into(),
+            rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "ground_truth".into(),
+            rows.iter()
+                .map(|r| serde_json::to_string(&r.ground_truth).expect("plain data"))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "trees".into(),
+            rows.iter().map(|r| r.trees).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "expressions".into(),
+            rows.iter().map(|r| r.expressions).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "distinct".into(),
+            rows.iter().map(|r| r.distinct).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "min_ops".into(),
+            rows.iter().map(|r| r.min_ops).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "difficulty".into(),
+            rows.iter().map(|r| r.difficulty).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "predicted_time_s".into(),
+            rows.iter().map(|r| r.predicted_time_s).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "predicted_solve_rate".into(),
+            rows.iter()
+                .map(|r| r.predicted_solve_rate)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "band".into(),
+            rows.iter().map(|r| r.band).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "solution".into(),
+            rows.iter().map(|r| r.solution).collect::<Vec<_>>(),
+        ),
+    ]);
+    if rows.iter().any(|r| r.solutions.is_some()) {
+        columns.push(list(
+            "solutions",
+            rows.iter()
+                .map(|r| Series::new("".into(), r.solutions.unwrap_or_default()))
+                .collect(),
+        ));
+    }
+    let mut df = frame(columns)?;
+    atomically(dest, |file| {
+        ParquetWriter::new(file)
+            .with_compression(ParquetCompression::Zstd(None))
+            .set_parallel(false)
+            .finish(&mut df)
+            .map(|_| ())
+            .map_err(|e| io_error(dest, e))
+    })
+}

@@ -1,0 +1,141 @@
+//! `generate --format jsonl|parquet`: datasets for models. Every row's reference solution
+//! checks as solved; `ground_truth` and `prompt` carry the puzzle; `--per-board` never gives
+//! a board more puzzles than asked nor a puzzle twice; a split holds out whole boards (or
+//! whole targets), is the same for the same seed and another for another; the Parquet file
+//! holds the JSON lines' rows; and the command refuses what it cannot write.
+
+use std::collections::{HashMap, HashSet};
+
+use assert_cmd::Command;
+
+use digits_lab::check::check;
+use digits_lab::game::board::Board;
+use digits_lab::progress::Silent;
+use digits_lab::request::{GameOptions, GenerateReport, GenerateRequest};
+
+use digits_lab::generate::dataset::HoldOut;
+
+fn generate(game: &str, targets: Option<&str>, seed: u64, hold_out: HoldOut) -> GenerateReport {
+    let mut options = GameOptions::named(game);
+    options.targets = targets.map(String::from);
+    GenerateRequest {
+        game: options,
+        count: Some(120),
+        seed,
+        per_board: Some(4),
+        test_share: Some(0.25),
+        hold_out,
+        threads: Some(2),
+        ..GenerateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap()
+}
+
+fn lines(report: &GenerateReport) -> Vec<serde_json::Value> {
+    let mut bytes = Vec::new();
+    report.write_jsonl(&mut bytes).unwrap();
+    String::from_utf8(bytes)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn numbers(row: &serde_json::Value) -> Vec<i64> {
+    serde_json::from_value(row["numbers"].clone()).unwrap()
+}
+
+#[test]
+fn every_row_is_a_solved_puzzle_and_the_split_holds_out_whole_boards() {
+    let report = generate("countdown", None, 5, HoldOut::Boards);
+    let rows = lines(&report);
+    assert_eq!(rows.len(), 120);
+    let game = &report.game;
+    let (mut per_board, mut puzzles) = (HashMap::new(), HashSet::new());
+    let mut split_of_board: HashMap<Vec<i64>, String> = HashMap::new();
+    for row in &rows {
+        let (n, t) = (numbers(row), row["target"].as_i64().unwrap());
+        assert_eq!(row["ground_truth"]["numbers"], row["numbers"]);
+        assert_eq!(row["ground_truth"]["target"], row["target"]);
+        let list = n.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        assert!(
+            row["prompt"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("Using the numbers [{list}], make {t}."))
+        );
+        let board = Board::new(game, n.clone()).unwrap();
+        let solution = row["solution"].as_str().unwrap();
+        let v = check(game, &board, t, solution);
+        assert!(v.solved, "{solution} for {t} from {n:?}: {v}");
+        assert_eq!(v.ops, row["min_ops"].as_u64().map(|m| m as usize));
+        *per_board.entry(n.clone()).or_insert(0) += 1;
+        assert!(puzzles.insert((n.clone(), t)), "{t} from {n:?} twice");
+        let split = row["split"].as_str().unwrap().to_string();
+        let first = split_of_board.entry(n.clone()).or_insert(split.clone());
+        assert_eq!(*first, split, "board {n:?} in both parts");
+    }
+    assert!(per_board.values().all(|&k| (1..=4).contains(&k)));
+    assert!(per_board.len() >= 30, "{} boards", per_board.len());
+    let test = rows.iter().filter(|r| r["split"] == "test").count();
+    assert!((10..=60).contains(&test), "{test} of 120 in test");
+    // The same seed gives the same rows; another seed splits the same boards otherwise.
+    assert_eq!(
+        lines(&generate("countdown", None, 5, HoldOut::Boards)),
+        rows
+    );
+    let other = lines(&generate("countdown", None, 6, HoldOut::Boards));
+    assert_ne!(other, rows);
+}
+
+#[test]
+fn a_split_by_targets_holds_out_whole_targets_and_parquet_holds_the_rows() {
+    let report = generate("24", Some("1-60"), 9, HoldOut::Targets);
+    let rows = lines(&report);
+    let mut split_of_target: HashMap<i64, String> = HashMap::new();
+    for row in &rows {
+        let t = row["target"].as_i64().unwrap();
+        let split = row["split"].as_str().unwrap().to_string();
+        assert_eq!(
+            *split_of_target.entry(t).or_insert(split.clone()),
+            split,
+            "target {t}"
+        );
+    }
+    assert!(split_of_target.values().any(|s| s == "test"));
+    assert!(split_of_target.values().any(|s| s == "train"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("set.parquet");
+    report.write_parquet(&path).unwrap();
+    let df = digits_lab::store::read::read_file(&path).unwrap();
+    assert_eq!(df.height(), rows.len());
+    let column = df.column("target").unwrap().i64().unwrap().clone();
+    let targets: Vec<Option<i64>> = (0..column.len()).map(|i| column.get(i)).collect();
+    let want: Vec<Option<i64>> = rows.iter().map(|r| r["target"].as_i64()).collect();
+    assert_eq!(targets, want);
+    let split = df.column("split").unwrap().str().unwrap();
+    assert_eq!(split.get(0), rows[0]["split"].as_str());
+}
+
+#[test]
+fn the_command_refuses_what_it_cannot_write() {
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("digits-lab")
+            .unwrap()
+            .arg("generate")
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    assert!(run(&["--format", "parquet", "--quiet"]).contains("give --out FILE"));
+    assert!(
+        run(&["--format", "jsonl", "--test-share", "1.5", "--quiet"]).contains("between 0 and 1")
+    );
+    assert!(run(&["--test-share", "0.1", "--quiet"]).contains("give --format jsonl or parquet"));
+    assert!(run(&["--per-board", "0", "--quiet"]).contains("--per-board"));
+}
