@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::engine::Convention;
 use crate::generate::dataset::HoldOut;
+use crate::generate::strata::Stratify;
 use crate::present::output_format::Format;
 use crate::progress::Terminal;
 use crate::request::GenerateRequest;
@@ -59,6 +60,11 @@ pub struct GenerateArgs {
     /// --hold-out targets, goes to `test`, the rest to `train`; the same for the same seed.
     #[arg(long)]
     pub test_share: Option<f64>,
+    /// Share the puzzles equally among the strata of one property: the difficulty band, the
+    /// fewest operations, the solution count (1, 2-5, 6-20, 21-) or whether every solution
+    /// needs a fraction.
+    #[arg(long, value_parser = one_of::<Stratify>(&["band", "min-ops", "solutions", "fraction"]))]
+    pub stratify: Option<Stratify>,
     /// What the test split holds out whole.
     #[arg(long, default_value = "boards", value_parser = one_of::<HoldOut>(&["boards", "targets"]), requires = "test_share")]
     pub hold_out: HoldOut,
@@ -103,6 +109,7 @@ impl GenerateArgs {
             per_board: PER_BOARD.fit_opt(self.per_board)?,
             test_share: self.test_share,
             hold_out: self.hold_out,
+            stratify: self.stratify,
         })
     }
 }

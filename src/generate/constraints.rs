@@ -8,6 +8,7 @@ use crate::engine::{Convention, Counts};
 use crate::error::{Error, Result};
 use crate::format::grouped;
 use crate::game::board::Board;
+use crate::puzzle::difficulty::Assessment;
 
 use super::bands::Bands;
 use super::span::{Span, Wanted};
@@ -25,6 +26,8 @@ pub enum Check {
     NoRepeats,
     /// The difficulty score in `lo..hi` (ln seconds), as asked for (`wanted`).
     Difficulty { wanted: Wanted, lo: f64, hi: f64 },
+    /// Every solution passes through a fraction (`true`), or some solution does not.
+    NeedsFraction(bool),
 }
 
 impl Check {
@@ -48,21 +51,24 @@ impl Check {
             Check::UsesAll => "--uses-all".into(),
             Check::NoRepeats => "--no-repeats".into(),
             Check::Difficulty { wanted, .. } => format!("--difficulty {wanted}"),
+            Check::NeedsFraction(true) => "needs a fraction".into(),
+            Check::NeedsFraction(false) => "needs no fraction".into(),
         }
     }
 
-    /// Whether a solvable puzzle passes; `difficulty` is asked for only by the difficulty
-    /// constraint (it costs more than the counts).
-    pub fn passes(&self, board: &Board, c: &Counts, difficulty: impl FnOnce() -> f64) -> bool {
+    /// Whether a solvable puzzle passes; `assess` is asked for only by the constraints on
+    /// the difficulty and its features (it costs more than the counts).
+    pub fn passes(&self, board: &Board, c: &Counts, assess: impl FnOnce() -> Assessment) -> bool {
         match self {
             Check::Solutions(s, conv) => conv.count(c).is_some_and(|n| s.contains(n)),
             Check::MinOps(s) => s.contains(c.min_ops.into()),
             Check::UsesAll => c.min_ops as usize + 1 == board.len(),
             Check::NoRepeats => board.numbers().windows(2).all(|w| w[0] != w[1]),
             Check::Difficulty { lo, hi, .. } => {
-                let d = difficulty();
+                let d = assess().difficulty;
                 *lo <= d && d < *hi
             }
+            Check::NeedsFraction(wanted) => assess().features.needs_fraction == *wanted,
         }
     }
 }

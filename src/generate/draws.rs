@@ -60,11 +60,7 @@ impl Draws<'_> {
         let mut tally = Tally::new(self.checks.len());
         tally.boards = 1;
         let mut passing = Vec::new();
-        let score = |t: i64| {
-            run.assess(t)
-                .expect("a solvable target is assessed")
-                .difficulty
-        };
+        let assess = |t: i64| run.assess(t).expect("a solvable target is assessed");
         for t in lo..=hi {
             if self.game.target_ways(board.numbers(), t) == 0 {
                 // No card of this target is left once the board is dealt (Krypto).
@@ -75,7 +71,7 @@ impl Draws<'_> {
             tally.solvable += 1;
             let mut all = true;
             for (k, check) in self.checks.iter().enumerate() {
-                if check.passes(&board, &c, || score(t)) {
+                if check.passes(&board, &c, || assess(t)) {
                     tally.passed[k] += 1;
                 } else {
                     all = false;
@@ -94,7 +90,7 @@ impl Draws<'_> {
                 index,
                 board: board.clone(),
                 target,
-                difficulty: score(target),
+                difficulty: assess(target).difficulty,
             });
         }
         Ok(Drawn {

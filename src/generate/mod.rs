@@ -9,7 +9,8 @@
 //!   ([`crate::puzzle::board_run`]);
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
 //! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON;
-//!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split.
+//!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split;
+//!   [`strata`]: sets shared equally among the strata of one property.
 //!
 //! The same request and seed give the same puzzles at any thread count: every board is drawn
 //! from its own generator (seed, stream, index), boards are solved in fixed batches and read
@@ -26,6 +27,7 @@ pub mod output;
 pub mod puzzle;
 pub mod rng;
 pub mod span;
+pub mod strata;
 pub mod style;
 
 use rayon::prelude::*;
@@ -54,6 +56,8 @@ pub enum Stream {
     Bands = 2,
     /// NYT-style days (with the day and slot in the low bits).
     Day = 3,
+    /// The strata of a stratified set (with the stratum in the low bits).
+    Stratum = 4,
 }
 
 /// The most targets a board is solved against: each is a row of counts per board drawn.
@@ -97,6 +101,8 @@ pub struct Order {
     pub bands: Option<Bands>,
     /// The most puzzles one board gives (distinct targets; days take one).
     pub per_board: usize,
+    /// The strata the puzzles are shared among, each a constraint (none: one search).
+    pub strata: Vec<Check>,
 }
 
 /// What an order gave.
@@ -125,25 +131,42 @@ fn count(order: &Order, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
         )));
     }
     let deck = Deck::of(&order.game)?;
-    let draws = Draws {
-        game: &order.game,
-        deck: &deck,
-        targets: (lo, hi),
-        checks: &order.checks,
-        seed: order.seed,
-        stream: Stream::Count as u64,
-        per_board: order.per_board,
-    };
     let mut used: FxHashSet<Board> = FxHashSet::default();
-    let (found, tally) = draws::search(&draws, n, order.tries, &mut used, progress)?;
+    // One search, or one per stratum with its constraint added and a sequence of its own.
+    let searches: Vec<(Vec<Check>, u64, usize)> = if order.strata.is_empty() {
+        vec![(order.checks.clone(), Stream::Count as u64, n)]
+    } else {
+        let k = order.strata.len();
+        (order.strata.iter().enumerate())
+            .map(|(i, s)| {
+                let mut checks = order.checks.clone();
+                checks.push(s.clone());
+                let stream = ((Stream::Stratum as u64) << 48) | i as u64;
+                (checks, stream, strata::share(n, k, i))
+            })
+            .collect()
+    };
+    let mut found = Vec::with_capacity(n);
+    let mut boards = 0;
+    for (checks, stream, wanted) in &searches {
+        let draws = Draws {
+            game: &order.game,
+            deck: &deck,
+            targets: (lo, hi),
+            checks,
+            seed: order.seed,
+            stream: *stream,
+            per_board: order.per_board,
+        };
+        let (more, t) = draws::search(&draws, *wanted, order.tries, &mut used, progress)?;
+        found.extend(more);
+        boards += t.boards;
+    }
     let puzzles = found
         .par_iter()
         .map(|f| Puzzle::of(&order.game, f, order.all, order.bands.as_ref(), None))
         .collect::<Result<_>>()?;
-    Ok(Generated {
-        puzzles,
-        boards: tally.boards,
-    })
+    Ok(Generated { puzzles, boards })
 }
 
 fn days(order: &Order, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {

@@ -7,6 +7,7 @@ use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
 use crate::generate::dataset::{self, HoldOut, Split};
 use crate::generate::span::{Span, Wanted};
+use crate::generate::strata::{self, Stratify};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
 use crate::present::output_format::Format;
 use crate::progress::Progress;
@@ -60,6 +61,8 @@ pub struct GenerateRequest {
     pub test_share: Option<f64>,
     /// What the test split holds out: whole boards or whole targets.
     pub hold_out: HoldOut,
+    /// Share the puzzles equally among the strata of this property.
+    pub stratify: Option<Stratify>,
 }
 
 impl Default for GenerateRequest {
@@ -82,6 +85,7 @@ impl Default for GenerateRequest {
             per_board: None,
             test_share: None,
             hold_out: HoldOut::Boards,
+            stratify: None,
         }
     }
 }
@@ -159,7 +163,10 @@ impl GenerateRequest {
             ..game.clone()
         };
         let standard = whole == standard_game(game.kind);
-        let bands = if standard || matches!(self.difficulty, Some(Wanted::Band(_))) {
+        let bands = if standard
+            || matches!(self.difficulty, Some(Wanted::Band(_)))
+            || self.stratify == Some(Stratify::Band)
+        {
             Some(Bands::of(&whole)?)
         } else {
             None
@@ -191,7 +198,19 @@ impl GenerateRequest {
             None => Mode::Count(self.count.unwrap_or(10) as usize),
         };
         // The title names the constraints the setter gave; the defaults are in `--help`.
-        let title = title(self.seed, game.kind, &mode, &checks);
+        let mut title = title(self.seed, game.kind, &mode, &checks);
+        let strata = match self.stratify {
+            Some(by) => {
+                if days.is_some() {
+                    return Err(Error::input(
+                        "--stratify shares a count of puzzles: not with days",
+                    ));
+                }
+                title.push_str(&format!(" · --stratify {by}"));
+                strata::strata(by, &game, bands.as_ref(), self.convention)?
+            }
+            None => Vec::new(),
+        };
         if self.min_ops.is_none() && days.is_none() {
             // By default the target is never on the board (days have the style's own range).
             checks.push(Check::MinOps(Span {
@@ -208,6 +227,7 @@ impl GenerateRequest {
             all: self.all,
             bands,
             per_board: self.per_board.unwrap_or(1) as usize,
+            strata,
         };
         if days.is_some() && self.per_board.is_some_and(|n| n > 1) {
             return Err(Error::input(

@@ -139,3 +139,35 @@ fn the_command_refuses_what_it_cannot_write() {
     assert!(run(&["--test-share", "0.1", "--quiet"]).contains("give --format jsonl or parquet"));
     assert!(run(&["--per-board", "0", "--quiet"]).contains("--per-board"));
 }
+
+#[test]
+fn a_stratified_set_shares_its_puzzles_equally_among_the_strata() {
+    use digits_lab::generate::strata::Stratify;
+    let by = |stratify: Stratify, count: u32| {
+        let mut options = GameOptions::named("countdown");
+        options.targets = Some("100-400".into());
+        GenerateRequest {
+            game: options,
+            count: Some(count),
+            stratify: Some(stratify),
+            threads: Some(2),
+            ..GenerateRequest::default()
+        }
+        .run(&Silent)
+        .unwrap()
+        .generated
+        .puzzles
+    };
+    let mut ops: HashMap<u32, usize> = HashMap::new();
+    for p in by(Stratify::MinOps, 11) {
+        *ops.entry(p.min_ops).or_default() += 1;
+    }
+    // Five strata (1 to 5 operations) of 11: the first takes the one left over.
+    assert_eq!(ops, HashMap::from([(1, 3), (2, 2), (3, 2), (4, 2), (5, 2)]));
+    let mut bands: HashMap<String, usize> = HashMap::new();
+    for p in by(Stratify::Band, 8) {
+        *bands.entry(p.band.unwrap().to_string()).or_default() += 1;
+    }
+    assert_eq!(bands.len(), 4);
+    assert!(bands.values().all(|&n| n == 2), "{bands:?}");
+}
