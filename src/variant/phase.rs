@@ -25,7 +25,8 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::engine::reach::bounded::{Bounded, MAX_NUMBERS};
+use crate::engine::reach::bounded::MAX_NUMBERS;
+use crate::engine::reach::counts::counts;
 use crate::error::{Error, Result};
 use crate::game::rules::Rules;
 use crate::random::{GOLDEN, SplitMix64, mix};
@@ -174,10 +175,8 @@ pub fn multisets(k: u32, m: u64) -> Option<u128> {
 fn evaluate(rules: &Rules, board: &[u64], m: u64) -> Result<(u64, u64)> {
     let numbers: Vec<i64> = board.iter().map(|&n| n as i64).collect();
     let m = m as i64;
-    crate::with_number_type!(rules.arithmetic, V => {
-        let r = Bounded::<V>::new(rules, &numbers, Some(m))?;
-        Ok((r.count_upto(m), r.sub_board_hits(m)))
-    })
+    let c = crate::with_number_type!(rules.arithmetic, V => counts::<V>(rules, &numbers, m)?);
+    Ok((c.reached, c.hits))
 }
 
 /// The exact cell: every multiset, weighted by its ordered draws. The sums are exact
@@ -335,6 +334,7 @@ fn board_rng(seed: u64, k: u32, m: u64, i: u64) -> SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::reach::bounded::Bounded;
     use crate::game::number::Int;
     use crate::game::rule_set::{Game, GameKind};
 
