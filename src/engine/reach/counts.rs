@@ -40,9 +40,31 @@ pub struct Counts {
     pub hits: u64,
 }
 
+/// How the whole board's splits are combined; the counts are the same whichever is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Each split the cheaper way (what [`counts`] does).
+    Cheaper,
+    /// Every split generated.
+    Generate,
+    /// Every split looked up (generated all the same with `^`).
+    LookUp,
+}
+
 /// The targets of `1..=m` a board reaches and its per-sub-board hits, under `rules`
 /// (`numbers` positive, at most [`super::bounded::MAX_NUMBERS`], `m ≥ 1`).
 pub fn counts<V: Number>(rules: &Rules, numbers: &[i64], m: i64) -> Result<Counts> {
+    counts_by::<V>(rules, numbers, m, Strategy::Cheaper)
+}
+
+/// [`counts`], combining the whole board's splits by `strategy` (for the tests that hold
+/// both ways to the same answer).
+pub fn counts_by<V: Number>(
+    rules: &Rules,
+    numbers: &[i64],
+    m: i64,
+    strategy: Strategy,
+) -> Result<Counts> {
     check_board(numbers)?;
     let build = Build::new(rules, numbers, Some(m));
     let subs = &build.subs;
@@ -77,6 +99,7 @@ pub fn counts<V: Number>(rules: &Rules, numbers: &[i64], m: i64) -> Result<Count
             rules,
             window: build.window::<V>(full),
             drop_units: build.drop_units,
+            strategy,
         };
         for n in joined(rules, numbers) {
             top.set(n);
@@ -199,6 +222,7 @@ struct Split<'r> {
     rules: &'r Rules,
     window: Option<i64>,
     drop_units: bool,
+    strategy: Strategy,
 }
 
 impl Split<'_> {
@@ -215,7 +239,12 @@ impl Split<'_> {
         let log = u64::from(usize::BITS - large.len().leading_zeros()) + 1;
         // Per value of the smaller side: a pass over the larger side, or six searches in it
         // per target left.
-        if self.rules.pow || 6 * left * log >= large.len() as u64 {
+        let generate = match self.strategy {
+            Strategy::Cheaper => 6 * left * log >= large.len() as u64,
+            Strategy::Generate => true,
+            Strategy::LookUp => false,
+        };
+        if self.rules.pow || generate {
             self.generate(xs, ys, same, top);
         } else {
             self.look_up(small, large, top);
