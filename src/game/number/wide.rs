@@ -9,9 +9,9 @@ pub struct Wide {
     pub den: i128,
 }
 
-/// `gcd(|a|, |b|)`: by shifts and subtractions when both fit in 64 bits (nearly always: the
-/// domains keep `i64` parts), else Euclid's on 128 bits. A 128-bit division is a library
-/// call many times slower than a shift, and was most of an exact-rational board's time.
+/// `gcd(|a|, |b|)`: Euclid's on 64 bits when both fit (nearly always: the domains keep `i64`
+/// parts), else on 128 bits. A 128-bit remainder is a library call several times slower than
+/// the processor's 64-bit one, and was most of an exact-rational board's time.
 pub(super) fn gcd128(a: i128, b: i128) -> i128 {
     let (ua, ub) = (a.unsigned_abs(), b.unsigned_abs());
     if let (Ok(x), Ok(y)) = (u64::try_from(ua), u64::try_from(ub)) {
@@ -24,23 +24,13 @@ pub(super) fn gcd128(a: i128, b: i128) -> i128 {
     a
 }
 
-/// Binary gcd.
+/// Euclid's gcd on 64 bits (measured faster here than the binary gcd's shifts: boards of six
+/// rationals, 0.08 s against 0.11 s a board).
 pub(super) fn gcd64(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 || b == 0 {
-        return a | b;
+    while b != 0 {
+        (a, b) = (b, a % b);
     }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
+    a
 }
 
 /// `x / g` for a positive `g`, in 64 bits when both fit.
