@@ -354,7 +354,7 @@ fn window(subs: &SubBoards, rest: usize, hi: i64) -> i64 {
 }
 
 pub(super) fn too_large(subs: &SubBoards) -> Error {
-    Error::input(format!(
+    Error::TooManyValues(format!(
         "the board {:?} makes more than {MAX_VALUES} values to keep; use fewer or smaller numbers",
         subs.numbers(subs.full())
     ))
