@@ -29,9 +29,9 @@ use super::phase_costs::board_ns;
 pub const MIN_SAMPLES: u64 = 20;
 
 /// The default budget, in CPU seconds: the default sweep under any named game fits
-/// (Countdown's keeps every exact cell and 10,000 boards per sampled cell), about two
-/// minutes of wall time on two free cores.
-pub const DEFAULT_BUDGET: u64 = 240;
+/// (Countdown's, estimated at 124 s, keeps every exact cell and 10,000 boards per sampled
+/// cell), about a minute and a half of wall time on two free cores.
+pub const DEFAULT_BUDGET: u64 = 180;
 
 /// The largest `M` a sweep takes: the windowed reach of 7 numbers of at most 10,000 keeps
 /// every value it must inside 64 bits (a sub-board of 4 makes at most 10^16; larger ones

@@ -4,9 +4,11 @@
 //! right against the definitions; a budget too small skips cells in the table and the
 //! printout instead of failing.
 
+use digits_lab::engine::reach::bounded::Bounded;
 use digits_lab::engine::reach::counts::{Strategy, counts_by};
-use digits_lab::game::number::{Rational, Whole};
+use digits_lab::game::number::Rational;
 use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::game::rules::{Arithmetic, Rules};
 use digits_lab::request::PhaseRequest;
 use digits_lab::request::RulesOptions;
 use digits_lab::variant::phase::{Method, draw_board};
@@ -180,21 +182,48 @@ fn a_budget_too_small_skips_cells_instead_of_failing() {
     }
 }
 
-/// Boards of seven small numbers under the 24 game's rules (exact rationals) and Krypto's
-/// (whole numbers), every number used: the targets the sweep counts are the ones the
-/// definitions give (every split of the whole board, every pair of its parts' values).
+/// Boards of seven numbers of 1..13 under the 24 game's rules (exact rationals), with
+/// unused numbers allowed too, Krypto's (whole numbers) and the integers', every number
+/// used: the targets the sweep counts are the ones the definitions give (every split of the
+/// whole board, every pair of its parts' values), and not trivially all or none.
 #[test]
-#[ignore = "slow: the reference keeps every value of every sub-board of seven numbers (~1 min)"]
+#[ignore = "slow: the reference keeps every value of every sub-board of seven numbers, and the old engine 50 million values (~30 s, 1 GB)"]
 fn boards_of_seven_reach_what_the_definitions_say() {
     let twenty_four = Game::preset(GameKind::TwentyFour).rules;
+    let subsets = Rules {
+        use_all: false,
+        ..twenty_four
+    };
     let krypto = Game::preset(GameKind::Krypto).rules;
-    for i in 0..3 {
-        let board: Vec<i64> = draw_board(7, 7, 9, i).iter().map(|&n| n as i64).collect();
-        let want = brute::targets_reached(&board, BruteRules::of(&twenty_four), 300);
-        let got = counts_by::<Rational>(&twenty_four, &board, 300, Strategy::Cheaper).unwrap();
-        assert_eq!(got.reached, want.len() as u64, "24 rules {board:?}");
-        let want = brute::targets_reached(&board, BruteRules::of(&krypto), 300);
-        let got = counts_by::<Whole>(&krypto, &board, 300, Strategy::Cheaper).unwrap();
-        assert_eq!(got.reached, want.len() as u64, "Krypto rules {board:?}");
+    let integers = Rules {
+        arithmetic: Arithmetic::Integers,
+        ..krypto
+    };
+    let m = 2_000;
+    let mut some = false;
+    for i in 0..6 {
+        let board: Vec<i64> = draw_board(7, 7, 13, i).iter().map(|&n| n as i64).collect();
+        for rules in [twenty_four, subsets, krypto, integers] {
+            let want = brute::targets_reached(&board, BruteRules::of(&rules), m).len() as u64;
+            let got = digits_lab::with_number_type!(rules.arithmetic, V => {
+                counts_by::<V>(&rules, &board, m, Strategy::Cheaper).unwrap()
+            });
+            assert_eq!(got.reached, want, "{board:?} {rules:?}");
+            some |= want > 0 && want < m as u64;
+        }
     }
+    assert!(some, "every board reached all of 1..{m} or none");
+    // A board of seven numbers of 1..100 the old engine refused: more than `MAX_VALUES`
+    // values to keep once the whole board was built.
+    let board: Vec<i64> = draw_board(2012, 7, 100, 0)
+        .iter()
+        .map(|&n| n as i64)
+        .collect();
+    let old = Bounded::<Rational>::new(&twenty_four, &board, Some(100));
+    assert!(
+        matches!(old, Err(digits_lab::Error::TooManyValues(_))),
+        "{board:?}"
+    );
+    let c = counts_by::<Rational>(&twenty_four, &board, 100, Strategy::Cheaper).unwrap();
+    assert!(c.reached > 90, "{c:?}");
 }

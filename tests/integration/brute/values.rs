@@ -25,7 +25,7 @@ pub fn targets_reached(numbers: &[i64], rules: BruteRules, m: i64) -> BTreeSet<i
     let ops = ops_for(rules);
     let mut sets: HashMap<Vec<usize>, HashSet<Q>> = HashMap::new();
     let mut reached = BTreeSet::new();
-    let mut keep = |v: Q, reached: &mut BTreeSet<i64>| {
+    let keep = |v: Q, reached: &mut BTreeSet<i64>| {
         for w in [Some(v), negate(v, rules)].into_iter().flatten() {
             if w.den == 1 && (1..=m).contains(&w.num) {
                 reached.insert(w.num);
