@@ -144,7 +144,7 @@ pub fn exact_cell(rules: &Rules, k: u32, m: u64, progress: &(dyn Fn(u64) + Sync)
     let flat = all_multisets(ks, m);
     let n = (flat.len() / ks.max(1)) as u64;
     let sums = flat
-        .par_chunks(4096 * ks.max(1))
+        .par_chunks(chunk(n, 4096) * ks.max(1))
         .map(|chunk| {
             let mut reached: u128 = 0;
             let mut hits: u128 = 0;
@@ -190,7 +190,7 @@ pub fn sampled_cell(
 ) -> Result<Cell> {
     let idx: Vec<u64> = (0..samples).collect();
     let per: Vec<(u64, u64)> = idx
-        .par_chunks(256)
+        .par_chunks(chunk(samples, 256) as usize)
         .map(|chunk| {
             let out = chunk
                 .iter()
@@ -220,6 +220,13 @@ pub fn sampled_cell(
         method: Method::Sampled,
         q,
     })
+}
+
+/// Boards per parallel task for a cell of `n` boards: at most `most`, and small enough
+/// that a cell of a few costly boards (twenty boards of seven rationals) spreads over every
+/// core. The sums do not depend on it.
+fn chunk(n: u64, most: u64) -> usize {
+    (n / 64).clamp(1, most) as usize
 }
 
 /// The `k` at which `P` crosses ½ for one `M`, interpolated linearly between the two
