@@ -190,7 +190,7 @@ pub fn sampled_cell(
 ) -> Result<Cell> {
     let idx: Vec<u64> = (0..samples).collect();
     let per: Vec<(u64, u64)> = idx
-        .par_chunks(chunk(samples, 256) as usize)
+        .par_chunks(chunk(samples, 256))
         .map(|chunk| {
             let out = chunk
                 .iter()

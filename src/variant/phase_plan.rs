@@ -174,7 +174,7 @@ fn fit(cells: &mut [(Planned, Option<u128>)], budget: u128, min: u64) {
     // The largest share that fits, by bisection on whole nanoseconds.
     let (mut lo, mut hi) = (0u128, cells.iter().map(|c| c.0.ns()).max().unwrap_or(0));
     while lo < hi {
-        let mid = lo + (hi - lo + 1) / 2;
+        let mid = lo + (hi - lo).div_ceil(2);
         if spent(mid, cells) <= budget {
             lo = mid;
         } else {
