@@ -253,11 +253,14 @@ impl PhaseReport {
             skipped +=
                 &format!(", {beyond} skipped: a board makes more values than one board may keep");
         }
+        let estimate = match self.estimate < 10.0 {
+            true => format!("{:.1}", self.estimate),
+            false => format!("{:.0}", self.estimate),
+        };
         format!(
-            "plan: {} exact, {} sampled{fewer}{skipped}; estimated {:.0} s of CPU within the budget of {} s (--budget)\n",
+            "plan: {} exact, {} sampled{fewer}{skipped}; estimated {estimate} s of CPU within the budget of {} s (--budget)\n",
             count(Method::Exact),
             count(Method::Sampled),
-            self.estimate,
             self.budget,
         )
     }
