@@ -87,13 +87,13 @@ pub fn counts_by<V: Number>(
             return Err(too_large(subs));
         }
         if every {
-            hits += union.mark(&out, false);
+            hits += union.mark(&out);
         }
         values[s] = out;
     }
     let mut top = Bits::new(m);
     if k == 1 {
-        top.mark(&build.one(&values, full, kept)?, false);
+        top.mark(&build.one(&values, full, kept)?);
     } else {
         let split = Split {
             rules,
@@ -138,7 +138,7 @@ pub fn counts_by<V: Number>(
                 return Err(too_large(subs));
             }
             if every {
-                hits += union.mark(&vb, false);
+                hits += union.mark(&vb);
             }
             if !top.is_full() {
                 split.run(&values[a], &vb, false, &mut top);
@@ -183,18 +183,14 @@ impl Bits {
         }
     }
 
-    /// Marks the whole numbers of `1..=m` in `values` (ascending; with `negated`, their
-    /// negations too); returns how many of them `values` holds.
-    fn mark<V: Number>(&mut self, values: &[V], negated: bool) -> u64 {
+    /// Marks the whole numbers of `1..=m` in `values`; returns how many of them `values`
+    /// holds.
+    fn mark<V: Number>(&mut self, values: &[V]) -> u64 {
         let mut n = 0;
-        for v in values {
-            if let Some(i) = v.as_int() {
-                if (1..=self.m).contains(&i) {
-                    n += 1;
-                    self.set(i);
-                } else if negated {
-                    self.set(-i);
-                }
+        for i in values.iter().filter_map(|v| v.as_int()) {
+            if (1..=self.m).contains(&i) {
+                n += 1;
+                self.set(i);
             }
         }
         n
