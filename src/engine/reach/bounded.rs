@@ -264,7 +264,7 @@ pub(super) fn combine<V: Number>(
             {
                 break;
             }
-            rules.results(x, y, &mut |op, swapped, v| {
+            pair_results(rules, x, y, &mut |op, swapped, v| {
                 let unit = match op {
                     Op::Mul => x.is_one() || y.is_one(),
                     Op::Div if swapped => x.is_one(),
@@ -279,6 +279,56 @@ pub(super) fn combine<V: Number>(
                 }
                 Some(())
             });
+        }
+    }
+}
+
+/// [`Rules::results`] of `x` and `y`, the same values in the same order; in exact rationals
+/// without `^`, `y − x` is `−(x − y)` and `y ÷ x` is `1 ÷ (x ÷ y)`, which cost no gcd of
+/// full-size parts (a third of a board's arithmetic). The magnitude bound is symmetric in
+/// both (a value and its negation, a fraction and its reciprocal have the same parts), so
+/// whenever one is out of bounds so is the other.
+#[inline(always)]
+pub(super) fn pair_results<V: Number>(
+    rules: &Rules,
+    x: V,
+    y: V,
+    put: &mut impl FnMut(Op, bool, V) -> Option<()>,
+) {
+    if rules.arithmetic != Arithmetic::Rationals || rules.pow {
+        rules.results(x, y, put);
+        return;
+    }
+    if let Some(v) = rules.apply(Op::Add, x, y) {
+        put(Op::Add, false, v);
+    }
+    if let Some(v) = rules.apply(Op::Mul, x, y) {
+        put(Op::Mul, false, v);
+    }
+    if let Some(d) = rules.apply(Op::Sub, x, y) {
+        put(Op::Sub, false, d);
+        if let Some(minus) = d.negate() {
+            put(Op::Sub, true, minus);
+        }
+    }
+    let zero = V::from_int(0);
+    match rules.apply(Op::Div, x, y) {
+        Some(q) if Some(q) != zero => {
+            put(Op::Div, false, q);
+            let one = V::from_int(1).expect("rationals hold 1");
+            if let Some(r) = rules.apply(Op::Div, one, q) {
+                put(Op::Div, true, r);
+            }
+        }
+        Some(q) => {
+            // `x` is 0: `y ÷ x` is not allowed.
+            put(Op::Div, false, q);
+        }
+        None => {
+            // `y` is 0 (then `y ÷ x` is 0 unless `x` is too), or out of bounds both ways.
+            if let Some(r) = rules.apply(Op::Div, y, x) {
+                put(Op::Div, true, r);
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ use crate::game::join::joined;
 use crate::game::number::{Number, Op};
 use crate::game::rules::Rules;
 
-use super::bounded::{Build, MAX_VALUES, check_board, too_large};
+use super::bounded::{Build, MAX_VALUES, check_board, pair_results, too_large};
 
 /// What one board reaches in `1..=m`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +258,7 @@ impl Split<'_> {
                 {
                     break;
                 }
-                self.rules.results(x, y, &mut |op, swapped, v| {
+                pair_results(self.rules, x, y, &mut |op, swapped, v| {
                     if !self.dropped(op, swapped, x, y)
                         && let Some(i) = v.as_int()
                     {
