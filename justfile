@@ -175,6 +175,54 @@ bench-job: build
     [ -n "$c" ] && sweep
     true
 
+# The phase sweep's per-board costs (src/variant/phase_costs.rs): CPU nanoseconds of one board
+# for every domain, with and without every number used, k = 1..7, M = 10, 100, 1,000,
+# 10,000 (`phase --threads 1`, runs of more boards until one takes 1.5 s, less a run of no
+# boards), then the
+# factors of ^, unary minus and joined digits. Prints the tables as they go in the code.
+phase-costs: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    cpu() { # CPU seconds of one sweep of N boards: FLAGS K M N
+        /usr/bin/time -f "%U %S" -o "$out/time" {{bin}} phase $1 --k "$2" --m "$3" --samples "$4" \
+            --exact-limit 0 --threads 1 --budget 604800 --no-report --quiet --out "$out/data"
+        awk '{ print $1 + $2 }' "$out/time"
+    }
+    base=$(for i in 1 2 3; do cpu "" 1 10 2; done | sort -n | sed -n 2p)
+    ns() { # nanoseconds per board: FLAGS K M (runs of more boards until one takes 1.5 s)
+        local n=8 t next
+        while :; do
+            t=$(cpu "$1" "$2" "$3" $n)
+            next=$(awk -v t="$t" -v b="$base" -v n=$n 'BEGIN { d = t - b; if (d >= 1.5 || n >= 10000000) { print 0; exit }
+                f = d > 0.01 ? 2.5 / d : 100; if (f > 100) f = 100; if (f < 2) f = 2; m = int(n * f); if (m > 10000000) m = 10000000; print m }')
+            [ "$next" -eq 0 ] && break
+            n=$next
+        done
+        awk -v t="$t" -v b="$base" -v n=$n 'BEGIN { d = (t - b) / n * 1e9; if (d < 100) d = 100; printf "%d\n", d }'
+    }
+    echo "// process without boards: $base s"
+    for domain in "POSITIVE:" "WHOLE:--zero" "INTEGERS:--negatives" "RATIONALS:--fractions"; do
+        for all in SUBSETS USE_ALL; do
+            flags="${domain#*:}"; [ "$all" = USE_ALL ] && flags="$flags --use-all"
+            echo "const ${domain%%:*}_$all: Table = ["
+            for k in 1 2 3 4 5 6 7; do
+                row=""; for m in 10 100 1000 10000; do row="$row$(ns "$flags" $k $m), "; done
+                echo "    [${row%, }],"
+            done
+            echo "];"
+        done
+    done
+    # Joined digits need a pool of digits: make-10's (exact rationals, every number used).
+    for v in "--pow:" "--pow:--fractions --use-all" "--concat:--game make10" "--unary-minus:--fractions --use-all"; do
+        for k in 6 7; do
+            a=$(ns "${v#*:}" $k 10000); b=$(ns "${v#*:} ${v%%:*}" $k 10000)
+            echo "// ${v%%:*} on '${v#*:}', k $k, M 10000: $a -> $b ns, x$(awk -v a=$a -v b=$b 'BEGIN { printf "%.2f", b / a }')"
+        done
+    done
+
 # `analyze --corpus countdown --reach-only` (solvable, min_ops, closest; Parquet written) on 2
 # threads, RUNS runs, CPU time (user + system) and the median; with NUMBERS_BENCH set to a built
 # `NumbersBenchmark` of the C solver hknrx/Numbers (not part of this project; see

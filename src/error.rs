@@ -11,6 +11,10 @@ pub enum Error {
     /// The board is larger than the engine accepts.
     #[error("a board of {got} numbers is too large: the engine takes at most {max}")]
     BoardTooLarge { got: usize, max: usize },
+    /// A board makes more values than one board may keep
+    /// ([`crate::engine::reach::bounded::MAX_VALUES`]).
+    #[error("{}", one_line(.0))]
+    TooManyValues(String),
     /// A solution count does not fit in 64 bits.
     #[error("a solution count overflowed 64 bits; use a smaller board")]
     CountOverflow,

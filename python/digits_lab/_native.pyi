@@ -88,6 +88,7 @@ def phase(
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    budget: int | None = None,
 ) -> str: ...
 def analyze(
     corpus: str,

@@ -72,12 +72,15 @@ def phase(
     exact_limit: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    budget: int | None = None,
     quiet: bool = False,
     **rules: Any,
 ) -> pl.DataFrame:
     """The phase transition ``P(k, M)``: the probability that a target drawn from ``1..M`` is
     reachable from ``k`` numbers drawn from ``1..M``, as ``digits-lab phase`` sweeps it (the
-    same defaults and seed), as the rows of ``phase.parquet`` (docs/TABLES.md)."""
+    same defaults and seed), as the rows of ``phase.parquet`` (docs/TABLES.md). ``budget``:
+    the sweep's estimated CPU seconds (``--budget``), which decides which cells are exact
+    and how many boards a sampled cell gets."""
     g = _rules(game, rules, "phase")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         bar = Bar("phase", "boards", quiet)
@@ -92,6 +95,7 @@ def phase(
                 seed=seed,
                 threads=threads,
                 progress=bar,
+                budget=budget,
             )
         finally:
             bar.close()

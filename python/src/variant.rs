@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use digits_lab::progress::Silent;
 use digits_lab::request::cover::{MAX, NUMBER, SIZE};
-use digits_lab::request::phase::{EXACT_LIMIT, K, M, SAMPLES};
+use digits_lab::request::phase::{BUDGET, EXACT_LIMIT, K, M, SAMPLES};
 use digits_lab::request::{CoverReport, CoverRequest, PhaseRequest};
 
 use crate::args::Game;
@@ -68,7 +68,7 @@ pub fn cover_search(
 /// A sweep of `P(k, M)` (each option `None` for the command's default) written to
 /// `out/phase.parquet`, for the Python side to read; the rules in words.
 #[pyfunction]
-#[pyo3(signature = (game, out, k=None, m=None, samples=None, exact_limit=None, seed=None, threads=None, progress=None))]
+#[pyo3(signature = (game, out, k=None, m=None, samples=None, exact_limit=None, seed=None, threads=None, progress=None, budget=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn phase(
     py: Python<'_>,
@@ -81,6 +81,7 @@ pub fn phase(
     seed: Option<u64>,
     threads: Option<i128>,
     progress: Option<Py<PyAny>>,
+    budget: Option<i128>,
 ) -> PyResult<String> {
     let request = guard(|| {
         let d = PhaseRequest::default();
@@ -91,6 +92,7 @@ pub fn phase(
             m: m.map(|m| M.fit_all(&m)).transpose()?.unwrap_or(d.m),
             samples: SAMPLES.fit_opt(samples)?.unwrap_or(d.samples),
             exact_limit: EXACT_LIMIT.fit_opt(exact_limit)?.unwrap_or(d.exact_limit),
+            budget: BUDGET.fit_opt(budget)?.unwrap_or(d.budget),
             seed: seed.unwrap_or(d.seed),
             threads: crate::args::threads(threads)?,
             reports: None,

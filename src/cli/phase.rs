@@ -7,7 +7,8 @@ use clap::Args;
 
 use crate::progress::Terminal;
 use crate::request::PhaseRequest;
-use crate::request::phase::{EXACT_LIMIT, K, M, SAMPLES};
+use crate::request::phase::{BUDGET, EXACT_LIMIT, K, M, SAMPLES};
+use crate::variant::phase_plan::DEFAULT_BUDGET;
 
 use super::RulesArgs;
 
@@ -27,12 +28,19 @@ pub struct PhaseArgs {
     /// Ranges 1..M the numbers and targets are drawn from, comma-separated, each 1 to 10000.
     #[arg(long, value_delimiter = ',', default_value = "10,100,1000,10000")]
     pub m: Vec<i128>,
-    /// Boards per sampled cell, 2 to 10000000.
+    /// Boards per sampled cell, 2 to 10000000 (fewer where the budget asks, down to 20; a
+    /// cell that cannot have 20 is skipped).
     #[arg(long, default_value_t = 10_000)]
     pub samples: i128,
-    /// A cell is exact (every multiset) when it has at most this many multisets, 0 to 20000000.
+    /// A cell may be exact (every multiset) only when it has at most this many multisets,
+    /// 0 to 20000000; the budget decides within it.
     #[arg(long, default_value_t = 5_000_000)]
     pub exact_limit: i128,
+    /// The sweep's budget in CPU seconds, 1 to 604800, by a cost model measured once (the
+    /// same plan on any machine): cells are exact or sampled with as many boards as fit; two
+    /// free cores take about half as long in wall time.
+    #[arg(long, default_value_t = DEFAULT_BUDGET as i128)]
+    pub budget: i128,
     /// The seed of the sampled cells' boards.
     #[arg(long, default_value_t = 2012)]
     pub seed: u64,
@@ -59,6 +67,7 @@ impl PhaseArgs {
             m: M.fit_all(&self.m)?,
             samples: SAMPLES.fit(self.samples)?,
             exact_limit: EXACT_LIMIT.fit(self.exact_limit)?,
+            budget: BUDGET.fit(self.budget)?,
             seed: self.seed,
             threads: super::threads(self.threads)?,
             reports: self.reports.clone(),

@@ -10,6 +10,7 @@ use crate::progress::Progress;
 use crate::store;
 use crate::store::fingerprint::Made;
 use crate::variant::phase::{self, Cell, MAX_M, Method, Plan};
+use crate::variant::phase_plan::DEFAULT_BUDGET;
 
 use super::plots::{self, PlotsReport};
 use super::{Bound, RulesOptions, places, pool};
@@ -25,6 +26,8 @@ pub const M: Bound = Bound::new("--m", 1, MAX_M);
 pub const SAMPLES: Bound = Bound::new("--samples", 2, 10_000_000);
 /// The most multisets of an exact cell (`--exact-limit`).
 pub const EXACT_LIMIT: Bound = Bound::new("--exact-limit", 0, 20_000_000);
+/// The sweep's budget in estimated CPU seconds (`--budget`): up to a week.
+pub const BUDGET: Bound = Bound::new("--budget", 1, 604_800);
 
 /// A sweep of `P(k, M)`; the default is the main job's.
 #[derive(Clone, Debug)]
@@ -39,8 +42,10 @@ pub struct PhaseRequest {
     pub m: Vec<u64>,
     /// Boards per sampled cell.
     pub samples: u64,
-    /// A cell is exact when it has at most this many multisets.
+    /// A cell is exact only when it has at most this many multisets (and the budget allows).
     pub exact_limit: u64,
+    /// The estimated CPU seconds the sweep may take ([`crate::variant::phase_plan`]).
+    pub budget: u64,
     /// The seed of the sampled cells' boards.
     pub seed: u64,
     /// Worker threads (one per core when not given); the output is the same for any.
@@ -64,6 +69,7 @@ impl Default for PhaseRequest {
             m: vec![10, 100, 1000, 10000],
             samples: 10_000,
             exact_limit: 5_000_000,
+            budget: DEFAULT_BUDGET,
             seed: 2012,
             threads: None,
             reports: None,
@@ -87,6 +93,14 @@ pub struct PhaseReport {
     pub kept: bool,
     /// The charts and report, unless not asked for.
     pub drawn: Option<PlotsReport>,
+    /// The budget (CPU seconds), the plan's estimate of the sweep (CPU seconds) and the
+    /// boards a sampled cell gets when the budget allows.
+    pub budget: u64,
+    pub estimate: f64,
+    pub samples: u64,
+    /// Cells the plan skipped for the budget (others skipped were beyond what one board
+    /// may keep).
+    pub over_budget: usize,
 }
 
 impl PhaseRequest {
@@ -100,6 +114,7 @@ impl PhaseRequest {
         }
         SAMPLES.check(self.samples)?;
         EXACT_LIMIT.check(self.exact_limit)?;
+        BUDGET.check(self.budget)?;
         let plan = Plan {
             rules: self.rules.game()?.rules,
             ks: self.k.clone(),
@@ -107,6 +122,7 @@ impl PhaseRequest {
             exact_limit: self.exact_limit,
             samples: self.samples,
             seed: self.seed,
+            budget: self.budget,
         };
         plan.check()?;
         Ok(plan)
@@ -153,6 +169,14 @@ impl PhaseRequest {
             path,
             kept,
             drawn,
+            budget: plan.budget,
+            estimate: plan.seconds(),
+            samples: plan.samples,
+            over_budget: plan
+                .cells()
+                .iter()
+                .filter(|c| c.method == Method::Skipped)
+                .count(),
         })
     }
 }
@@ -168,21 +192,27 @@ impl PhaseReport {
             "P(k, M): k numbers and a target drawn from 1..M, {under}\n     k        M        P   95% interval        boards  method        q\n",
         );
         for c in &self.cells {
-            let interval = match c.method {
-                Method::Exact => "exact".to_string(),
-                Method::Sampled => format!("{:.4}–{:.4}", c.lo, c.hi),
+            let (p, interval, q) = match c.method {
+                Method::Exact => (format!("{:.4}", c.p), "exact".into(), format!("{:.3}", c.q)),
+                Method::Sampled => (
+                    format!("{:.4}", c.p),
+                    format!("{:.4}–{:.4}", c.lo, c.hi),
+                    format!("{:.3}", c.q),
+                ),
+                Method::Skipped => ("–".into(), "–".into(), "–".into()),
             };
             o.push_str(&format!(
-                "{:>6} {:>8} {:>8.4} {:>14} {:>13}  {:<8} {:>7.3}\n",
+                "{:>6} {:>8} {:>8} {:>14} {:>13}  {:<8} {:>7}\n",
                 c.k,
                 grouped(c.m),
-                c.p,
+                p,
                 interval,
                 grouped(c.boards),
                 c.method.name(),
-                c.q
+                q
             ));
         }
+        o.push_str(&self.plan_text());
         let mut ms: Vec<u64> = self.cells.iter().map(|c| c.m).collect();
         ms.sort_unstable();
         ms.dedup();
@@ -197,5 +227,41 @@ impl PhaseReport {
         o.push_str(&format!("critical k (P = 1/2): {}\n", crit.join(" · ")));
         o.push_str(&format!("wrote {}\n", self.path.display()));
         o
+    }
+
+    /// How the budget shaped the sweep, in one line.
+    fn plan_text(&self) -> String {
+        let count = |m: Method| self.cells.iter().filter(|c| c.method == m).count();
+        let fewer = self
+            .cells
+            .iter()
+            .filter(|c| c.method == Method::Sampled && c.boards < self.samples)
+            .count();
+        let fewer = match fewer {
+            0 => String::new(),
+            n => format!(" ({n} with fewer boards than --samples, to fit)"),
+        };
+        let beyond = count(Method::Skipped) - self.over_budget;
+        let mut skipped = String::new();
+        if self.over_budget > 0 {
+            skipped += &format!(
+                ", {} skipped over the budget (a larger --budget computes them)",
+                self.over_budget
+            );
+        }
+        if beyond > 0 {
+            skipped +=
+                &format!(", {beyond} skipped: a board makes more values than one board may keep");
+        }
+        let estimate = match self.estimate < 10.0 {
+            true => format!("{:.1}", self.estimate),
+            false => format!("{:.0}", self.estimate),
+        };
+        format!(
+            "plan: {} exact, {} sampled{fewer}{skipped}; estimated {estimate} s of CPU within the budget of {} s (--budget)\n",
+            count(Method::Exact),
+            count(Method::Sampled),
+            self.budget,
+        )
     }
 }

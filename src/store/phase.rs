@@ -23,28 +23,32 @@ pub const COLUMNS: &[(&str, &str, &str)] = &[
     (
         "p",
         "Float64",
-        "probability that a random target is reachable from a random board",
+        "probability that a random target is reachable from a random board (null when skipped)",
     ),
     (
         "lo",
         "Float64",
-        "lower end of the 95% interval (= `p` when exact)",
+        "lower end of the 95% interval (= `p` when exact; null when skipped)",
     ),
     (
         "hi",
         "Float64",
-        "upper end of the 95% interval (= `p` when exact)",
+        "upper end of the 95% interval (= `p` when exact; null when skipped)",
     ),
     (
         "boards",
         "UInt64",
-        "boards evaluated: every multiset when exact, the sample otherwise",
+        "boards evaluated: every multiset when exact, the sample otherwise (as many as the budget allows), 0 when skipped",
     ),
-    ("method", "String", "`exact` or `sampled`"),
+    (
+        "method",
+        "String",
+        "`exact`, `sampled` or `skipped` (over the budget even at its fewest boards, or beyond what one board may keep)",
+    ),
     (
         "q",
         "Float64",
-        "the rescaled parameter: (sub-board, value) pairs with the value in 1..=m per board, over m",
+        "the rescaled parameter: (sub-board, value) pairs with the value in 1..=m per board, over m (null when skipped)",
     ),
 ];
 
@@ -65,9 +69,9 @@ pub fn write(data: &Path, cells: &[Cell], rules: Option<&str>) -> Result<PathBuf
     let mut df = frame(vec![
         Column::new("k".into(), cells.iter().map(|c| c.k).collect::<Vec<_>>()),
         Column::new("m".into(), cells.iter().map(|c| c.m).collect::<Vec<_>>()),
-        Column::new("p".into(), cells.iter().map(|c| c.p).collect::<Vec<_>>()),
-        Column::new("lo".into(), cells.iter().map(|c| c.lo).collect::<Vec<_>>()),
-        Column::new("hi".into(), cells.iter().map(|c| c.hi).collect::<Vec<_>>()),
+        floats("p", cells, |c| c.p),
+        floats("lo", cells, |c| c.lo),
+        floats("hi", cells, |c| c.hi),
         Column::new(
             "boards".into(),
             cells.iter().map(|c| c.boards).collect::<Vec<_>>(),
@@ -76,7 +80,7 @@ pub fn write(data: &Path, cells: &[Cell], rules: Option<&str>) -> Result<PathBuf
             "method".into(),
             cells.iter().map(|c| c.method.name()).collect::<Vec<_>>(),
         ),
-        Column::new("q".into(), cells.iter().map(|c| c.q).collect::<Vec<_>>()),
+        floats("q", cells, |c| c.q),
     ])?;
     let tmp = temp_path(&dest);
     let written = File::create(&tmp)
@@ -101,6 +105,19 @@ pub fn write(data: &Path, cells: &[Cell], rules: Option<&str>) -> Result<PathBuf
     }
     fs::rename(&tmp, &dest).map_err(|e| io_error(&dest, e))?;
     Ok(dest)
+}
+
+/// A column of floats, null in skipped cells (a plain column when no cell is skipped, so that
+/// a sweep without skipped cells keeps the bytes it had before cells could be skipped).
+fn floats(name: &str, cells: &[Cell], f: impl Fn(&Cell) -> f64) -> Column {
+    if cells.iter().all(|c| c.method != Method::Skipped) {
+        return Column::new(name.into(), cells.iter().map(f).collect::<Vec<_>>());
+    }
+    let values: Vec<Option<f64>> = cells
+        .iter()
+        .map(|c| (c.method != Method::Skipped).then(|| f(c)))
+        .collect();
+    Column::new(name.into(), values)
 }
 
 /// The rules `data/phase.parquet` was swept under, in words, when not Countdown's (`None`
@@ -154,12 +171,25 @@ pub fn read(data: &Path) -> std::result::Result<Option<Vec<Cell>>, ReadError> {
     let q = f64s(&df, "q").map_err(p)?;
     (0..df.height())
         .map(|i| {
-            let row = (k[i], m[i], pr[i], lo[i], hi[i], boards[i], q[i]);
+            let method = Method::parse(&method[i])
+                .ok_or_else(|| bad(format!("row {i}: unknown method `{}`", method[i])))?;
+            // A skipped cell has no `P`, interval or `q`: null, read as NaN.
+            let skip = |x: Option<f64>| match method {
+                Method::Skipped => Some(x.unwrap_or(f64::NAN)),
+                _ => x,
+            };
+            let row = (
+                k[i],
+                m[i],
+                skip(pr[i]),
+                skip(lo[i]),
+                skip(hi[i]),
+                boards[i],
+                skip(q[i]),
+            );
             let (Some(k), Some(m), Some(p), Some(lo), Some(hi), Some(boards), Some(q)) = row else {
                 return Err(bad(format!("row {i} has a null")));
             };
-            let method = Method::parse(&method[i])
-                .ok_or_else(|| bad(format!("row {i}: unknown method `{}`", method[i])))?;
             Ok(Cell {
                 k,
                 m,
@@ -209,11 +239,22 @@ mod tests {
         assert_eq!(rules(&dir).unwrap(), None);
         assert_eq!(read(&dir.join("none")).unwrap(), None);
         write(&dir, &cells, Some("exact rationals, every number used")).unwrap();
-        assert_eq!(read(&dir).unwrap(), Some(cells));
+        assert_eq!(read(&dir).unwrap(), Some(cells.clone()));
         assert_eq!(
             rules(&dir).unwrap().as_deref(),
             Some("exact rationals, every number used")
         );
+        // A skipped cell: nulls in the file, NaN when read back, the others as they were.
+        let mut with_skip = cells.clone();
+        with_skip.push(crate::variant::phase::skipped(7, 10_000));
+        write(&dir, &with_skip, None).unwrap();
+        let back = read(&dir).unwrap().unwrap();
+        assert_eq!(back[..2], cells[..]);
+        assert_eq!((back[2].k, back[2].m, back[2].boards), (7, 10_000, 0));
+        assert_eq!(back[2].method, Method::Skipped);
+        assert!(back[2].p.is_nan() && back[2].lo.is_nan() && back[2].q.is_nan());
+        let df = crate::store::read::read_file(&path(&dir)).unwrap();
+        assert_eq!(df.column("p").unwrap().null_count(), 1);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -2,13 +2,16 @@
 //! problem*, Phys. Rev. E 86, 010105, 2012): `P(k, M)`, the probability that a target drawn
 //! uniformly from `1..=M` is reachable from `k` numbers drawn uniformly, with replacement,
 //! from `1..=M`, under Countdown's rules by default and any game's rules on request
-//! ([`crate::engine::reach::bounded`]).
+//! ([`crate::engine::reach::counts`]).
 //!
-//! Each cell is computed one of two ways, and says which:
+//! Which cells are exact, sampled (and with how many boards) or skipped is the plan's
+//! ([`super::phase_plan`]): by the estimated cost of each under the rule set, within a
+//! budget for the sweep. Each cell is computed one of two ways, and says which:
 //! - **exact**: over every multiset of `k` numbers from `1..=M`, each weighted by how many
 //!   ordered draws give it (the multinomial `k! / Π mᵢ!`, since the numbers are drawn with
 //!   replacement), `P = Σ w · |reach ∩ 1..=M| / (M^k · M)` in exact integers;
-//! - **sampled**: over `n` boards drawn from a seeded generator, `f_b = |reach ∩ 1..=M| / M`
+//! - **sampled**: over `n` boards (`--samples`, or fewer to fit the budget) drawn from a
+//!   seeded generator, `f_b = |reach ∩ 1..=M| / M`
 //!   for each, `P` the mean of `f_b` and the 95% interval `mean ± 1.96 · sd / √n`. Every
 //!   board's targets are all counted, so the spread is only between boards.
 //!
@@ -23,18 +26,23 @@
 //! (docs/PHASE.md argues this reading of the paper's parameter).
 
 use rayon::prelude::*;
-use serde::Serialize;
 
-use crate::engine::reach::bounded::{Bounded, MAX_NUMBERS};
+use crate::engine::reach::counts::counts;
 use crate::error::{Error, Result};
 use crate::game::rules::Rules;
 use crate::random::{GOLDEN, SplitMix64, mix};
+
+pub use super::phase_plan::{MAX_M, Plan, Planned};
 
 /// How a cell was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     Exact,
     Sampled,
+    /// Not computed: over the budget even at its fewest boards, or a board beyond what one
+    /// board may keep ([`crate::engine::reach::bounded::MAX_VALUES`]); `P`, its interval and
+    /// `q` are NaN (null in `phase.parquet`).
+    Skipped,
 }
 
 impl Method {
@@ -42,6 +50,7 @@ impl Method {
         match self {
             Method::Exact => "exact",
             Method::Sampled => "sampled",
+            Method::Skipped => "skipped",
         }
     }
 
@@ -49,6 +58,7 @@ impl Method {
         match s {
             "exact" => Some(Method::Exact),
             "sampled" => Some(Method::Sampled),
+            "skipped" => Some(Method::Skipped),
             _ => None,
         }
     }
@@ -71,92 +81,40 @@ pub struct Cell {
     pub q: f64,
 }
 
-/// What to sweep and how.
-#[derive(Clone, Debug, Serialize)]
-pub struct Plan {
-    /// The rules boards are played under.
-    pub rules: Rules,
-    pub ks: Vec<u32>,
-    pub ms: Vec<u64>,
-    /// A cell is exact when it has at most this many multisets.
-    pub exact_limit: u64,
-    /// Boards per sampled cell.
-    pub samples: u64,
-    pub seed: u64,
-}
-
-/// The largest `M` a sweep takes: the windowed reach of 7 numbers of at most 10,000 keeps
-/// every value it must inside 64 bits (a sub-board of 4 makes at most 10^16; larger ones
-/// have windows of at most 10^12), so no board of the sweep can overflow.
-pub const MAX_M: u64 = 10_000;
-
-impl Plan {
-    /// Refuses a grid the sweep cannot take, before any work.
-    pub fn check(&self) -> Result<()> {
-        if self.ks.is_empty() || self.ms.is_empty() {
-            return Err(Error::input("the sweep needs at least one k and one M"));
-        }
-        if let Some(&k) = self
-            .ks
-            .iter()
-            .find(|&&k| k == 0 || k as usize > MAX_NUMBERS)
-        {
-            return Err(Error::input(format!(
-                "k = {k} is out of range: k goes from 1 to {MAX_NUMBERS}"
-            )));
-        }
-        if let Some(&m) = self.ms.iter().find(|&&m| m == 0 || m > MAX_M) {
-            return Err(Error::input(format!(
-                "M = {m} is out of range: M goes from 1 to {MAX_M}"
-            )));
-        }
-        if self.samples < 2 {
-            return Err(Error::input("a sampled cell needs at least 2 boards"));
-        }
-        Ok(())
-    }
-
-    /// The cells in sweep order (by `M`, then `k`) and how each will be computed.
-    /// Boards the whole sweep measures, for a progress bar (saturating).
-    pub fn boards(&self) -> u64 {
-        self.cells()
-            .iter()
-            .map(|&(k, m, method)| cell_boards(self, k, m, method))
-            .fold(0, u64::saturating_add)
-    }
-
-    pub fn cells(&self) -> Vec<(u32, u64, Method)> {
-        let mut out = Vec::new();
-        for &m in &self.ms {
-            for &k in &self.ks {
-                let method = match multisets(k, m) {
-                    Some(n) if n <= u128::from(self.exact_limit) => Method::Exact,
-                    _ => Method::Sampled,
-                };
-                out.push((k, m, method));
-            }
-        }
-        out
-    }
-}
-
-/// Runs every cell of `plan`; `progress` is told each finished cell's boards.
+/// Runs every cell of `plan` as planned ([`Plan::cells`]); `progress` is told each finished
+/// cell's boards. A cell with a board beyond what one board may keep is skipped, not an
+/// error: which boards those are does not depend on the machine, so neither does the sweep.
 pub fn sweep(plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Cell>> {
     plan.check()?;
     plan.cells()
         .into_iter()
-        .map(|(k, m, method)| match method {
-            Method::Exact => exact_cell(&plan.rules, k, m, progress),
-            Method::Sampled => sampled_cell(&plan.rules, k, m, plan.samples, plan.seed, progress),
+        .map(|c| {
+            let cell = match c.method {
+                Method::Exact => exact_cell(&plan.rules, c.k, c.m, progress),
+                Method::Sampled => {
+                    sampled_cell(&plan.rules, c.k, c.m, c.boards, plan.seed, progress)
+                }
+                Method::Skipped => Ok(skipped(c.k, c.m)),
+            };
+            match cell {
+                Err(Error::TooManyValues(_)) => Ok(skipped(c.k, c.m)),
+                other => other,
+            }
         })
         .collect()
 }
 
-/// How many boards a cell evaluates.
-pub fn cell_boards(plan: &Plan, k: u32, m: u64, method: Method) -> u64 {
-    match method {
-        Method::Exact => multisets(k, m).map_or(u64::MAX, |n| n as u64),
-        Method::Sampled => plan.samples,
+/// A cell not computed.
+pub fn skipped(k: u32, m: u64) -> Cell {
+    Cell {
+        k,
+        m,
+        p: f64::NAN,
+        lo: f64::NAN,
+        hi: f64::NAN,
+        boards: 0,
+        method: Method::Skipped,
+        q: f64::NAN,
     }
 }
 
@@ -174,10 +132,8 @@ pub fn multisets(k: u32, m: u64) -> Option<u128> {
 fn evaluate(rules: &Rules, board: &[u64], m: u64) -> Result<(u64, u64)> {
     let numbers: Vec<i64> = board.iter().map(|&n| n as i64).collect();
     let m = m as i64;
-    crate::with_number_type!(rules.arithmetic, V => {
-        let r = Bounded::<V>::new(rules, &numbers, Some(m))?;
-        Ok((r.count_upto(m), r.sub_board_hits(m)))
-    })
+    let c = crate::with_number_type!(rules.arithmetic, V => counts::<V>(rules, &numbers, m)?);
+    Ok((c.reached, c.hits))
 }
 
 /// The exact cell: every multiset, weighted by its ordered draws. The sums are exact
@@ -188,7 +144,7 @@ pub fn exact_cell(rules: &Rules, k: u32, m: u64, progress: &(dyn Fn(u64) + Sync)
     let flat = all_multisets(ks, m);
     let n = (flat.len() / ks.max(1)) as u64;
     let sums = flat
-        .par_chunks(4096 * ks.max(1))
+        .par_chunks(chunk(n, 4096) * ks.max(1))
         .map(|chunk| {
             let mut reached: u128 = 0;
             let mut hits: u128 = 0;
@@ -234,7 +190,7 @@ pub fn sampled_cell(
 ) -> Result<Cell> {
     let idx: Vec<u64> = (0..samples).collect();
     let per: Vec<(u64, u64)> = idx
-        .par_chunks(256)
+        .par_chunks(chunk(samples, 256))
         .map(|chunk| {
             let out = chunk
                 .iter()
@@ -266,10 +222,20 @@ pub fn sampled_cell(
     })
 }
 
+/// Boards per parallel task for a cell of `n` boards: at most `most`, and small enough
+/// that a cell of a few costly boards (twenty boards of seven rationals) spreads over every
+/// core. The sums do not depend on it.
+fn chunk(n: u64, most: u64) -> usize {
+    (n / 64).clamp(1, most) as usize
+}
+
 /// The `k` at which `P` crosses ½ for one `M`, interpolated linearly between the two
 /// neighbouring `k` of `cells` (None when it does not cross within them).
 pub fn critical_k(cells: &[Cell], m: u64) -> Option<f64> {
-    let mut row: Vec<&Cell> = cells.iter().filter(|c| c.m == m).collect();
+    let mut row: Vec<&Cell> = cells
+        .iter()
+        .filter(|c| c.m == m && c.method != Method::Skipped)
+        .collect();
     row.sort_by_key(|c| c.k);
     row.windows(2).find_map(|w| {
         let (a, b) = (w[0], w[1]);
@@ -335,6 +301,7 @@ fn board_rng(seed: u64, k: u32, m: u64, i: u64) -> SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::reach::bounded::Bounded;
     use crate::game::number::Int;
     use crate::game::rule_set::{Game, GameKind};
 

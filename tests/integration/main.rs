@@ -24,6 +24,7 @@ mod json_schema;
 mod kept;
 mod layout;
 mod phase;
+mod phase_plan;
 mod places;
 mod player;
 mod properties;

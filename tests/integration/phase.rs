@@ -387,6 +387,7 @@ fn tables_md_lists_the_phase_columns() {
             exact_limit: 100,
             samples: 10,
             seed: 1,
+            budget: 1,
         },
         &|_| {},
     )

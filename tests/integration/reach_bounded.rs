@@ -3,13 +3,16 @@
 //! (Digits, Countdown with repeats, the 24 game, and the variants with `^`, unary minus and
 //! every number used): it reaches exactly the positive whole numbers [`brute::solve_all`]
 //! reaches, within any window exactly the ones up to it, and the `covers_to` run, the
-//! `covers_at_least` answers and the per-sub-board counts that the brute force's values give.
+//! `covers_at_least` answers and the per-sub-board counts that the brute force's values give;
+//! and the phase sweep's counts ([`digits_lab::engine::reach::counts`], which never build the
+//! whole board) are the same counts, in every domain (whole numbers and integers too).
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::reach::bounded::{Bounded, covers_at_least, covers_to};
-use digits_lab::game::number::{Int, Number, Rational};
+use digits_lab::engine::reach::counts::{Strategy, counts_by};
+use digits_lab::game::number::{Int, Number, Rational, Signed, Whole};
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::rules::Rules;
 
@@ -80,6 +83,27 @@ fn check<V: Number>(rules: &Rules, numbers: &[i64], hi: i64) -> Result<(), TestC
             windowed.sub_board_hits(hi),
             brute_hits(rules, numbers, hi),
             "board {:?} hi {}",
+            numbers,
+            hi
+        );
+    }
+    // The phase sweep's counts, without the whole board: the same targets, the same hits.
+    // Each split generated, looked up, or the cheaper way: the same answer.
+    for strategy in [Strategy::Cheaper, Strategy::Generate, Strategy::LookUp] {
+        let c = counts_by::<V>(rules, numbers, hi, strategy).unwrap();
+        prop_assert_eq!(
+            c.reached,
+            upto.len() as u64,
+            "counts {:?}, board {:?} hi {}",
+            strategy,
+            numbers,
+            hi
+        );
+        prop_assert_eq!(
+            c.hits,
+            windowed.sub_board_hits(hi),
+            "counts' hits {:?}, board {:?} hi {}",
+            strategy,
             numbers,
             hi
         );
@@ -192,6 +216,47 @@ proptest! {
             game = game.with_unary_minus().unwrap();
         }
         let mut r = game.rules;
+        r.use_all = use_all;
+        check::<Rational>(&r, &numbers, hi)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    #[test]
+    fn reach_matches_brute_under_krypto_rules(
+        numbers in proptest::collection::vec(1i64..=12, 1..=5),
+        use_all in any::<bool>(),
+        hi in 1i64..=60,
+    ) {
+        // Whole numbers: 0 along the way (`a − a`, `0 × x`), no negatives, no fractions.
+        let mut r = rules(GameKind::Krypto);
+        r.use_all = use_all;
+        check::<Whole>(&r, &numbers, hi)?;
+    }
+
+    #[test]
+    fn reach_matches_brute_in_the_integers(
+        numbers in proptest::collection::vec(1i64..=12, 1..=5),
+        use_all in any::<bool>(),
+        hi in 1i64..=60,
+    ) {
+        let mut r = rules(GameKind::Krypto);
+        r.arithmetic = digits_lab::game::rules::Arithmetic::Integers;
+        r.use_all = use_all;
+        check::<Signed>(&r, &numbers, hi)?;
+    }
+
+    #[test]
+    fn reach_matches_brute_on_five_rationals(
+        numbers in proptest::collection::vec(1i64..=13, 5..=5),
+        use_all in any::<bool>(),
+        hi in 1i64..=400,
+    ) {
+        // Five numbers: the whole board's splits and the sub-boards of four built one at a
+        // time, with targets both generated and looked up.
+        let mut r = rules(GameKind::TwentyFour);
         r.use_all = use_all;
         check::<Rational>(&r, &numbers, hi)?;
     }

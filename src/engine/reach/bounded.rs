@@ -60,70 +60,24 @@ impl<V: Number> Bounded<V> {
     /// of them) under `rules`, keeping only what can matter for targets up to `hi` when it
     /// is given.
     pub fn new(rules: &Rules, numbers: &[i64], hi: Option<i64>) -> Result<Bounded<V>> {
-        if numbers.len() > MAX_NUMBERS {
-            return Err(Error::BoardTooLarge {
-                got: numbers.len(),
-                max: MAX_NUMBERS,
-            });
-        }
-        if numbers.iter().any(|&n| n <= 0) {
-            return Err(Error::input("board numbers must be positive"));
-        }
-        let mut sorted = numbers.to_vec();
-        sorted.sort_unstable();
-        let subs = SubBoards::new(&Board::from_checked(sorted));
-        let full = subs.full();
-        // The bound on what a sub-board's values can matter for assumes its complement makes
-        // nothing above `Π max(c, 2)`, which joined digits do.
-        let windowed = hi.filter(|_| V::POSITIVE && !rules.pow && !rules.concat);
-        let drop_units = rules.drops_unit_factors();
+        check_board(numbers)?;
+        let build = Build::new(rules, numbers, hi);
+        let subs = &build.subs;
         let mut values: Vec<Vec<V>> = vec![Vec::new(); subs.count()];
         let mut kept = 0usize;
         for &s in subs.in_size_order() {
             if s == 0 {
                 continue;
             }
-            let window = windowed.map(|hi| window(&subs, full - s, hi));
-            let mut out = collect(|c| {
-                if subs.size(s) == 1 {
-                    let n = subs.values[subs.min_value(s).expect("one number")];
-                    let v = V::from_int(n)
-                        .ok_or_else(|| Error::input(format!("{n} is not in the game's domain")))?;
-                    if beyond(v, window) {
-                        return Ok(());
-                    }
-                    c.put(v);
-                    return Ok(());
-                }
-                for n in joined(rules, &subs.numbers(s)) {
-                    c.put(V::from_int(n).expect("a joined number is a positive integer"));
-                }
-                for a in subs.subs_of(s) {
-                    let b = s - a;
-                    if a == 0 || a > b {
-                        continue;
-                    }
-                    combine(&values[a], &values[b], a == b, rules, window, drop_units, c);
-                    if kept + c.pending() > MAX_VALUES {
-                        return Err(too_large(&subs));
-                    }
-                }
-                Ok(())
-            })?;
-            if rules.unary_minus {
-                let negated: Vec<V> = out.iter().filter_map(|v| v.negate()).collect();
-                out.extend(negated);
-                out.sort_unstable();
-                out.dedup();
-            }
+            let out = build.one(&values, s, kept)?;
             kept += out.len();
             if kept > MAX_VALUES {
-                return Err(too_large(&subs));
+                return Err(too_large(subs));
             }
             values[s] = out;
         }
         Ok(Bounded {
-            usable: subs.usable(rules),
+            usable: build.subs.usable(rules),
             hi,
             values,
         })
@@ -188,10 +142,109 @@ impl<V: Number> Bounded<V> {
     }
 }
 
+/// Refuses a board of more than [`MAX_NUMBERS`] numbers or a number that is not positive.
+pub(super) fn check_board(numbers: &[i64]) -> Result<()> {
+    if numbers.len() > MAX_NUMBERS {
+        return Err(Error::BoardTooLarge {
+            got: numbers.len(),
+            max: MAX_NUMBERS,
+        });
+    }
+    if numbers.iter().any(|&n| n <= 0) {
+        return Err(Error::input("board numbers must be positive"));
+    }
+    Ok(())
+}
+
+/// What building one sub-board's values needs: the board's sub-boards and how the rules cut
+/// and combine their values. [`Bounded`] builds every sub-board with it; the phase sweep's
+/// counts ([`super::counts`]) all but the largest.
+pub(super) struct Build<'r> {
+    pub rules: &'r Rules,
+    pub subs: SubBoards,
+    /// The largest target asked about, when the domain allows windows (module docs).
+    pub windowed: Option<i64>,
+    /// Leave out `× 1` and `÷ 1` (numbers may go unused).
+    pub drop_units: bool,
+}
+
+impl<'r> Build<'r> {
+    /// For `numbers` (already checked: positive, at most [`MAX_NUMBERS`]) under `rules`,
+    /// asked about targets up to `hi` when given.
+    pub fn new(rules: &'r Rules, numbers: &[i64], hi: Option<i64>) -> Build<'r> {
+        let mut sorted = numbers.to_vec();
+        sorted.sort_unstable();
+        // The bound on what a sub-board's values can matter for assumes its complement makes
+        // nothing above `Π max(c, 2)`, which joined digits do.
+        let windowed = hi.filter(|_| !rules.pow && !rules.concat);
+        Build {
+            rules,
+            subs: SubBoards::new(&Board::from_checked(sorted)),
+            windowed,
+            drop_units: rules.drops_unit_factors(),
+        }
+    }
+
+    /// The window of sub-board `s` (none where the domain allows none).
+    pub fn window<V: Number>(&self, s: usize) -> Option<i64> {
+        let full = self.subs.full();
+        self.windowed
+            .filter(|_| V::POSITIVE)
+            .map(|hi| window(&self.subs, full - s, hi))
+    }
+
+    /// `V(s)` within its window, ascending, from the values of its proper sub-boards in
+    /// `values`; `kept`: values already held, for the [`MAX_VALUES`] bound.
+    pub fn one<V: Number>(&self, values: &[Vec<V>], s: usize, kept: usize) -> Result<Vec<V>> {
+        let (subs, rules) = (&self.subs, self.rules);
+        let window = self.window::<V>(s);
+        let mut out = collect(|c| {
+            if subs.size(s) == 1 {
+                let n = subs.values[subs.min_value(s).expect("one number")];
+                let v = V::from_int(n)
+                    .ok_or_else(|| Error::input(format!("{n} is not in the game's domain")))?;
+                if !beyond(v, window) {
+                    c.put(v);
+                }
+                return Ok(());
+            }
+            for n in joined(rules, &subs.numbers(s)) {
+                c.put(V::from_int(n).expect("a joined number is a positive integer"));
+            }
+            for a in subs.subs_of(s) {
+                let b = s - a;
+                if a == 0 || a > b {
+                    continue;
+                }
+                combine(
+                    &values[a],
+                    &values[b],
+                    a == b,
+                    rules,
+                    window,
+                    self.drop_units,
+                    c,
+                );
+                if kept + c.pending() > MAX_VALUES {
+                    return Err(too_large(subs));
+                }
+            }
+            Ok(())
+        })?;
+        if rules.unary_minus {
+            let negated: Vec<V> = out.iter().filter_map(|v| v.negate()).collect();
+            out.extend(negated);
+            out.sort_unstable();
+            out.dedup();
+        }
+        Ok(out)
+    }
+}
+
 /// Every `a op b` (and `b op a`) for `a ∈ xs`, `b ∈ ys` the rules allow, put into `c`: within
 /// `window` when there is one, and without `× 1`, `÷ 1` when `drop_units`. `same`: the two
 /// lists are one sub-board's, so each unordered pair is tried once.
-fn combine<V: Number>(
+pub(super) fn combine<V: Number>(
     xs: &[V],
     ys: &[V],
     same: bool,
@@ -211,7 +264,7 @@ fn combine<V: Number>(
             {
                 break;
             }
-            rules.results(x, y, &mut |op, swapped, v| {
+            pair_results(rules, x, y, &mut |op, swapped, v| {
                 let unit = match op {
                     Op::Mul => x.is_one() || y.is_one(),
                     Op::Div if swapped => x.is_one(),
@@ -230,9 +283,59 @@ fn combine<V: Number>(
     }
 }
 
+/// [`Rules::results`] of `x` and `y`, the same values in the same order; in exact rationals
+/// without `^`, `y − x` is `−(x − y)` and `y ÷ x` is `1 ÷ (x ÷ y)`, which cost no gcd of
+/// full-size parts (a third of a board's arithmetic). The magnitude bound is symmetric in
+/// both (a value and its negation, a fraction and its reciprocal have the same parts), so
+/// whenever one is out of bounds so is the other.
+#[inline(always)]
+pub(super) fn pair_results<V: Number>(
+    rules: &Rules,
+    x: V,
+    y: V,
+    put: &mut impl FnMut(Op, bool, V) -> Option<()>,
+) {
+    if rules.arithmetic != Arithmetic::Rationals || rules.pow {
+        rules.results(x, y, put);
+        return;
+    }
+    if let Some(v) = rules.apply(Op::Add, x, y) {
+        put(Op::Add, false, v);
+    }
+    if let Some(v) = rules.apply(Op::Mul, x, y) {
+        put(Op::Mul, false, v);
+    }
+    if let Some(d) = rules.apply(Op::Sub, x, y) {
+        put(Op::Sub, false, d);
+        if let Some(minus) = d.negate() {
+            put(Op::Sub, true, minus);
+        }
+    }
+    let zero = V::from_int(0);
+    match rules.apply(Op::Div, x, y) {
+        Some(q) if Some(q) != zero => {
+            put(Op::Div, false, q);
+            let one = V::from_int(1).expect("rationals hold 1");
+            if let Some(r) = rules.apply(Op::Div, one, q) {
+                put(Op::Div, true, r);
+            }
+        }
+        Some(q) => {
+            // `x` is 0: `y ÷ x` is not allowed.
+            put(Op::Div, false, q);
+        }
+        None => {
+            // `y` is 0 (then `y ÷ x` is 0 unless `x` is too), or out of bounds both ways.
+            if let Some(r) = rules.apply(Op::Div, y, x) {
+                put(Op::Div, true, r);
+            }
+        }
+    }
+}
+
 /// Whether `v` lies beyond `window` (never without one).
 #[inline(always)]
-fn beyond<V: Number>(v: V, window: Option<i64>) -> bool {
+pub(super) fn beyond<V: Number>(v: V, window: Option<i64>) -> bool {
     window.is_some_and(|w| v.as_int().is_some_and(|i| i > w))
 }
 
@@ -300,8 +403,8 @@ fn window(subs: &SubBoards, rest: usize, hi: i64) -> i64 {
     i64::try_from(w).unwrap_or(i64::MAX)
 }
 
-fn too_large(subs: &SubBoards) -> Error {
-    Error::input(format!(
+pub(super) fn too_large(subs: &SubBoards) -> Error {
+    Error::TooManyValues(format!(
         "the board {:?} makes more than {MAX_VALUES} values to keep; use fewer or smaller numbers",
         subs.numbers(subs.full())
     ))

@@ -17,11 +17,14 @@
 //! - `bounded`: any game's rules, for random boards one at a time (the phase sweep and
 //!   `cover`): every sub-board's values cut by a bound on what can still land in `1..=hi`
 //!   where the domain allows it ([`bounded::Bounded`]), where a corpus run shares whole
-//!   sub-board tables instead.
+//!   sub-board tables instead;
+//! - `counts`: what one board reaches in `1..=m`, counted without building the whole board
+//!   (the phase sweep's boards of six and seven numbers in any domain).
 
 mod board_reach;
 pub mod bounded;
 mod collect;
+pub mod counts;
 mod table;
 mod window;
 

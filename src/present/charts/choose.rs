@@ -199,7 +199,15 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
         points: v.points.clone(),
         rho: v.model.rho_time,
     });
-    if let Some(cells) = facts.phase.as_ref().filter(|c| !c.is_empty()) {
+    // Skipped cells have no `P` to draw.
+    let computed = facts.phase.as_ref().map(|cells| {
+        cells
+            .iter()
+            .filter(|c| c.method != crate::variant::phase::Method::Skipped)
+            .cloned()
+            .collect::<Vec<_>>()
+    });
+    if let Some(cells) = computed.filter(|c| !c.is_empty()) {
         for rescaled in [false, true] {
             out.push(Chart::Phase {
                 rescaled,

@@ -53,12 +53,27 @@ pub(super) fn phase_section(w: &mut String, facts: &Facts) {
         let _ = writeln!(w, "{line}");
     }
     let exact = cells.iter().filter(|c| c.method == Method::Exact).count();
+    let skipped = cells.iter().filter(|c| c.method == Method::Skipped).count();
+    let skipped = match skipped {
+        0 => String::new(),
+        n => format!(
+            " {n} skipped (over the sweep's budget even at their fewest boards, \
+             or beyond what one board may keep)."
+        ),
+    };
     let _ = writeln!(
         w,
-        "\n{exact} of {} cells exact; {} boards in all.\n",
+        "\n{exact} of {} cells exact; {} boards in all.{skipped}\n",
         cells.len(),
         grouped(cells.iter().map(|c| c.boards).sum())
     );
+    // The rest reads `P`: skipped cells have none.
+    let computed: Vec<Cell> = cells
+        .iter()
+        .filter(|c| c.method != Method::Skipped)
+        .cloned()
+        .collect();
+    let cells = &computed[..];
     let _ = writeln!(
         w,
         "**Critical k** (`P = ½`, interpolated linearly in `k`):\n"
@@ -102,6 +117,7 @@ fn cell_text(c: &Cell) -> String {
     match c.method {
         Method::Exact => f4(c.p),
         Method::Sampled => format!("{} ({}–{})", f4(c.p), f4(c.lo), f4(c.hi)),
+        Method::Skipped => "skipped".into(),
     }
 }
 

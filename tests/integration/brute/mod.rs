@@ -61,11 +61,13 @@ mod join;
 mod moves;
 mod parse;
 mod strings;
+mod values;
 
 pub use counts::{count_unchecked, solve_all};
 pub use moves::{Tile, convention_moves, moves, player_moves};
 pub use parse::eval_printed;
 pub use strings::{BruteTrail, first_moves, solve_all_by_strings, trails};
+pub use values::targets_reached;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arith {
