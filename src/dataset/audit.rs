@@ -23,7 +23,7 @@ use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
 use crate::puzzle::board_run::BoardRun;
-use crate::store::write::{atomically, frame, io_error};
+use crate::store::write::{frame, parquet_file};
 
 use super::check::puzzle;
 use super::read::{Columns, Reader, Row};
@@ -400,12 +400,5 @@ pub fn write(dest: &Path, rows: &[Audited]) -> Result<()> {
                 .collect::<Vec<_>>(),
         ),
     ])?;
-    atomically(dest, |file| {
-        ParquetWriter::new(file)
-            .with_compression(ParquetCompression::Zstd(None))
-            .set_parallel(false)
-            .finish(&mut df)
-            .map(|_| ())
-            .map_err(|e| io_error(dest, e))
-    })
+    parquet_file(dest, &mut df, &[])
 }

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
 use crate::game::rules::Arithmetic;
 use crate::random::mix;
-use crate::store::write::{atomically, frame, io_error};
+use crate::store::write::{frame, parquet_file};
 
 use super::puzzle::Puzzle;
 
@@ -285,12 +285,5 @@ pub fn write_parquet(
         ));
     }
     let mut df = frame(columns)?;
-    atomically(dest, |file| {
-        ParquetWriter::new(file)
-            .with_compression(ParquetCompression::Zstd(None))
-            .set_parallel(false)
-            .finish(&mut df)
-            .map(|_| ())
-            .map_err(|e| io_error(dest, e))
-    })
+    parquet_file(dest, &mut df, &[])
 }

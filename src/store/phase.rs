@@ -10,7 +10,7 @@ use polars::prelude::*;
 
 use crate::error::Result;
 use crate::store::read::{ReadError, f64s, strs, u32s, u64s};
-use crate::store::write::{frame, io_error, temp_path};
+use crate::store::write::{frame, io_error, parquet_file};
 use crate::variant::phase::{Cell, Method};
 
 /// The file's name inside the data folder.
@@ -82,28 +82,11 @@ pub fn write(data: &Path, cells: &[Cell], rules: Option<&str>) -> Result<PathBuf
         ),
         floats("q", cells, |c| c.q),
     ])?;
-    let tmp = temp_path(&dest);
-    let written = File::create(&tmp)
-        .map_err(|e| io_error(&tmp, e))
-        .and_then(|file| {
-            let meta = rules.map(|r| {
-                KeyValueMetadata::from_static(vec![(RULES_KEY.to_string(), r.to_string())])
-            });
-            ParquetWriter::new(file)
-                .with_compression(ParquetCompression::Zstd(None))
-                .with_key_value_metadata(meta)
-                .set_parallel(false)
-                .finish(&mut df)
-                .map_err(|e| io_error(&tmp, e))?;
-            File::open(&tmp)
-                .and_then(|f| f.sync_all())
-                .map_err(|e| io_error(&tmp, e))
-        });
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    fs::rename(&tmp, &dest).map_err(|e| io_error(&dest, e))?;
+    let metadata: Vec<(String, String)> = rules
+        .map(|r| (RULES_KEY.to_string(), r.to_string()))
+        .into_iter()
+        .collect();
+    parquet_file(&dest, &mut df, &metadata)?;
     Ok(dest)
 }
 

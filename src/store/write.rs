@@ -134,6 +134,21 @@ pub fn atomically(dest: &Path, write: impl FnOnce(File) -> Result<()>) -> Result
     fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
 }
 
+/// Writes `df` to `dest` atomically as one zstd Parquet file, with `metadata` as key-value
+/// pairs (none at all when empty, so that a file without any keeps its bytes).
+pub fn parquet_file(dest: &Path, df: &mut DataFrame, metadata: &[(String, String)]) -> Result<()> {
+    let meta = (!metadata.is_empty()).then(|| KeyValueMetadata::from_static(metadata.to_vec()));
+    atomically(dest, |file| {
+        ParquetWriter::new(file)
+            .with_compression(ParquetCompression::Zstd(None))
+            .with_key_value_metadata(meta)
+            .set_parallel(false)
+            .finish(df)
+            .map(|_| ())
+            .map_err(|e| io_error(dest, e))
+    })
+}
+
 /// Writes `text` to `dest` atomically.
 pub fn write_text(dest: &Path, text: &str) -> Result<()> {
     let tmp = temp_path(dest);
