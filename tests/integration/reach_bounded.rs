@@ -247,6 +247,12 @@ proptest! {
         r.use_all = use_all;
         check::<Signed>(&r, &numbers, hi)?;
     }
+}
+
+proptest! {
+    // Twenty-five boards: the brute force of five rationals takes about a tenth of a second
+    // each; boards of seven are the slow tier's (`phase_plan`).
+    #![proptest_config(config(25))]
 
     #[test]
     fn reach_matches_brute_on_five_rationals(
