@@ -7,7 +7,7 @@ process.
 780
 
 - ``check`` an answer exactly, ``check_many`` answers in parallel (a polars DataFrame of
-  verdicts); ``rewards`` has reward functions for training models on them;
+  verdicts), ``audit`` a dataset; ``rewards`` has reward functions for training on them;
 - ``solve`` one puzzle (``.to_dict()`` is ``digits-lab solve --json``), ``solve_many``
   puzzles into a polars DataFrame with the ``puzzles`` table's columns;
 - ``generate`` puzzles to order; ``cover``, ``cover_search`` and ``phase``;
@@ -21,7 +21,7 @@ docs/PYTHON.md has the whole guide.
 
 from ._native import VERSION as __version__
 from . import rewards
-from .check import Verdict, check, check_many
+from .check import Verdict, audit, check, check_many
 from .errors import DigitsLabError, InternalError
 from .game import Game
 from .generate import generate
@@ -38,6 +38,7 @@ __all__ = [
     "Verdict",
     "__version__",
     "analyze",
+    "audit",
     "check",
     "check_many",
     "cover",

@@ -45,6 +45,15 @@ def check_many(
     list[int | None],
 ]: ...
 def usual_columns() -> tuple[list[str], list[str], list[str]]: ...
+def audit(
+    game: Game,
+    input: str | PathLike[str],
+    out: str | PathLike[str],
+    numbers_column: str | None = None,
+    target_column: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> str: ...
 def solve_tables(
     game: Game,
     boards: list[list[str]],

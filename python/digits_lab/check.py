@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 from . import _native
+from ._progress import Bar
 from ._words import number_words, value_word
 from .errors import DigitsLabError
 from .game import Game, resolve
@@ -165,3 +169,32 @@ def check_many(
         "value": pl.String, "distance": pl.String, "score": pl.UInt32, "ops": pl.UInt32,
     }
     return pl.DataFrame(dict(zip(names, columns)), schema=schema)
+
+
+def audit(
+    path: str | os.PathLike[str],
+    game: Game | str = "digits",
+    *,
+    numbers_column: str | None = None,
+    target_column: str | None = None,
+    threads: int | None = None,
+    quiet: bool = True,
+    **rules: Any,
+) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """Audits a puzzle dataset (CSV, JSONL or Parquet) as ``digits-lab audit`` does: the
+    audited rows (``status``, ``reason``, ``duplicate_of``, ``solvable``, the counts,
+    ``unique``, ``difficulty``, …, docs/FOR-MODELS.md) and the summary (how many rows of each
+    kind, unique solutions, ``min_ops``, difficulty bands)."""
+    g = resolve(game, rules)
+    if rules:
+        raise TypeError(f"audit() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
+        out = Path(tmp) / "audit.parquet"
+        bar = Bar("audit", "boards", quiet)
+        try:
+            summary = _native.audit(
+                g, os.fspath(path), out, numbers_column, target_column, threads, bar
+            )
+        finally:
+            bar.close()
+        return pl.read_parquet(out), json.loads(summary)

@@ -1,14 +1,18 @@
 //! Answers checked exactly: one (`check`, the verdict as `check --json` writes it) or many
-//! at once (`check_many`, in parallel with the GIL released, as columns).
+//! at once (`check_many`, in parallel with the GIL released, as columns); and a dataset
+//! audited (`audit`).
+
+use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
 use digits_lab::dataset::check::VerdictColumns;
-use digits_lab::dataset::read::{ANSWER_COLUMNS, NUMBER_COLUMNS, Row, TARGET_COLUMNS};
-use digits_lab::request::{CheckManyRequest, CheckRequest, SolveRequest};
+use digits_lab::dataset::read::{ANSWER_COLUMNS, Columns, NUMBER_COLUMNS, Row, TARGET_COLUMNS};
+use digits_lab::request::{AuditRequest, CheckManyRequest, CheckRequest, SolveRequest};
 
 use crate::args::Game;
 use crate::errors::{guard, json};
+use crate::progress;
 
 /// One answer against one puzzle (the target as typed, `None` for the game's own); the
 /// verdict as `check --json` writes it.
@@ -33,7 +37,7 @@ pub fn check(
 }
 
 /// The verdicts' columns: valid, solved, fault, message, value, distance, score, ops.
-type Columns = (
+type VerdictLists = (
     Vec<bool>,
     Vec<bool>,
     Vec<Option<&'static str>>,
@@ -55,7 +59,7 @@ pub fn check_many(
     numbers: Vec<Vec<i64>>,
     targets: Option<Vec<i64>>,
     threads: Option<i128>,
-) -> PyResult<Columns> {
+) -> PyResult<VerdictLists> {
     let threads = guard(|| crate::args::threads(threads))?;
     let rows: Vec<Row> = answers
         .into_iter()
@@ -87,4 +91,36 @@ pub fn usual_columns() -> (Vec<&'static str>, Vec<&'static str>, Vec<&'static st
         TARGET_COLUMNS.to_vec(),
         ANSWER_COLUMNS.to_vec(),
     )
+}
+
+/// A dataset audited as `digits-lab audit` audits it, its rows written to `out` (Parquet) for
+/// the Python side to read; the summary as JSON.
+#[pyfunction]
+#[pyo3(signature = (game, input, out, numbers_column=None, target_column=None, threads=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn audit(
+    py: Python<'_>,
+    game: Game,
+    input: PathBuf,
+    out: PathBuf,
+    numbers_column: Option<String>,
+    target_column: Option<String>,
+    threads: Option<i128>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let request = guard(|| {
+        Ok(AuditRequest {
+            game: game.options(),
+            input,
+            columns: Columns {
+                numbers: numbers_column,
+                target: target_column,
+                answer: None,
+            },
+            out: Some(out),
+            threads: crate::args::threads(threads)?,
+        })
+    })?;
+    let report = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
+    Ok(guard(|| json(&report.summary))?)
 }

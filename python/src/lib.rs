@@ -33,6 +33,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check::check, m)?)?;
     m.add_function(wrap_pyfunction!(check::check_many, m)?)?;
     m.add_function(wrap_pyfunction!(check::usual_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(check::audit, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_tables, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(variant::cover, m)?)?;

@@ -88,3 +88,16 @@ def test_trl_reward_scores_a_batch() -> None:
         target=[51, 51, 51],
     )
     assert got == [1.0, 0.0, 0.0]
+
+
+def test_audit_is_the_commands(cli, tmp_path) -> None:
+    path = tmp_path / "set.jsonl"
+    rows = [([1, 2, 3, 4], 24), ([3, 3, 8, 8], 24), ([1, 1, 1, 1], 24), ([4, 3, 2, 1], 24), ([1, 2, 3, 99], 24)]
+    path.write_text("".join(json.dumps({"nums": n, "target": t}) + "\n" for n, t in rows))
+    frame, summary = dl.audit(path, "24")
+    assert frame["status"].to_list() == ["ok", "ok", "unsolvable", "duplicate", "invalid"]
+    assert (summary["rows"], summary["ok"], summary["unique"]) == (5, 2, 1)
+    out = tmp_path / "cli.parquet"
+    done = cli.run("audit", "--game", "24", "--quiet", "--out", str(out), str(path))
+    assert done.returncode == 0, done.stderr
+    assert pl.read_parquet(out).equals(frame)
