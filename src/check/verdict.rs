@@ -38,11 +38,14 @@ pub enum Fault {
     Exponent,
     /// A move or an `= value` that states a result the arithmetic does not give.
     WrongResult,
+    /// A row of a file whose puzzle the game does not allow, or whose fields are unusable
+    /// (`check --batch`, `check_many`): its answer is not judged.
+    Puzzle,
 }
 
 impl Fault {
     /// Every fault, in the order they are documented.
-    pub const ALL: [Fault; 12] = [
+    pub const ALL: [Fault; 13] = [
         Fault::TooLong,
         Fault::Syntax,
         Fault::Operator,
@@ -55,6 +58,7 @@ impl Fault {
         Fault::TooLarge,
         Fault::Exponent,
         Fault::WrongResult,
+        Fault::Puzzle,
     ];
 
     /// Its name in JSON and tables: `not-on-board`.
@@ -72,6 +76,7 @@ impl Fault {
             Fault::TooLarge => "too-large",
             Fault::Exponent => "exponent",
             Fault::WrongResult => "wrong-result",
+            Fault::Puzzle => "puzzle",
         }
     }
 }

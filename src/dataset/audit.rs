@@ -102,8 +102,7 @@ pub fn audit(
     let mut board_at: HashMap<Vec<i64>, usize> = HashMap::new();
     // The first row of each (numbers, target), by its number in the file and its index here;
     // a repeat copies what the engine said of it.
-    let mut first: HashMap<(Vec<i64>, i64), u64> = HashMap::new();
-    let mut earlier_at: HashMap<(Vec<i64>, i64), usize> = HashMap::new();
+    let mut first: HashMap<(Vec<i64>, i64), (u64, usize)> = HashMap::new();
     let mut copies: Vec<(usize, usize)> = Vec::new();
     for row in &rows {
         let mut a = Audited {
@@ -131,14 +130,13 @@ pub fn audit(
                 a.target = Some(target);
                 let key = (board.numbers().to_vec(), target);
                 match first.get(&key) {
-                    Some(&earlier) => {
+                    Some(&(earlier, at)) => {
                         a.status = "duplicate";
                         a.duplicate_of = Some(earlier);
-                        copies.push((out.len(), earlier_at[&key]));
+                        copies.push((out.len(), at));
                     }
                     None => {
-                        first.insert(key.clone(), row.row);
-                        earlier_at.insert(key, out.len());
+                        first.insert(key, (row.row, out.len()));
                         a.status = "ok";
                         let at = *board_at.entry(board.numbers().to_vec()).or_insert_with(|| {
                             boards.push((board, Vec::new()));

@@ -42,9 +42,9 @@ impl Tally {
         match &v.verdict.reason {
             None if v.verdict.solved => self.solved += 1,
             None => self.missed += 1,
-            Some(_) => {
+            Some(r) => {
                 self.invalid += 1;
-                *self.faults.entry(v.fault_name().to_string()).or_default() += 1;
+                *self.faults.entry(r.fault.name().to_string()).or_default() += 1;
             }
         }
     }
@@ -69,21 +69,16 @@ impl Tally {
     }
 }
 
-/// One row's verdict; `puzzle` holds why the row's puzzle is not one of the game's.
+/// One row's verdict (the fault `puzzle` when the row's puzzle is not one of the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowVerdict {
     pub row: u64,
-    pub puzzle: Option<String>,
     pub verdict: Verdict,
 }
 
 impl RowVerdict {
-    fn fault_name(&self) -> &'static str {
-        match (&self.puzzle, &self.verdict.reason) {
-            (Some(_), _) => "puzzle",
-            (None, Some(r)) => r.fault.name(),
-            (None, None) => "",
-        }
+    fn fault(&self) -> Option<Fault> {
+        self.verdict.reason.as_ref().map(|r| r.fault)
     }
 
     fn message(&self) -> Option<&str> {
@@ -93,16 +88,14 @@ impl RowVerdict {
 
 /// Checks one row: its puzzle under `game`, then its answer.
 pub fn check_row(game: &Game, row: &Row) -> RowVerdict {
-    let puzzle = puzzle(game, row);
-    let verdict = match (&puzzle, &row.answer) {
-        (Err(why), _) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
+    let verdict = match (puzzle(game, row), &row.answer) {
+        (Err(why), _) => Verdict::invalid(Reason::new(Fault::Puzzle, why)),
         (Ok(_), None) => Verdict::invalid(Reason::new(Fault::Syntax, "no answer column")),
         (Ok(_), Some(Err(why))) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
-        (Ok((board, target)), Some(Ok(answer))) => check::check(game, board, *target, answer),
+        (Ok((board, target)), Some(Ok(answer))) => check::check(game, &board, target, answer),
     };
     RowVerdict {
         row: row.row,
-        puzzle: puzzle.err(),
         verdict,
     }
 }
@@ -240,7 +233,7 @@ fn line(v: &RowVerdict) -> Line<'_> {
         row: v.row,
         valid: d.valid,
         solved: d.solved,
-        fault: d.reason.as_ref().map(|_| v.fault_name()),
+        fault: v.fault().map(Fault::name),
         message: v.message(),
         value: d.value.as_ref(),
         distance: d.distance.as_ref(),
