@@ -2,14 +2,17 @@
 //! the closest value of every missed target, its difficulty features, and its puzzles with
 //! one solution written out — straight into the columns of its rows ([`BoardRows`]).
 
-use crate::features;
+use std::sync::Mutex;
+
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::corpus::Corpus;
 use crate::corpus::cache::SubTableCache;
-use crate::engine::{Dp, SubTableSource, Window, inequivalent};
+use crate::corpus::carry::Carry;
+use crate::engine::{Dp, SubTable, SubTableSource, Window, inequivalent};
 use crate::error::Result;
+use crate::features;
 use crate::features::{ConsecutiveCounts, Setting};
 use crate::game::board::Board;
 use crate::game::number::Number;
@@ -29,10 +32,16 @@ pub(super) struct BoardRows {
     pub first_moves: u32,
 }
 
+/// Boards ahead of a chunk whose sub-boards its tables are kept for ([`Carry`]): eight
+/// chunks of Digits. Looking further keeps tables longer than the budget lets them stay.
+const LOOKAHEAD: usize = 2048;
+
 /// The full engine filling a run's pieces: the sub-board tables the run's boards share,
-/// and those a chunk's boards share on top ([`SubTableCache::for_chunk_of`]).
+/// and those a chunk's boards share on top ([`SubTableCache::for_chunk_of`]), some carried
+/// from the chunks before.
 pub(super) struct Full<'c, V> {
     pub cache: &'c SubTableCache<V>,
+    pub carry: Mutex<Carry<SubTable<V>>>,
     pub window: Window,
 }
 
@@ -44,9 +53,22 @@ impl<V: Number + Send + Sync> Fill for Full<'_, V> {
         corpus: &Corpus,
         positions: &[usize],
         boards: &[Board],
+        ahead: &[usize],
         progress: &ProgressBar,
     ) -> Result<Vec<BoardRows>> {
-        let shared = self.cache.for_chunk_of(&corpus.game, boards)?;
+        let ahead: Vec<Board> = ahead
+            .iter()
+            .take(LOOKAHEAD)
+            .map(|&i| corpus.boards.board(i))
+            .collect();
+        let mut carry = self
+            .carry
+            .lock()
+            .expect("no chunk panics holding the carry");
+        let shared = self
+            .cache
+            .for_chunk_of(&corpus.game, boards, &ahead, &mut carry)?;
+        drop(carry);
         boards
             .par_iter()
             .zip(positions)

@@ -34,11 +34,13 @@ mod reach_board;
 mod targets;
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::cache::{ReachCache, SubTableCache};
+use crate::corpus::carry::Carry;
 use crate::corpus::{Corpus, Shard};
 use crate::error::{Error, Result};
 use crate::game::number::Number;
@@ -186,6 +188,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         let cache = SubTableCache::<V>::of_game(game, boards, max_level, opts.cache_budget)?;
         let fill = Full {
             cache: &cache,
+            carry: Mutex::new(Carry::new(opts.cache_budget)),
             window: memory::window(*game.targets.end()),
         };
         let totals = run_all(&|p| piece(p).run(&fill, &progress))?;

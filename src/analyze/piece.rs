@@ -25,12 +25,14 @@ pub(super) trait Fill: Sync {
     const REACH_ONLY: bool;
 
     /// The rows of `boards` (at `positions` in the corpus), in order, computed in parallel;
+    /// `ahead` holds the positions of the piece's boards after them, in order, and
     /// `progress` is told of each board.
     fn chunk(
         &self,
         corpus: &Corpus,
         positions: &[usize],
         boards: &[Board],
+        ahead: &[usize],
         progress: &ProgressBar,
     ) -> Result<Vec<BoardRows>>;
 }
@@ -104,7 +106,8 @@ impl Piece<'_> {
                 for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
                     let boards: Vec<Board> =
                         members.iter().map(|&i| corpus.boards.board(i)).collect();
-                    let results = fill.chunk(corpus, members, &boards, progress)?;
+                    let ahead = &positions[c * self.chunk_boards + members.len()..];
+                    let results = fill.chunk(corpus, members, &boards, ahead, progress)?;
                     if tx.send((c * self.chunk_boards, results)).is_err() {
                         break; // the writer failed; its error is reported below
                     }

@@ -33,6 +33,7 @@ impl<V: Number> Fill for ReachOnly<'_, V> {
         corpus: &Corpus,
         _positions: &[usize],
         boards: &[Board],
+        _ahead: &[usize],
         progress: &ProgressBar,
     ) -> Result<Vec<BoardRows>> {
         boards

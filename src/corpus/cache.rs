@@ -17,6 +17,8 @@ use crate::game::number::Number;
 use crate::game::rule_set::Game;
 use crate::game::rules::Rules;
 
+use super::carry::Carry;
+
 /// A table the cache can hold: what it costs.
 pub trait Cached: Send + Sync {
     /// Bytes the table holds, from its lengths only (so that a budget filled with it keeps
@@ -142,12 +144,17 @@ impl<T: Cached> LevelCache<T> {
         self.tables.get(numbers).cloned()
     }
 
-    /// This cache plus the sub-boards too large for it that at least two of `boards` share:
-    /// consecutive boards of a corpus share most of their numbers (lexicographic order), so
-    /// a chunk of them shares many of its largest sub-boards too.
+    /// This cache plus the sub-boards too large for it that at least two of `boards` share,
+    /// or that one of them reads and a board of `ahead` (the boards after them) reads again:
+    /// consecutive boards of a corpus share most of their numbers (lexicographic order), so a
+    /// chunk of them shares many of its largest sub-boards too, and the next chunks many
+    /// more. Tables `carry` holds are taken from it rather than built; then `carry` keeps
+    /// those that `ahead` reads, soonest first ([`Carry::keep`]).
     pub fn for_chunk(
         &self,
         boards: &[Board],
+        ahead: &[Board],
+        carry: &mut Carry<T>,
         table: impl Fn(&[i64], &ChunkCache<'_, T>) -> Result<Arc<T>> + Sync,
     ) -> Result<ChunkCache<'_, T>> {
         let mut chunk = ChunkCache {
@@ -155,29 +162,50 @@ impl<T: Cached> LevelCache<T> {
             tables: FxHashMap::default(),
         };
         let largest = boards.iter().map(|b| b.len()).max().unwrap_or(0);
+        let mut next_read: FxHashMap<Vec<i64>, usize> = FxHashMap::default();
         for level in self.complete + 1..largest {
             let mut uses: FxHashMap<Vec<i64>, u32> = FxHashMap::default();
+            let mut subs = FxHashSet::default();
             for b in boards {
-                let mut subs = FxHashSet::default();
+                subs.clear();
                 if b.len() > level {
                     sub_multisets(b.numbers(), level, &mut subs);
                 }
-                for n in subs {
+                for n in subs.drain() {
                     *uses.entry(n).or_default() += 1;
                 }
             }
-            let mut shared: Vec<Vec<i64>> = uses
+            for (i, b) in ahead.iter().enumerate() {
+                subs.clear();
+                if b.len() > level {
+                    sub_multisets(b.numbers(), level, &mut subs);
+                }
+                for n in subs.drain() {
+                    if !self.tables.contains_key(&n) {
+                        next_read.entry(n).or_insert(i);
+                    }
+                }
+            }
+            let mut wanted: Vec<Vec<i64>> = uses
                 .into_iter()
-                .filter(|(n, u)| *u > 1 && !self.tables.contains_key(n))
+                .filter(|(n, u)| *u > 1 || next_read.contains_key(n))
+                .filter(|(n, _)| !self.tables.contains_key(n))
                 .map(|(n, _)| n)
                 .collect();
-            shared.sort_unstable();
-            let parts: Vec<Arc<T>> = shared
+            wanted.sort_unstable();
+            let (carried, build): (Vec<Vec<i64>>, Vec<Vec<i64>>) =
+                wanted.into_iter().partition(|n| carry.get(n).is_some());
+            let parts: Vec<Arc<T>> = build
                 .par_iter()
                 .map(|n| table(n, &chunk))
                 .collect::<Result<_>>()?;
-            chunk.tables.extend(shared.into_iter().zip(parts));
+            chunk.tables.extend(build.into_iter().zip(parts));
+            for n in carried {
+                let t = carry.get(&n).expect("partitioned by presence");
+                chunk.tables.insert(n, t);
+            }
         }
+        carry.keep(chunk.tables.iter(), &next_read);
         Ok(chunk)
     }
 }
@@ -200,8 +228,10 @@ impl<V: Number + Send + Sync> SubTableCache<V> {
         &self,
         game: &Game,
         boards: &[Board],
+        ahead: &[Board],
+        carry: &mut Carry<SubTable<V>>,
     ) -> Result<ChunkCache<'_, SubTable<V>>> {
-        self.for_chunk(boards, |n, cache| sub_table(game, n, cache))
+        self.for_chunk(boards, ahead, carry, |n, cache| sub_table(game, n, cache))
     }
 }
 
@@ -292,6 +322,99 @@ fn sub_multisets(numbers: &[i64], k: usize, out: &mut FxHashSet<Vec<i64>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use crate::game::rule_set::GameKind;
+
+    /// A stand-in table: its numbers, and a size that makes the budget count.
+    struct Stub(Vec<i64>);
+
+    impl Cached for Stub {
+        fn bytes(&self) -> usize {
+            1000
+        }
+    }
+
+    /// The Digits boards of four numbers from 1–8, in lexicographic order.
+    fn boards() -> Vec<Board> {
+        let game = crate::game::rule_set::Game::preset(GameKind::Digits);
+        let mut out = Vec::new();
+        for a in 1..=8 {
+            for b in a + 1..=8 {
+                for c in b + 1..=8 {
+                    for d in c + 1..=8 {
+                        out.push(Board::new(&game, vec![a, b, c, d]).unwrap());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs `chunks` consecutive chunks of 8 boards through one carry of `budget` bytes;
+    /// how many tables were built, and the sub-boards each chunk held.
+    fn run_chunks(budget: usize, chunks: usize) -> (usize, Vec<Vec<Vec<i64>>>) {
+        let boards = boards();
+        let empty: LevelCache<Stub> = LevelCache::build(
+            || boards.clone().into_iter(),
+            3,
+            0,
+            |n, _| Ok(Arc::new(Stub(n.to_vec()))),
+        )
+        .unwrap();
+        assert_eq!(empty.tables(), 0);
+        let built = AtomicUsize::new(0);
+        let mut carry = Carry::new(budget);
+        let mut held = Vec::new();
+        for c in 0..chunks {
+            let (chunk, ahead) = boards[c * 8..].split_at(8);
+            let cache = empty
+                .for_chunk(chunk, &ahead[..ahead.len().min(16)], &mut carry, |n, _| {
+                    built.fetch_add(1, Ordering::Relaxed);
+                    Ok(Arc::new(Stub(n.to_vec())))
+                })
+                .unwrap();
+            for (n, t) in &cache.tables {
+                assert_eq!(&t.0, n, "each sub-board gets its own table");
+            }
+            let mut subs: Vec<Vec<i64>> = cache.tables.keys().cloned().collect();
+            subs.sort();
+            held.push(subs);
+        }
+        (built.into_inner(), held)
+    }
+
+    /// The carry changes how many tables are built, never which sub-boards a chunk can
+    /// read, and stays within its budget.
+    #[test]
+    fn carried_tables_are_built_once_and_the_chunks_hold_the_same_sub_boards() {
+        let (without, held_without) = run_chunks(0, 6);
+        let (with, held_with) = run_chunks(1 << 20, 6);
+        assert_eq!(held_without, held_with);
+        let held: usize = held_with.iter().map(Vec::len).sum();
+        assert_eq!(
+            without, held,
+            "with nothing carried every chunk builds its own"
+        );
+        assert!(
+            with < without,
+            "{with} built with a carry, {without} without"
+        );
+        // Three tables' worth of budget keeps at most three.
+        let mut carry: Carry<Stub> = Carry::new(3 * (1000 + 2 * 8 + 64));
+        let tables: Vec<(Vec<i64>, Arc<Stub>)> = (1..=5)
+            .map(|i| (vec![i, i + 1], Arc::new(Stub(vec![i, i + 1]))))
+            .collect();
+        let next: FxHashMap<Vec<i64>, usize> =
+            (1..=5).map(|i| (vec![i, i + 1], 10 - i as usize)).collect();
+        carry.keep(tables.iter().map(|(n, t)| (n, t)), &next);
+        assert_eq!(carry.tables(), 3);
+        // The soonest read are kept: 5 (read at 5), 4 and 3.
+        for i in 3..=5 {
+            assert!(carry.get(&[i, i + 1]).is_some(), "{i} kept");
+        }
+    }
 
     #[test]
     fn sub_multisets_do_not_repeat() {

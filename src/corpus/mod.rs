@@ -1,11 +1,13 @@
 //! Corpora (SPEC §3): the sets of boards a research run covers, each with its game, target
 //! range, board weights and groups. Which corpora there are ([`CorpusId`]), how their boards
 //! are enumerated ([`enumerate`]) or read ([`nyt`]) and held ([`boards`]), how a run is
-//! split into shards ([`shard`]), and the cache of sub-board tables the boards of a corpus
-//! share, for both engines ([`cache`]).
+//! split into shards ([`shard`]), the cache of sub-board tables the boards of a corpus
+//! share, for both engines ([`cache`]), and the tables carried from one chunk of boards to
+//! the next ([`carry`]).
 
 pub mod boards;
 pub mod cache;
+pub mod carry;
 pub mod enumerate;
 pub mod id;
 pub mod nyt;

@@ -15,7 +15,10 @@ impl<V: Number> Dp<V> {
         let (ta, tb) = (&self.built(a).entries, &self.built(b).entries);
         match self.window.filter(|_| s == self.subs.full()) {
             _ if a == b => self.combine_same(ta, acc),
-            Some(w) => self.combine_pair_in(ta, tb, w, acc),
+            // Each left operand costs a dozen binary searches in the right table, so the
+            // shorter table goes on the left (the pairs tried are the same either way).
+            Some(w) if ta.len() <= tb.len() => self.combine_pair_in(ta, tb, w, acc),
+            Some(w) => self.combine_pair_in(tb, ta, w, acc),
             None => self.combine_pair(ta, tb, acc),
         }
     }
