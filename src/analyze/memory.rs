@@ -80,7 +80,9 @@ pub(super) fn available() -> Option<u64> {
 
 /// Refuses a run that needs more memory than is available, saying how much it would need.
 pub(super) fn check(corpus: &Corpus, threads: usize, cache_budget: usize) -> Result<()> {
-    let need = needed(corpus, threads).saturating_add(cache_budget as u64);
+    // The run's cache and the tables carried between chunks, each within the budget.
+    let tables = (cache_budget as u64).saturating_mul(2);
+    let need = needed(corpus, threads).saturating_add(tables);
     let Some(have) = available() else {
         return Ok(());
     };
@@ -94,7 +96,7 @@ pub(super) fn check(corpus: &Corpus, threads: usize, cache_budget: usize) -> Res
         corpus.game.targets.start(),
         corpus.game.targets.end(),
         mib(need),
-        mib(cache_budget as u64),
+        mib(tables),
         mib(have)
     )))
 }

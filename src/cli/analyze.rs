@@ -38,7 +38,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Memory for sub-board tables shared across boards, in MiB (0 to 1048576): the run's
-    /// peak grows by about this much; tables beyond it are built per chunk of boards.
+    /// peak grows by up to twice this much (the run's tables, and those carried from one
+    /// chunk of boards to the next); tables beyond it are built per chunk of boards.
     #[arg(long, default_value_t = 192)]
     pub cache_mb: i128,
     /// Compute only what reachability gives (solvable, min_ops, the closest value): the

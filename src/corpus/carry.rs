@@ -47,14 +47,15 @@ impl<T: Cached> Carry<T> {
     ) where
         T: 'a,
     {
+        let carried = std::mem::take(&mut self.tables);
         let mut wanted: Vec<(usize, Vec<i64>, Arc<T>)> = tables
-            .map(|(n, t)| (n, t))
-            .chain(self.tables.iter())
-            .filter_map(|(n, t)| next_read.get(n).map(|&r| (r, n.clone(), Arc::clone(t))))
+            .filter(|(n, _)| next_read.contains_key(*n))
+            .map(|(n, t)| (n.clone(), Arc::clone(t)))
+            .chain(carried)
+            .filter_map(|(n, t)| next_read.get(&n).map(|&r| (r, n, t)))
             .collect();
         wanted.sort_unstable_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         wanted.dedup_by(|a, b| a.1 == b.1);
-        self.tables.clear();
         let mut bytes = 0;
         for (_, n, t) in wanted {
             bytes += t.bytes() + n.len() * 8 + 64;
