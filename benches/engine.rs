@@ -1,6 +1,9 @@
 //! Engine benchmarks (`just bench`): the full DP of one board and the move search.
 
-use digits_lab::engine::Dp;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use digits_lab::engine::{Dp, Flat, SubTable, SubTableSource, Window};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::{Int, Number, Rational};
 use digits_lab::game::rule_set::{Game, GameKind};
@@ -83,4 +86,70 @@ fn check_ten_thousand_characters_refused(bencher: divan::Bencher) {
     let (game, b) = board(GameKind::Countdown, &[1, 10, 25, 50, 75, 100]);
     let long = "1+".repeat(5_000);
     bencher.bench(|| digits_lab::check::check(&game, &b, 765, divan::black_box(&long)).valid);
+}
+
+/// Every sub-board table of one board, as a corpus run's cache gives them.
+struct Given(HashMap<Vec<i64>, Arc<SubTable<Int>>>);
+
+impl SubTableSource<Int> for Given {
+    fn sub_table(&self, numbers: &[i64]) -> Option<Arc<SubTable<Int>>> {
+        self.0.get(numbers).cloned()
+    }
+}
+
+/// A Digits board as `analyze` builds it: its sub-boards given, the whole board windowed to
+/// the targets 1–999 and their near misses (1–1,108).
+fn digits_windowed() -> (Game, Board, Given) {
+    let (game, b) = board(GameKind::Digits, &[2, 5, 9, 13, 17, 24]);
+    let dp = Dp::<Int>::build(&b, &game.rules).expect("builds");
+    let full = dp.subs.full();
+    for s in 1..full {
+        dp.items(Flat::Sum, s);
+        dp.items(Flat::Product, s);
+    }
+    let given = (1..full)
+        .map(|s| (dp.subs.numbers(s), dp.shared_sub_table(s)))
+        .collect();
+    (game, b, Given(given))
+}
+
+const DIGITS_WINDOW: Window = Window { lo: 1, hi: 1_108 };
+
+/// The whole board of a Digits corpus run, one thread: operand pairs and flat nodes.
+#[divan::bench]
+fn whole_board_digits_windowed(bencher: divan::Bencher) {
+    let (game, b, given) = digits_windowed();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    bencher.bench(|| {
+        pool.install(|| {
+            let dp = Dp::<Int>::build_with(&b, &game.rules, Some(DIGITS_WINDOW), Some(&given))
+                .expect("builds");
+            dp.shared_sub_table(dp.subs.full()).entries.len()
+        })
+    });
+}
+
+/// The same board's flat sums and products of three or more items, within the window.
+#[divan::bench(args = ["sums", "products"])]
+fn whole_board_digits_flat(bencher: divan::Bencher, kind: &str) {
+    let (game, b, given) = digits_windowed();
+    let dp =
+        Dp::<Int>::build_with(&b, &game.rules, Some(DIGITS_WINDOW), Some(&given)).expect("builds");
+    let kind = if kind == "sums" {
+        Flat::Sum
+    } else {
+        Flat::Product
+    };
+    bencher.bench(|| {
+        let mut nodes = 0u64;
+        dp.for_each_flat(dp.subs.full(), kind, 3, &mut |_, _, _| {
+            nodes += 1;
+            Ok(())
+        })
+        .expect("walks");
+        nodes
+    });
 }
