@@ -56,6 +56,7 @@ pub mod check;
 pub mod cli;
 pub mod corpus;
 pub mod dataset;
+pub mod digest;
 pub mod engine;
 pub mod error;
 pub mod features;

@@ -7,7 +7,7 @@
 //! boards × 999 targets) does not fit comfortably in memory, so it is only ever *scanned*:
 //! read in slices of whole row groups (at most [`SLICE_ROWS`] rows) with just the columns
 //! asked for, the next slice decoded on a second thread while the current one is folded
-//! into small running results (once per corpus: `crate::research::scan`). Its slices are
+//! into small running results (once per corpus: [`super::scan`]). Its slices are
 //! read in place (`super::slice`); the small tables' columns are pulled into plain Rust
 //! vectors. Aggregating in plain Rust keeps the polars feature set (and its compile time)
 //! small.
