@@ -119,8 +119,10 @@ pub fn update(
 pub fn remove(dir: &Path) -> Result<()> {
     let [hardest, tallies] = files(dir);
     for p in [dir.join(RECORD), hardest, tallies] {
-        if p.exists() {
-            fs::remove_file(&p).map_err(|e| io_error(&p, e))?;
+        // Shards finishing together may remove it at once.
+        match fs::remove_file(&p) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io_error(&p, e)),
+            _ => {}
         }
     }
     Ok(())
