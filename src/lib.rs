@@ -15,8 +15,9 @@
 //!  corpus ──► analyze ──► store ──► research ──► present
 //!  boards,    every board  Parquet   facts read   charts, REPORT.md,
 //!  weights,   × target,    tables    from the     the `hardest` list
-//!  shared     in parallel     ▲      tables
-//!  tables                     │
+//!  shared     in parallel;    ▲      tables and
+//!  tables     then digest ────┤      the digest
+//!                             │
 //!  variant: P(k, M) and `cover` on random boards (phase.parquet)
 //! ```
 //!
@@ -37,7 +38,11 @@
 //! - [`variant`]: rule questions asked of random boards — the phase transition and `cover`.
 //! - [`store`]: the tables — their schema (one list of columns), writing them atomically,
 //!   reading them back.
-//! - [`analyze`]: a corpus run — every board against every target, rows for the tables.
+//! - [`digest`]: what the report and `hardest` read of a corpus beyond its rows — the
+//!   hardest lists, walked by the player and solved, and the report's tallies — computed
+//!   once its tables are complete.
+//! - [`analyze`]: a corpus run — every board against every target, rows for the tables,
+//!   then the digest.
 //! - [`research`]: what the tables say — rankings, distributions, the NYT slots, rule
 //!   variants, good targets; gathered for the report in [`research::facts::Facts`].
 //! - [`present`]: the charts, `REPORT.md` and the `hardest` list.
@@ -56,6 +61,7 @@ pub mod check;
 pub mod cli;
 pub mod corpus;
 pub mod dataset;
+pub mod digest;
 pub mod engine;
 pub mod error;
 pub mod features;

@@ -159,8 +159,8 @@ pub(super) fn file(dir: &Path, table: Table, shard: Shard, p: usize) -> PathBuf 
 }
 
 /// Creates the corpus folder, checks it can be written before any work, and removes what
-/// would make the tables wrong: files of another sharding of the corpus, the summary (rebuilt
-/// once every shard is in), this shard's temporaries, and — unless `keep_pieces` — this
+/// would make the tables wrong: files of another sharding of the corpus, the summary and the
+/// digest (rebuilt once every shard is in), this shard's temporaries, and — unless `keep_pieces` — this
 /// shard's pieces. Other shards' files and temporaries are left alone: they may be running
 /// into the same folder. A reach-only run makes no `unique` folder, and removes an empty one
 /// an earlier run of this shard leaves.
@@ -202,7 +202,8 @@ pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool, reach_only: b
     if summary.exists() {
         fs::remove_file(&summary).map_err(|e| io_error(&summary, e))?;
     }
-    Ok(())
+    // Made from the tables about to change (rebuilt with the summary).
+    crate::digest::record::remove(dir)
 }
 
 /// The `sums` files of every shard of a run of `corpus` in `n` shards, by shard: what the

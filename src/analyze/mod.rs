@@ -19,9 +19,14 @@
 //!   engine instead ([`piece::Fill`]: `full_board` for the full engine, `reach_board` for
 //!   reachability): only solvable, `min_ops` and the closest value, the tables written with
 //!   those columns only.
+//! - Once every shard is in, the corpus's digest ([`crate::digest`]) is computed from the
+//!   complete tables and written beside them: the hardest lists with the player's exact walks
+//!   and their solutions written out, and the tallies of `puzzles` the report draws, so that
+//!   the report and `hardest` only read ([`Summary::digest`]).
 //! - A shard whose plan (the request and the build, `plan-K-of-N.json`) is the one this run
 //!   would write, and whose every piece and summary is there, is kept, not recomputed
-//!   ([`Summary::kept`]); [`Options::force`] recomputes it all the same.
+//!   ([`Summary::kept`]); so is a digest this build made from these very tables;
+//!   [`Options::force`] recomputes both all the same.
 
 mod closest;
 mod columns;
@@ -42,10 +47,12 @@ use serde::{Deserialize, Serialize};
 use crate::corpus::cache::{ReachCache, SubTableCache};
 use crate::corpus::carry::Carry;
 use crate::corpus::{Corpus, Shard};
+use crate::digest;
 use crate::error::{Error, Result};
 use crate::game::number::Number;
 use crate::game::rule_set::Game;
 use crate::store::fingerprint::BUILD;
+use crate::store::read::CorpusStore;
 use crate::store::schema::Table;
 use crate::store::write;
 
@@ -103,6 +110,12 @@ pub struct Summary {
     pub seconds: f64,
     /// Whether this run completed the corpus's `targets.parquet` (every shard present).
     pub targets_written: bool,
+    /// What became of the corpus's digest once its tables were complete: written, or kept
+    /// (this build's, of these very tables); `None` while shards are missing, and for a
+    /// reach-only run, which has none.
+    pub digest: Option<digest::Status>,
+    /// Seconds the digest took (the walks and solutions of the hardest lists).
+    pub digest_seconds: f64,
 }
 
 /// Runs `corpus` and writes its tables; returns what was done.
@@ -118,7 +131,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     let shard = opts.shard;
     let plan = Plan::of(corpus, shard)?.with_reach_only(opts.reach_only);
     if !opts.force
-        && let Some(summary) = kept(corpus, &plan, dir, shard, started)?
+        && let Some(summary) = kept(corpus, &plan, dir, (shard, opts.reach_only), started)?
     {
         return Ok(summary);
     }
@@ -197,6 +210,8 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
     progress.finish_and_clear();
     // The summary covers every shard, so its metadata names none.
     let targets_written = targets::write(dir, corpus, shard.n)?;
+    let (digest, digest_seconds) =
+        digested(corpus, dir, targets_written && !opts.reach_only, opts.force)?;
     let summary = Summary {
         corpus: corpus.name(),
         version: env!("CARGO_PKG_VERSION"),
@@ -216,9 +231,32 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         threads: rayon::current_num_threads(),
         seconds: started.elapsed().as_secs_f64(),
         targets_written,
+        digest,
+        digest_seconds,
     };
     write_summary(dir, &summary)?;
     Ok(summary)
+}
+
+/// Brings the digest of `corpus`'s complete tables in `dir` up to date when `complete`
+/// (kept when this build made it from these very tables, unless `force`); what became of it
+/// and the seconds it took.
+fn digested(
+    corpus: &Corpus,
+    dir: &Path,
+    complete: bool,
+    force: bool,
+) -> Result<(Option<digest::Status>, f64)> {
+    if !complete {
+        return Ok((None, 0.0));
+    }
+    let started = Instant::now();
+    let store = CorpusStore {
+        id: corpus.id.clone(),
+        dir: dir.to_path_buf(),
+    };
+    let status = digest::update(&store, &metadata(corpus, None, false)?, force)?;
+    Ok((Some(status), started.elapsed().as_secs_f64()))
 }
 
 /// The summary file of a shard's run.
@@ -253,7 +291,7 @@ fn kept(
     corpus: &Corpus,
     plan: &Plan,
     dir: &Path,
-    shard: Shard,
+    (shard, reach_only): (Shard, bool),
     started: Instant,
 ) -> Result<Option<Summary>> {
     if !plan.resumable(dir)? || !plan.complete(dir).iter().all(|&c| c) {
@@ -272,6 +310,9 @@ fn kept(
         false if before.targets_written => return Ok(None),
         false => targets::write(dir, corpus, shard.n)?,
     };
+    // The tables are kept; their digest is written again only when it is not this build's
+    // of them (missing, or made by another build).
+    let (digest, digest_seconds) = digested(corpus, dir, targets_written && !reach_only, false)?;
     let summary = Summary {
         corpus: corpus.name(),
         version: env!("CARGO_PKG_VERSION"),
@@ -291,6 +332,8 @@ fn kept(
         threads: rayon::current_num_threads(),
         seconds: started.elapsed().as_secs_f64(),
         targets_written,
+        digest,
+        digest_seconds,
     };
     write_summary(dir, &summary)?;
     Ok(Some(summary))
@@ -303,11 +346,22 @@ fn reach_window(game: &Game) -> Option<crate::engine::Window> {
 }
 
 /// Writes `targets.parquet` of `corpus` under `out` from the `sums` of all `n` shards,
-/// computing nothing (for shards that ran elsewhere and were gathered into one folder);
-/// refuses, naming the shards to rerun, when some are missing or unfinished.
-pub fn gather(out: &Path, corpus: &Corpus, n: usize) -> Result<()> {
+/// computing no board (for shards that ran elsewhere and were gathered into one folder),
+/// then the corpus's digest from the complete tables (kept when this build made it from
+/// these very tables); refuses, naming the shards to rerun, when some are missing or
+/// unfinished.
+pub fn gather(out: &Path, corpus: &Corpus, n: usize) -> Result<Option<digest::Status>> {
     let dir = out.join(corpus.name());
-    targets::gather(&dir, corpus, n)
+    targets::gather(&dir, corpus, n)?;
+    let store = CorpusStore::open(out, &corpus.id).map_err(|e| Error::Io(e.to_string()))?;
+    if store.reach_only() {
+        return Ok(None);
+    }
+    Ok(Some(digest::update(
+        &store,
+        &metadata(corpus, None, false)?,
+        false,
+    )?))
 }
 
 /// The key-value metadata of every file: what produced it (no timing, so the bytes depend

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::corpus::CorpusId;
+use crate::digest::By;
 use crate::engine::Convention;
 use crate::present::output_format::Format;
 use crate::request::HardestRequest;
 use crate::request::hardest::{CANDIDATES, LIMIT};
-use crate::research::rank::By;
 
 use super::one_of;
 

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
+use crate::digest::By;
 use crate::format::{column_widths, grouped};
 use crate::research::hardest_list::{HardPuzzle, Query};
-use crate::research::rank::By;
 
 use super::output_format::Format;
 

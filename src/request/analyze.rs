@@ -146,10 +146,17 @@ impl AnalyzeReport {
     /// One corpus's line: its boards, puzzles, time and folder.
     pub fn line(&self, s: &Summary, reach_only: bool) -> String {
         let folder = self.out.join(&s.corpus);
+        // A digest written now beside tables kept or computed: what it took.
+        let digest = match s.digest {
+            Some(crate::digest::Status::Written) => {
+                format!(", hardest lists {:.1} s", s.digest_seconds)
+            }
+            _ => String::new(),
+        };
         if s.kept {
             return format!(
                 "{}: up to date, kept ({} boards, {} puzzles, written by this build for the same \
-                 request) → {}",
+                 request{digest}) → {}",
                 s.corpus,
                 s.boards,
                 s.puzzles,
@@ -165,7 +172,7 @@ impl AnalyzeReport {
             false => format!(", {} unique", s.unique),
         };
         format!(
-            "{}: {} boards, {} puzzles ({} solvable{unique}) in {:.1} s{resumed} → {}",
+            "{}: {} boards, {} puzzles ({} solvable{unique}) in {:.1} s{digest}{resumed} → {}",
             s.corpus,
             s.boards,
             s.puzzles,

@@ -1,8 +1,10 @@
-//! `gather`: a corpus's summary from shards that ran elsewhere, computing nothing.
+//! `gather`: a corpus's summary from shards that ran elsewhere, computing no board, and its
+//! digest (the hardest lists and tallies the report and `hardest` read).
 
 use std::path::PathBuf;
 
 use crate::analyze;
+use crate::digest::Status;
 use crate::error::Result;
 
 use super::{Bound, CorpusOptions};
@@ -20,10 +22,12 @@ pub struct GatherRequest {
     pub out: PathBuf,
 }
 
-/// The summaries written, one `targets.parquet` per corpus.
+/// The summaries written, one `targets.parquet` per corpus, and each corpus's digest.
 #[derive(Clone, Debug, Default)]
 pub struct GatherReport {
     pub written: Vec<PathBuf>,
+    /// Per corpus: its folder, and what became of its digest (`None` for reach-only tables).
+    pub digests: Vec<(PathBuf, Option<Status>)>,
 }
 
 impl GatherRequest {
@@ -33,10 +37,10 @@ impl GatherRequest {
         let mut report = GatherReport::default();
         for i in 0..corpora.len() {
             let corpus = corpora.build(i)?;
-            analyze::gather(&self.out, &corpus, self.shards as usize)?;
-            report
-                .written
-                .push(self.out.join(corpus.name()).join("targets.parquet"));
+            let digest = analyze::gather(&self.out, &corpus, self.shards as usize)?;
+            let dir = self.out.join(corpus.name());
+            report.written.push(dir.join("targets.parquet"));
+            report.digests.push((dir, digest));
         }
         Ok(report)
     }
@@ -44,8 +48,22 @@ impl GatherRequest {
 
 impl GatherReport {
     pub fn to_text(&self) -> String {
-        (self.written.iter())
+        let mut text: String = (self.written.iter())
             .map(|p| format!("wrote {}\n", p.display()))
-            .collect()
+            .collect();
+        for (dir, status) in &self.digests {
+            let files = format!(
+                "{} and tallies.parquet",
+                dir.join("hardest.parquet").display()
+            );
+            match status {
+                Some(Status::Written) => text.push_str(&format!("wrote {files}\n")),
+                Some(Status::Kept) => text.push_str(&format!(
+                    "kept {files} (this build's, of the same tables)\n"
+                )),
+                None => {}
+            }
+        }
+        text
     }
 }

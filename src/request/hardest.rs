@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 
 use crate::corpus::CorpusId;
+use crate::digest::By;
 use crate::engine::Convention;
 use crate::error::{Error, Result};
 use crate::present::hardest_output as list;
 use crate::present::output_format::Format;
 use crate::research::hardest_list::{self as hardest, HardPuzzle, Query};
-use crate::research::rank::By;
 
 use super::{Bound, places};
 

@@ -124,6 +124,17 @@ impl PlotsReport {
                 )
             })
             .collect();
+        if !drawn.digest_computed.is_empty() {
+            let names: Vec<String> = (drawn.digest_computed.iter())
+                .map(|s| format!("`{s}`"))
+                .collect();
+            o.push(format!(
+                "corpora {}: tables without a digest of theirs (written by an older build): \
+                 their hardest lists were computed for this report, which is slower; `digits-lab \
+                 analyze` stores them",
+                names.join(", ")
+            ));
+        }
         o.extend(drawn.reach_only.iter().map(|s| {
             format!(
                 "corpus `{s}`: reach-only tables (`analyze --reach-only`): its headline figures \

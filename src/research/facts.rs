@@ -1,26 +1,27 @@
 //! Everything the charts and the report use, read from the tables once: per corpus its
-//! summaries and rankings ([`CorpusFacts`], every one folded from a single pass over its
-//! `puzzles` table), and every corpus under a data folder ([`Facts`]).
+//! summaries and rankings ([`CorpusFacts`]: the hardest lists and tallies from the digest
+//! `analyze` stored beside its tables, the real NYT puzzles and the solvable sets of the 24
+//! game from one pass over its `puzzles`), and every corpus under a data folder ([`Facts`]).
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use crate::corpus::CorpusId;
+use crate::digest::{
+    self, AllCounts, By, Digest, MinClasses, REPORTED, Ranked, TargetBands, UniqueRow, UniqueScope,
+    WALKED,
+};
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, ReadError, Result, discover};
 use crate::store::rows::{self, BoardRow, TargetRow};
-use crate::store::schema::{Table, col};
+use crate::store::scan::{PuzzleFold, fold_puzzles};
 
 use super::nyt::{NytJoin, NytPuzzle};
-use super::rank::{self, AllCounts, By, Hardest, MinClasses, MinCounts, Ranked};
-use super::scan::{PuzzleFold, fold_puzzles};
-use super::target_bands::TargetBands;
-use super::unique::{self, UniqueDifficulty, UniqueRow, UniqueScope};
 use super::validation::{self, Validation};
 use super::variants::{self, BoardBoth, Comparison, Solvable};
 
 /// How many hard puzzles each summary keeps.
-pub const HARDEST_KEPT: usize = 10;
+pub const HARDEST_KEPT: usize = REPORTED;
 
 /// Everything the charts and the report use from one corpus, read once.
 #[derive(Clone, Debug)]
@@ -53,6 +54,48 @@ pub struct CorpusFacts {
     /// Whether each (board text, target) is solvable, for the corpora that rule variants
     /// are compared between (`24`, `24-minus`, `24-pow`).
     pub solvable: Option<HashMap<(String, i64), bool>>,
+    /// Whether the tables had no digest of theirs (written by an older build, or changed
+    /// since), so that it was computed for this report: slower, and said so.
+    pub digest_computed: bool,
+}
+
+/// The report's lists, read from a corpus's digest.
+struct Lists<'a> {
+    digest: &'a Digest,
+    /// Whether the report compares the corpus's conventions: its lists by count keep each
+    /// puzzle's count under every convention (else none, nor do lists by score).
+    compared: bool,
+}
+
+impl Lists<'_> {
+    /// The report's first of the stored list, drawn from the first `pool` candidates.
+    fn first(&self, c: Convention, by: By, at: Option<i64>, pool: usize) -> Vec<Ranked> {
+        self.digest
+            .list(c, by, at)
+            .and_then(|l| l.ranked(pool, REPORTED))
+            .unwrap_or_default()
+    }
+
+    fn count(&self, c: Convention, at: Option<i64>) -> Vec<Ranked> {
+        let mut l = self.first(c, By::Count, at, REPORTED);
+        if !self.compared {
+            l.iter_mut().for_each(|r| r.counts = AllCounts::default());
+        }
+        l
+    }
+
+    /// The hardest by score: by the exact walk among the [`WALKED`] highest by the tables'
+    /// score where the list was walked, else the tables' first.
+    fn difficulty(&self, c: Convention, at: Option<i64>) -> Vec<Ranked> {
+        let walked = self
+            .digest
+            .list(c, By::Difficulty, at)
+            .is_some_and(|l| l.walked);
+        let pool = if walked { WALKED } else { REPORTED };
+        let mut l = self.first(c, By::Difficulty, at, pool);
+        l.iter_mut().for_each(|r| r.counts = AllCounts::default());
+        l
+    }
 }
 
 /// The hardest puzzles of a corpus ranked both ways.
@@ -95,58 +138,67 @@ impl CorpusFacts {
             .map(|b| b.board.as_str())
     }
 
-    /// Reads the small tables whole and `puzzles` in one pass that feeds every summary,
-    /// then ranks the `unique` rows.
+    /// Reads the small tables whole, the digest `analyze` stored beside them (computed now,
+    /// as `analyze` would, when the tables have none: [`CorpusFacts::digest_computed`]), and
+    /// `puzzles` in one pass for the figures that read its rows: the real NYT puzzles, the
+    /// 24 game's solvable sets.
     pub fn load(store: CorpusStore) -> Result<CorpusFacts> {
         let targets = store.targets()?;
         let boards = store.boards()?;
         let conventions = store.conventions(&targets)?;
         let has_difficulty = store.has_difficulty()?;
-        let puzzles = store.table(Table::Puzzles)?;
-        let is_24 = store.id.is_24_game() && targets.iter().any(|r| r.target == 24);
-        let at = is_24.then_some(24);
-        let mut bands = (store.id == CorpusId::Digits
-            && conventions.contains(&Convention::Distinct))
-        .then(TargetBands::new);
+        let (digest, digest_computed) = match digest::read(&store)? {
+            Some(d) => (d, false),
+            None => (digest::compute(&store)?, true),
+        };
+        let at = digest::at_24(&store.id, &targets);
         let mut nyt = (store.id == CorpusId::Nyt)
             .then(|| NytJoin::new(&store, &boards))
             .transpose()?;
-        // A board dealt on several days is listed once, under its smallest id.
         let repeats = rows::repeated(&store.id, &boards);
-        let unique_scope = match &nyt {
-            Some(_) => UniqueScope::Pairs(
-                boards
-                    .iter()
-                    .filter_map(|b| {
-                        let id = repeats.get(&b.board_id).copied();
-                        Some((id.unwrap_or(b.board_id), b.target?))
-                    })
-                    .collect(),
-            ),
-            None if is_24 => UniqueScope::Target(24),
-            None => UniqueScope::All,
-        };
-        let mut unique_difficulty = has_difficulty
-            .then(|| UniqueDifficulty::new(&unique_scope, puzzles.has(col::DISTINCT)));
-        // The corpora whose conventions are compared record, with each puzzle of their
-        // hardest lists, its count under every convention.
+        let unique_scope = UniqueScope::of(&store.id, &boards, &repeats, at);
+        let mut solvable = matches!(
+            store.id,
+            CorpusId::TwentyFour | CorpusId::TwentyFourMinus | CorpusId::TwentyFourPow
+        )
+        .then(Solvable::default);
+        let mut folds: Vec<&mut dyn PuzzleFold> = Vec::new();
+        if let Some(f) = nyt.as_mut() {
+            folds.push(f);
+        }
+        if let Some(f) = solvable.as_mut() {
+            folds.push(f);
+        }
+        fold_puzzles(&store, &mut folds)?;
+        drop(folds);
+        let nyt = nyt.map(NytJoin::finish);
+        let solvable = solvable.map(|s| s.finish(&boards));
+
+        // The corpora whose conventions are compared show, with each puzzle of their hardest
+        // lists, its count under every convention.
         let compared = matches!(
             store.id,
             CorpusId::TwentyFour | CorpusId::Digits | CorpusId::Countdown
         ) && conventions.len() >= 2;
-        let every: Vec<Convention> = Convention::ALL
-            .into_iter()
-            .filter(|c| compared && puzzles.has(c.name()))
-            .collect();
-        let ranking = |c, target| {
-            Hardest::new(c, By::Count, target, HARDEST_KEPT)
-                .with_counts(&every)
-                .skipping(repeats.clone())
+        let lists = Lists {
+            digest: &digest,
+            compared,
         };
-        let mut hardest: Vec<Hardest> = conventions.iter().map(|&c| ranking(c, None)).collect();
-        let mut hardest_at_24: Vec<Hardest> = match at {
-            Some(_) => conventions.iter().map(|&c| ranking(c, at)).collect(),
+        let by_count = |target| -> Vec<(Convention, Vec<Ranked>)> {
+            conventions
+                .iter()
+                .map(|&c| (c, lists.count(c, target)))
+                .collect()
+        };
+        let hardest = by_count(None);
+        let hardest_at_24 = match at {
+            Some(_) => by_count(at),
             None => Vec::new(),
+        };
+        let compared_lists = if at.is_some() {
+            &hardest_at_24
+        } else {
+            &hardest
         };
         // The score is set beside the SPEC's conventions: `distinct` where defined, else
         // `expressions` (not `inequivalent`, which only the 24 game's arithmetic has).
@@ -156,89 +208,18 @@ impl CorpusFacts {
             .find(|&&c| c != Convention::Trees && c != Convention::Inequivalent)
             .filter(|_| has_difficulty)
             .copied();
-        let mut by_difficulty = difficulty_convention.map(|c| {
-            Hardest::new(c, By::Difficulty, at, HARDEST_KEPT * rank::EXACT_POOL)
-                .skipping(repeats.clone())
-        });
-        let mut min_counts = (conventions.len() >= 2).then(|| MinCounts::new(&conventions, at));
-        let mut solvable = matches!(
-            store.id,
-            CorpusId::TwentyFour | CorpusId::TwentyFourMinus | CorpusId::TwentyFourPow
-        )
-        .then(Solvable::default);
-
-        let mut folds: Vec<&mut dyn PuzzleFold> = Vec::new();
-        if let Some(f) = bands.as_mut() {
-            folds.push(f);
-        }
-        if let Some(f) = nyt.as_mut() {
-            folds.push(f);
-        }
-        if let Some(f) = unique_difficulty.as_mut() {
-            folds.push(f);
-        }
-        for f in hardest.iter_mut().chain(hardest_at_24.iter_mut()) {
-            folds.push(f);
-        }
-        if let Some(f) = by_difficulty.as_mut() {
-            folds.push(f);
-        }
-        if let Some(f) = min_counts.as_mut() {
-            folds.push(f);
-        }
-        if let Some(f) = solvable.as_mut() {
-            folds.push(f);
-        }
-        fold_puzzles(&store, &mut folds)?;
-        drop(folds);
-
-        let nyt = nyt.map(NytJoin::finish);
-        let solvable = solvable.map(|s| s.finish(&boards));
-        let unique_difficulty = unique_difficulty.map(UniqueDifficulty::finish);
-        let hardest_unique = unique::hardest_unique(
-            &store,
-            HARDEST_KEPT,
-            &unique_scope,
-            unique_difficulty.as_ref(),
-        )?;
-        let finish = |lists: Vec<Hardest>| -> Vec<(Convention, Vec<Ranked>)> {
-            conventions
+        let by_difficulty = difficulty_convention.map(|c| ByDifficulty {
+            convention: c,
+            at,
+            by_difficulty: lists.difficulty(c, at),
+            by_count: compared_lists
                 .iter()
-                .copied()
-                .zip(lists.into_iter().map(Hardest::finish))
-                .collect()
-        };
-        let (hardest, hardest_at_24) = (finish(hardest), finish(hardest_at_24));
-        let lists = if is_24 { &hardest_at_24 } else { &hardest };
-        let by_difficulty = match by_difficulty.map(Hardest::finish) {
-            // A custom corpus's game is not known here: its list keeps the table's scores.
-            Some(mut ranked) => Some(match store.id.game() {
-                Ok(game) => {
-                    let ids: Vec<u32> = ranked.iter().map(|r| r.board_id).collect();
-                    rank::exact(ranked, &game, &store.board_texts(&ids)?, HARDEST_KEPT)
-                }
-                Err(_) => {
-                    ranked.truncate(HARDEST_KEPT);
-                    ranked
-                }
-            }),
-            None => None,
-        };
-        let by_difficulty =
-            by_difficulty
-                .zip(difficulty_convention)
-                .map(|(ranked, c)| ByDifficulty {
-                    convention: c,
-                    at,
-                    by_difficulty: ranked,
-                    by_count: lists
-                        .iter()
-                        .find(|(x, _)| *x == c)
-                        .map(|(_, l)| l.clone())
-                        .unwrap_or_default(),
-                });
+                .find(|(x, _)| *x == c)
+                .map(|(_, l)| l.clone())
+                .unwrap_or_default(),
+        });
         let hardest_counts = if compared {
-            lists
+            compared_lists
                 .iter()
                 .flat_map(|(_, l)| l.iter().map(|r| ((r.board_id, r.target), r.counts)))
                 .collect()
@@ -251,16 +232,17 @@ impl CorpusFacts {
             boards,
             conventions,
             has_difficulty,
-            bands,
+            bands: digest.bands.clone(),
             nyt,
-            hardest_unique,
+            hardest_unique: digest.unique.clone(),
             unique_scope,
-            min_classes: min_counts.map(MinCounts::finish).unwrap_or_default(),
+            min_classes: digest.min_classes.clone(),
             hardest,
             hardest_at_24,
             by_difficulty,
             hardest_counts,
             solvable,
+            digest_computed,
         })
     }
 

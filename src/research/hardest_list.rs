@@ -1,9 +1,15 @@
 //! `digits-lab hardest`: the puzzles of a corpus with the fewest solutions (more than none)
-//! under one counting convention, or with the highest `difficulty` score, read from the
-//! `puzzles` table with their difficulty features, each with its solutions written out by
-//! solving its board again (the tables hold counts, not text). Ranked by `difficulty` where
-//! the tables took the player's surrogate, the tables' highest few hundred are walked exactly
-//! ([`rank::exact`]) and listed by the score `solve` gives ([`Query::walked`]).
+//! under one counting convention, or with the highest `difficulty` score, with their
+//! difficulty features and their solutions written out. Ranked by `difficulty` where the
+//! tables took the player's surrogate, the tables' highest few hundred are walked exactly
+//! and listed by the score `solve` gives ([`Query::walked`]).
+//!
+//! The list is read from the corpus's digest when it holds it ([`crate::digest`]: the
+//! convention, ranking and target of the request, at most as many puzzles drawn from at most
+//! as many candidates as it stored — `hardest`'s defaults among them). Any other request is
+//! computed as `analyze` computes the digest: ranked from the rows of `puzzles`
+//! ([`rank::hardest`]), walked ([`rank::exact`]) and each board solved again (the tables
+//! hold counts, not text).
 
 use std::path::Path;
 
@@ -11,16 +17,14 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::corpus::CorpusId;
+use crate::digest::{self, By, Entry, rank};
 use crate::engine::Convention;
 use crate::features::Features;
 use crate::puzzle::solution;
 use crate::store::read::{CorpusStore, ReadError};
 use crate::store::rows::board_numbers;
 
-use super::rank::{self, By};
-
-/// At most this many solutions are written out per puzzle (the hardest have few).
-pub const MAX_LISTED: usize = 10;
+pub use crate::digest::MAX_LISTED;
 
 /// Why `hardest` refused or failed.
 #[derive(Debug, Error)]
@@ -147,6 +151,9 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
             });
         }
     }
+    if let Some(list) = stored(&store, q)? {
+        return Ok(list);
+    }
     let walked = q.walked();
     let kept = walked.unwrap_or(q.limit);
     let ranked = rank::hardest(&store, q.convention, q.by, q.target, kept)?;
@@ -182,4 +189,47 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
             })
         })
         .collect()
+}
+
+/// The list read from the corpus's digest, when it holds the request: the same convention,
+/// ranking and target, walked as the request walks, and the request's first `limit` drawn
+/// from its candidates, each with its solutions written out.
+fn stored(store: &CorpusStore, q: &Query) -> Result<Option<Vec<HardPuzzle>>, HardestError> {
+    let Some(digest) = digest::read(store)? else {
+        return Ok(None);
+    };
+    let Some(list) = digest.list(q.convention, q.by, q.target) else {
+        return Ok(None);
+    };
+    let walked = q.walked();
+    if list.walked != walked.is_some() {
+        return Ok(None);
+    }
+    let Some(entries) = list.answer(walked.unwrap_or(q.limit), q.limit) else {
+        return Ok(None);
+    };
+    let listed: Option<Vec<HardPuzzle>> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| hard_puzzle(i + 1, q.convention, e))
+        .collect();
+    Ok(listed)
+}
+
+/// A stored entry as `hardest` lists it at `rank`, when its solutions were written out.
+fn hard_puzzle(rank: usize, convention: Convention, e: &Entry) -> Option<HardPuzzle> {
+    let written = e.written.as_ref()?;
+    let r = &e.ranked;
+    Some(HardPuzzle {
+        rank,
+        board: board_numbers(&e.board),
+        target: r.target,
+        convention,
+        count: r.count,
+        min_ops: r.min_ops,
+        difficulty: r.difficulty,
+        solutions: written.solutions.clone(),
+        distinct_total: written.distinct_total,
+        features: r.features,
+    })
 }

@@ -1,19 +1,15 @@
-//! What the tables say, read from them and never recomputed: rankings of the hardest puzzles
-//! ([`rank`], the hardest with a unique solution in [`unique`], and the `hardest` command's
-//! list in [`hardest_list`]), distributions by target band ([`target_bands`]), the real NYT puzzles by
-//! slot ([`nyt`]), what rule variants change ([`variants`]), which targets make good puzzles
-//! ([`targets`]), the difficulty model judged against people ([`validation`]), and
-//! everything the report and charts use, gathered once ([`facts`]). Every summary of a
-//! corpus's `puzzles` table is a fold of one pass over it ([`scan`]).
+//! What the tables say, read from them and never recomputed: the figures the report and
+//! charts use, gathered once ([`facts`]: the hardest lists and tallies as the corpus's digest
+//! stores them, [`crate::digest`]), the `hardest` command's list ([`hardest_list`]), the real
+//! NYT puzzles by slot ([`nyt`]), what rule variants change ([`variants`]), which targets
+//! make good puzzles ([`targets`]), and the difficulty model judged against people
+//! ([`validation`]). Nothing here walks the player or solves a board: `analyze` did, into the
+//! digest; only tables without one (an older build's) have it computed for them, as
+//! `analyze` would, and a `hardest` request the digest does not hold is computed likewise.
 
 pub mod facts;
 pub mod hardest_list;
 pub mod nyt;
-pub mod rank;
-pub mod scan;
-pub mod target_bands;
 pub mod targets;
-pub mod topk;
-pub mod unique;
 pub mod validation;
 pub mod variants;

@@ -8,10 +8,9 @@ use std::ops::Range;
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, Result};
 use crate::store::rows::BoardRow;
+use crate::store::scan::PuzzleFold;
 use crate::store::schema::{Table, col};
 use crate::store::slice::PuzzleSlice;
-
-use super::scan::PuzzleFold;
 
 /// A real NYT puzzle: its board row joined with its `puzzles` row at the real target.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,9 +10,8 @@ use std::ops::Range;
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::store::rows::{BoardRow, board_numbers};
+use crate::store::scan::PuzzleFold;
 use crate::store::slice::PuzzleSlice;
-
-use super::scan::PuzzleFold;
 
 /// The set the report names as an example: `3 4 9 10` makes 24 only with `^` (`(10 − 4)^2 − 3 × 4`).
 pub const EXAMPLE: &str = "3 4 9 10";

@@ -9,6 +9,7 @@ mod check;
 mod cli;
 mod datasets;
 mod difficulty;
+mod digest;
 mod figures;
 mod fit_human;
 mod fixture;

@@ -3,10 +3,10 @@
 //! [`super::draw`].
 
 use crate::corpus::CorpusId;
+use crate::digest::target_bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::engine::Convention;
 use crate::research::facts::Facts;
 use crate::research::nyt::{SlotPanel, nyt_panels};
-use crate::research::target_bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::research::targets::{main_convention, pareto_front};
 use crate::research::variants::BoardBoth;
 

@@ -29,6 +29,9 @@ pub struct Generated {
     pub skipped: Vec<String>,
     /// Corpora left out because their tables were written by `analyze --reach-only`.
     pub reach_only: Vec<String>,
+    /// Corpora whose tables had no digest of theirs (an older build's tables), computed for
+    /// this report.
+    pub digest_computed: Vec<String>,
 }
 
 /// Reads the tables under `data`, renders the charts into `out/charts/` and writes
@@ -47,6 +50,10 @@ pub fn generate(data: &Path, out: &Path) -> Result<Generated, ChartError> {
         charts: rendered,
         skipped: facts.missing.clone(),
         reach_only: facts.reach_only.iter().map(|r| r.name.clone()).collect(),
+        digest_computed: (facts.corpora.iter())
+            .filter(|c| c.digest_computed)
+            .map(|c| c.name().to_string())
+            .collect(),
     })
 }
 

@@ -4,11 +4,11 @@
 
 use std::fmt::Write as _;
 
+use crate::digest::Ranked;
 use crate::engine::Convention;
 use crate::features::Features;
 use crate::format::{f2, grouped, list, or_dash};
 use crate::research::facts::{Facts, HARDEST_KEPT};
-use crate::research::rank::Ranked;
 
 /// Rows of each hardest-unique table in the report.
 const UNIQUE_ROWS: usize = 5;
@@ -92,7 +92,7 @@ pub(super) fn difficulty_section(w: &mut String, facts: &Facts) {
          by score are its {k} with the fewest solutions (equal counts taken by the tables' \
          score).\n",
         k = HARDEST_KEPT,
-        pool = HARDEST_KEPT * crate::research::rank::EXACT_POOL,
+        pool = HARDEST_KEPT * crate::digest::EXACT_POOL,
     );
     let mut any = false;
     for c in &facts.corpora {

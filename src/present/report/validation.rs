@@ -5,12 +5,12 @@
 
 use std::fmt::Write as _;
 
+use crate::digest::EXACT_POOL;
 use crate::format::{f2, f3, grouped, list};
 use crate::model::Fitted;
 use crate::model::train::{FOLDS, REPEATS};
 use crate::player::FEATURES;
 use crate::research::facts::Facts;
-use crate::research::rank::EXACT_POOL;
 use crate::research::validation::{NytCheck, Validation};
 
 /// Which games have people's data, and the nested figure of each: the plumbing for studies

@@ -15,6 +15,8 @@ pub enum Kind {
     Str,
     /// A list of 64-bit integers.
     ListI64,
+    /// A list of strings.
+    ListStr,
 }
 
 impl Kind {
@@ -29,6 +31,7 @@ impl Kind {
             Kind::F64 => DataType::Float64,
             Kind::Str => DataType::String,
             Kind::ListI64 => DataType::List(Box::new(DataType::Int64)),
+            Kind::ListStr => DataType::List(Box::new(DataType::String)),
         }
     }
 
@@ -43,6 +46,7 @@ impl Kind {
             Kind::F64 => "Float64",
             Kind::Str => "String",
             Kind::ListI64 => "List(Int64)",
+            Kind::ListStr => "List(String)",
         }
     }
 }

@@ -59,6 +59,22 @@ pub mod col {
     pub const EXPECTED_DISTINCT: &str = "expected_distinct";
     pub const MEAN_MIN_OPS: &str = "mean_min_ops";
     pub const UNIQUE_SHARE: &str = "unique_share";
+    pub const RANKING: &str = "ranking";
+    pub const CONVENTION: &str = "convention";
+    pub const SCOPE: &str = "scope";
+    pub const AT: &str = "at";
+    pub const POOL: &str = "pool";
+    pub const RANK: &str = "rank";
+    pub const CANDIDATE: &str = "candidate";
+    pub const WALKED: &str = "walked";
+    pub const COUNT: &str = "count";
+    pub const SOLUTIONS: &str = "solutions";
+    pub const DISTINCT_TOTAL: &str = "distinct_total";
+    pub const TALLY: &str = "tally";
+    pub const BAND: &str = "band";
+    pub const BUCKET: &str = "bucket";
+    pub const OTHER: &str = "other";
+    pub const PUZZLES: &str = "puzzles";
 }
 
 use col::*;
@@ -318,4 +334,116 @@ pub(super) const TARGETS_COLUMNS: &[Column] = &[
         F64,
         "probability of exactly one `distinct` solution given solvable (weighted)",
     ),
+];
+
+/// The hardest lists, computed once by `analyze` when a corpus's tables are complete (with
+/// the player's exact walks and the solutions written out, which the tables alone do not
+/// hold) and read by the report and `hardest`.
+pub(super) const HARDEST_COLUMNS: &[Column] = &[
+    c(
+        RANKING,
+        Str,
+        "`count` (fewest solutions under `convention`, more than none), `difficulty` (highest score) or `unique` (one `distinct` solution, highest score first: the report's list)",
+    ),
+    c(
+        CONVENTION,
+        Str,
+        "the convention whose solutions `count` counts (`distinct` for `unique`)",
+    ),
+    c(
+        SCOPE,
+        Str,
+        "the puzzles ranked: `all` (every target), `target` (the target `at`) or `published` (each NYT board at its published target)",
+    ),
+    c(
+        AT,
+        I64,
+        "the one target of a `target` scope; null otherwise",
+    ),
+    c(
+        POOL,
+        U32,
+        "how many of the tables' first puzzles under the ranking the list is drawn from: the 200 highest scores of a walked list, else the puzzles it keeps (fewer when the corpus has fewer)",
+    ),
+    c(RANK, U32, "its place in the list, from 1"),
+    c(
+        CANDIDATE,
+        U32,
+        "its place in the pool by the tables' own order, from 1 (its `rank` unless `walked`)",
+    ),
+    c(
+        WALKED,
+        Bool,
+        "whether the list was re-scored with the player's exact walk and re-ranked by it (`difficulty` in Digits, Countdown and `nyt`, whose tables score with its surrogate)",
+    ),
+    c(BOARD_ID, U32, "the board"),
+    c(BOARD, Str, "its numbers"),
+    c(TARGET, I64, "the target"),
+    c(COUNT, U64, "its count under `convention`"),
+    c(MIN_OPS, U8, "fewest operations of a solution"),
+    c(
+        DIFFICULTY,
+        F64,
+        "its score: the exact walk's where `walked` (as `solve` scores it), else the tables'",
+    ),
+    c(
+        TREES,
+        U64,
+        "its count under `trees`; null where the corpus has none (so below)",
+    ),
+    c(EXPRESSIONS, U64, "its count under `expressions`"),
+    c(DISTINCT, U64, "its count under `distinct`"),
+    c(INEQUIVALENT, U64, "its count under `inequivalent`"),
+    c(
+        NEEDS_DIVISION,
+        Bool,
+        "its difficulty features as in `puzzles` (null when the tables have none, and for `unique`), so are the columns to `fractions`",
+    ),
+    c(NEEDS_FRACTION, Bool, "as in `puzzles`"),
+    c(NEEDS_NEGATIVE, Bool, "as in `puzzles`"),
+    c(PEAK, U64, "as in `puzzles`"),
+    c(GREEDY, Bool, "as in `puzzles`"),
+    c(NEAR_MISSES, U32, "as in `puzzles`"),
+    c(USES_ALL, Bool, "as in `puzzles`"),
+    c(WHOLE_EXPRESSIONS, U64, "as in `puzzles`"),
+    c(FRACTIONS, U8, "as in `puzzles`"),
+    c(
+        SOLUTIONS,
+        ListStr,
+        "its `distinct` solutions written out (at most 10; one shortest solution where `distinct` is undefined); null for a candidate of a walked list that no list of its first 10 shows",
+    ),
+    c(
+        DISTINCT_TOTAL,
+        U64,
+        "how many `distinct` solutions it has in all; null where undefined or not written out",
+    ),
+];
+
+/// Tallies of a corpus's `puzzles` the report draws, computed once by `analyze` with the
+/// hardest lists: one row per tally and key.
+pub(super) const TALLIES_COLUMNS: &[Column] = &[
+    c(
+        TALLY,
+        Str,
+        "`distinct` or `min_ops` (puzzles per band of targets and bucket; Digits only), `fewest` (puzzles at the fewest positive count of `convention`, which is `count`), `fewest_both` (puzzles at the fewest of `convention` and of `other` at once)",
+    ),
+    c(
+        BAND,
+        I64,
+        "the band of 100 targets, `target / 100` rounded down (`distinct`, `min_ops`); null otherwise",
+    ),
+    c(
+        BUCKET,
+        Str,
+        "the bucket of a band: of `distinct` counts (`unsolvable`, `1`, `2–3`, `4–9`, `10–29`, `30–99`, `100–299`, `300+`) or of `min_ops` (`0` to `4`, `5+`, `unsolvable`)",
+    ),
+    c(
+        AT,
+        I64,
+        "the one target the `fewest` tallies count at (24 in the 24-game corpora); null for every target",
+    ),
+    c(CONVENTION, Str, "the convention of a `fewest` tally"),
+    c(OTHER, Str, "the second convention of a `fewest_both` tally"),
+    c(COUNT, U64, "the fewest count of `convention` (`fewest`)"),
+    c(PUZZLES, U64, "puzzles in the tally"),
 ];

@@ -16,7 +16,10 @@ pub use column::{Column, Extras, Kind, Only};
 pub use list::col;
 
 use col::*;
-use list::{BOARDS_COLUMNS, PUZZLES_COLUMNS, SUMS_COLUMNS, TARGETS_COLUMNS, UNIQUE_COLUMNS};
+use list::{
+    BOARDS_COLUMNS, HARDEST_COLUMNS, PUZZLES_COLUMNS, SUMS_COLUMNS, TALLIES_COLUMNS,
+    TARGETS_COLUMNS, UNIQUE_COLUMNS,
+};
 
 /// The tables of a corpus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,15 +29,19 @@ pub enum Table {
     Unique,
     Sums,
     Targets,
+    Hardest,
+    Tallies,
 }
 
 impl Table {
-    pub const ALL: [Table; 5] = [
+    pub const ALL: [Table; 7] = [
         Table::Boards,
         Table::Puzzles,
         Table::Unique,
         Table::Sums,
         Table::Targets,
+        Table::Hardest,
+        Table::Tallies,
     ];
 
     /// Its folder (`<corpus>/<name>/part-K-of-N.parquet`) or file (`<corpus>/<name>.parquet`).
@@ -45,13 +52,18 @@ impl Table {
             Table::Unique => "unique",
             Table::Sums => "sums",
             Table::Targets => "targets",
+            Table::Hardest => "hardest",
+            Table::Tallies => "tallies",
         }
     }
 
     /// Whether the table is a folder of part files, one per shard (else one file for the
     /// whole corpus).
     pub fn has_parts(self) -> bool {
-        self != Table::Targets
+        matches!(
+            self,
+            Table::Boards | Table::Puzzles | Table::Unique | Table::Sums
+        )
     }
 
     /// What one row is.
@@ -62,6 +74,13 @@ impl Table {
             Table::Unique => "one row per puzzle with exactly one `distinct` solution",
             Table::Sums => "one row per (group, target) and shard: exact integer sums",
             Table::Targets => "one row per (group, target): the corpus-wide summary",
+            Table::Hardest => {
+                "one row per puzzle of each hardest list (ranking, convention, scope): computed \
+                 once the corpus is complete, read by the report and `hardest`"
+            }
+            Table::Tallies => {
+                "one row per tally of `puzzles` the report draws: computed with `hardest`"
+            }
         }
     }
 
@@ -73,6 +92,8 @@ impl Table {
             Table::Unique => UNIQUE_COLUMNS,
             Table::Sums => SUMS_COLUMNS,
             Table::Targets => TARGETS_COLUMNS,
+            Table::Hardest => HARDEST_COLUMNS,
+            Table::Tallies => TALLIES_COLUMNS,
         }
     }
 
@@ -103,7 +124,8 @@ impl Table {
                 COVERS_TO,
             ],
             Table::Puzzles => &[BOARD_ID, TARGET, SOLVABLE, MIN_OPS, CLOSEST, DISTANCE],
-            Table::Unique => &[],
+            // Neither is written: they need solution counts.
+            Table::Unique | Table::Hardest | Table::Tallies => &[],
             Table::Sums => &[
                 GROUP,
                 TARGET,

@@ -8,12 +8,14 @@ use std::ops::Range;
 
 use polars::prelude::*;
 
+use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::store::read::{CorpusStore, Result, i64s, parquet_err, u32s, u64s};
+use crate::store::rows::BoardRow;
+use crate::store::scan::PuzzleFold;
 use crate::store::schema::{Table, col};
 use crate::store::slice::PuzzleSlice;
 
-use super::scan::PuzzleFold;
 use super::topk::TopK;
 
 /// The `difficulty` of the puzzles with one `distinct` solution within a scope, folded from
@@ -137,6 +139,30 @@ pub enum UniqueScope {
 }
 
 impl UniqueScope {
+    /// The scope of corpus `id`'s list: the real puzzles of `nyt` (a board dealt on several
+    /// days under its smallest id, as `repeats` maps them), the game's target `at` of a
+    /// 24-game corpus, else every puzzle.
+    pub fn of(
+        id: &CorpusId,
+        boards: &[BoardRow],
+        repeats: &HashMap<u32, u32>,
+        at: Option<i64>,
+    ) -> UniqueScope {
+        match (id, at) {
+            (CorpusId::Nyt, _) => UniqueScope::Pairs(
+                boards
+                    .iter()
+                    .filter_map(|b| {
+                        let id = repeats.get(&b.board_id).copied();
+                        Some((id.unwrap_or(b.board_id), b.target?))
+                    })
+                    .collect(),
+            ),
+            (_, Some(t)) => UniqueScope::Target(t),
+            (_, None) => UniqueScope::All,
+        }
+    }
+
     pub fn contains(&self, board_id: u32, target: i64) -> bool {
         match self {
             UniqueScope::All => true,

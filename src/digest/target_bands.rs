@@ -5,9 +5,8 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::engine::Convention;
+use crate::store::scan::PuzzleFold;
 use crate::store::slice::PuzzleSlice;
-
-use super::scan::PuzzleFold;
 
 /// Target bands of width 100 (`1–99`, `100–199`, …) for the distribution charts.
 pub fn band_of(target: i64) -> i64 {
@@ -32,13 +31,18 @@ pub const DISTINCT_BINS: [(u64, u64, &str); 8] = [
     (300, u64::MAX, "300+"),
 ];
 
+/// Buckets of `min_ops`, for the distribution chart: 0 to 4 operations, 5 or more, then
+/// unsolvable (the index of [`TargetBands::min_ops`]).
+pub const MIN_OPS_BINS: [&str; 7] = ["0", "1", "2", "3", "4", "5+", "unsolvable"];
+
 /// Distribution of `distinct` and `min_ops` per target band (every puzzle counts once,
 /// as in a corpus of uniformly weighted boards such as Digits).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TargetBands {
     /// Band → puzzles per [`DISTINCT_BINS`] bucket.
     pub distinct: BTreeMap<i64, [u64; DISTINCT_BINS.len()]>,
-    /// Band → puzzles per `min_ops` (index 0..=5), index 6 for unsolvable.
+    /// Band → puzzles per `min_ops` (index 0..=5, 5 for five or more), index 6 for
+    /// unsolvable ([`MIN_OPS_BINS`]).
     pub min_ops: BTreeMap<i64, [u64; 7]>,
     pub lo: i64,
     pub hi: i64,

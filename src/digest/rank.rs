@@ -1,7 +1,7 @@
 //! Rankings of the hardest puzzles of a corpus, folded from its `puzzles` table: fewest
-//! solutions under a convention or highest `difficulty` ([`Hardest`]; the `hardest`
-//! command's one ranking in [`hardest`]), and how many puzzles share the fewest count
-//! ([`MinCounts`]).
+//! solutions under a convention or highest `difficulty` ([`Hardest`]; one ranking alone in
+//! [`hardest`]), and a `difficulty` ranking re-scored with the player's exact walk
+//! ([`exact`], [`walk`]).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -20,7 +20,8 @@ use crate::store::rows::board_numbers;
 use crate::store::schema::col;
 use crate::store::slice::PuzzleSlice;
 
-use super::scan::{PuzzleFold, fold_puzzles};
+use crate::store::scan::{PuzzleFold, fold_puzzles};
+
 use super::topk::TopK;
 
 /// One puzzle as the ranking of hard puzzles sees it.
@@ -81,7 +82,7 @@ impl Ranked {
     /// counts decide, so that the report can set the list beside the score's own). `by`
     /// difficulty: the highest score first, then fewest solutions. Then more operations,
     /// then table order, so the order never depends on how the tables were sharded.
-    fn order(by: By) -> impl Fn(&Ranked, &Ranked) -> Ordering {
+    pub fn order(by: By) -> impl Fn(&Ranked, &Ranked) -> Ordering {
         move |a, b| {
             let d = |r: &Ranked| r.difficulty.unwrap_or(f64::NEG_INFINITY);
             let count = a.count.cmp(&b.count);
@@ -103,29 +104,68 @@ impl Ranked {
 /// harder puzzles still.
 pub const EXACT_POOL: usize = 20;
 
-/// `ranked`, a `difficulty` ranking of `game`'s puzzles kept longer than wanted, re-scored with the player's exact walk (as `solve` scores), re-ranked and cut to
-/// `limit`. Where the tables walked exactly already (every number used), or a puzzle's walk
-/// is not taken, its table score stands. `boards` holds each board's numbers as the tables
-/// write them.
+/// The player's exact walk of puzzles by (board id, target): a score, or `None` where the
+/// walk is not taken (and the table's score stands).
+pub type Walks = HashMap<(u32, i64), Option<f64>>;
+
+/// Walks exactly, in parallel, every puzzle of `ranked` that `walks` does not hold yet (as
+/// `solve` scores it), and adds it. `boards` holds each board's numbers as the tables write
+/// them. Lists that share puzzles (one ranking under several conventions) share walks.
+pub fn walk(ranked: &[Ranked], game: &Game, boards: &HashMap<u32, String>, walks: &mut Walks) {
+    let mut seen = std::collections::HashSet::new();
+    let todo: Vec<&Ranked> = ranked
+        .iter()
+        .filter(|r| {
+            !walks.contains_key(&(r.board_id, r.target)) && seen.insert((r.board_id, r.target))
+        })
+        .collect();
+    let done: Vec<((u32, i64), Option<f64>)> = todo
+        .par_iter()
+        .map(|r| {
+            let numbers = boards
+                .get(&r.board_id)
+                .map_or_else(Vec::new, |b| board_numbers(b));
+            let d = r
+                .features
+                .and_then(|f| exact_difficulty(game, &numbers, r.target, &f));
+            ((r.board_id, r.target), d)
+        })
+        .collect();
+    walks.extend(done);
+}
+
+/// `ranked` with the score of each walked puzzle of `walks` in place of the table's, ranked
+/// again by `difficulty`.
+pub fn rescored(mut ranked: Vec<Ranked>, walks: &Walks) -> Vec<Ranked> {
+    for r in &mut ranked {
+        if let Some(&Some(d)) = walks.get(&(r.board_id, r.target)) {
+            r.difficulty = Some(d);
+        }
+    }
+    ranked.sort_by(Ranked::order(By::Difficulty));
+    ranked
+}
+
+/// Whether `game`'s `difficulty` rankings are walked exactly: its tables score with the
+/// player's surrogate (not every number used), so the walk can change the order.
+pub fn walks_exactly(game: &Game) -> bool {
+    !game.rules.use_all
+}
+
+/// `ranked`, a `difficulty` ranking of `game`'s puzzles kept longer than wanted, re-scored
+/// with the player's exact walk (as `solve` scores), re-ranked and cut to `limit`. Where the
+/// tables walked exactly already (every number used), or a puzzle's walk is not taken, its
+/// table score stands. `boards` holds each board's numbers as the tables write them.
 pub fn exact(
     mut ranked: Vec<Ranked>,
     game: &Game,
     boards: &HashMap<u32, String>,
     limit: usize,
 ) -> Vec<Ranked> {
-    if !game.rules.use_all {
-        ranked.par_iter_mut().for_each(|r| {
-            let numbers = boards
-                .get(&r.board_id)
-                .map_or_else(Vec::new, |b| board_numbers(b));
-            if let Some(d) = r
-                .features
-                .and_then(|f| exact_difficulty(game, &numbers, r.target, &f))
-            {
-                r.difficulty = Some(d);
-            }
-        });
-        ranked.sort_by(Ranked::order(By::Difficulty));
+    if walks_exactly(game) {
+        let mut walks = Walks::new();
+        walk(&ranked, game, boards, &mut walks);
+        ranked = rescored(ranked, &walks);
     }
     ranked.truncate(limit);
     ranked
@@ -266,103 +306,3 @@ impl PuzzleFold for Hardest {
 
 /// A puzzle's counts by [`Convention`] (null where the corpus lacks one).
 pub type AllCounts = [Option<u64>; Convention::ALL.len()];
-
-/// How many puzzles sit at the minimum count under each convention, and under two at once.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MinClasses {
-    /// `(convention, its minimum count, puzzles at it)`.
-    pub at_min: Vec<(Convention, u64, u64)>,
-    /// `(a, b, puzzles at the minimum of both)`.
-    pub both: Vec<(Convention, Convention, u64)>,
-}
-
-/// How many puzzles (optionally at one target) sit at the smallest positive count of each
-/// of some conventions — the count the hardest puzzle of each has — and at two of those
-/// minimums at once, folded from the rows of `puzzles`. Each minimum is the running one: a
-/// row below it lowers it and starts its tallies afresh.
-pub struct MinCounts {
-    target: Option<i64>,
-    conventions: Vec<Convention>,
-    min: Vec<Option<u64>>,
-    at: Vec<u64>,
-    /// `both[a][b]` for `a < b`.
-    both: Vec<Vec<u64>>,
-}
-
-impl MinCounts {
-    pub fn new(conventions: &[Convention], target: Option<i64>) -> MinCounts {
-        let n = conventions.len();
-        MinCounts {
-            target,
-            conventions: conventions.to_vec(),
-            min: vec![None; n],
-            at: vec![0; n],
-            both: vec![vec![0; n]; n],
-        }
-    }
-
-    /// The classes of the conventions with a minimum, when there are two of them or more
-    /// (else none).
-    pub fn finish(self) -> MinClasses {
-        let mut out = MinClasses::default();
-        let kept: Vec<usize> = (0..self.conventions.len())
-            .filter(|&a| self.min[a].is_some())
-            .collect();
-        if kept.len() < 2 {
-            return out;
-        }
-        for (j, &a) in kept.iter().enumerate() {
-            let m = self.min[a].expect("kept");
-            out.at_min.push((self.conventions[a], m, self.at[a]));
-            for &b in &kept[j + 1..] {
-                out.both
-                    .push((self.conventions[a], self.conventions[b], self.both[a][b]));
-            }
-        }
-        out
-    }
-}
-
-impl MinCounts {
-    /// A new minimum `c` under the `a`-th convention: its tallies start afresh.
-    fn lower(&mut self, a: usize, c: u64) {
-        self.min[a] = Some(c);
-        self.at[a] = 0;
-        for b in 0..self.conventions.len() {
-            self.both[a][b] = 0;
-            self.both[b][a] = 0;
-        }
-    }
-}
-
-impl PuzzleFold for MinCounts {
-    fn conventions(&self) -> Vec<Convention> {
-        self.conventions.clone()
-    }
-
-    fn fold(&mut self, s: &PuzzleSlice, rows: Range<usize>) {
-        let n = self.conventions.len();
-        for i in rows {
-            let t = s.target(i);
-            if self.target.is_some_and(|x| t != Some(x)) {
-                continue;
-            }
-            let mut hit = [false; Convention::ALL.len()];
-            for (a, hit) in hit.iter_mut().enumerate().take(n) {
-                let count = s.count(self.conventions[a], i);
-                if let Some(c) = count.filter(|&c| c > 0 && t.is_some())
-                    && self.min[a].is_none_or(|m| c < m)
-                {
-                    self.lower(a, c);
-                }
-                *hit = self.min[a].is_some() && count == self.min[a];
-            }
-            for a in (0..n).filter(|&a| hit[a]) {
-                self.at[a] += 1;
-                for b in (a + 1..n).filter(|&b| hit[b]) {
-                    self.both[a][b] += 1;
-                }
-            }
-        }
-    }
-}
