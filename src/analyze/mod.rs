@@ -168,12 +168,14 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         .map(|p| pieces[p].len())
         .sum();
     progress.inc(resumed as u64);
+    let piece_boards = plan.piece_boards().max(1);
     let piece = |p: usize| Piece {
         corpus,
         dir,
         shard,
         index: p,
         positions: pieces[p],
+        onward: &positions[p * piece_boards..],
         chunk_boards: plan.chunk_boards(),
         meta: &meta,
     };

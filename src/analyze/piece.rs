@@ -25,7 +25,7 @@ pub(super) trait Fill: Sync {
     const REACH_ONLY: bool;
 
     /// The rows of `boards` (at `positions` in the corpus), in order, computed in parallel;
-    /// `ahead` holds the positions of the piece's boards after them, in order, and
+    /// `ahead` holds the positions of the shard's boards after them, in order, and
     /// `progress` is told of each board.
     fn chunk(
         &self,
@@ -47,6 +47,9 @@ pub(super) struct Piece<'a> {
     pub index: usize,
     /// The positions in the corpus of its boards.
     pub positions: &'a [usize],
+    /// The positions of the shard's boards from the piece's first on: its own, then those of
+    /// the pieces after it, which its last chunks look ahead to.
+    pub onward: &'a [usize],
     pub chunk_boards: usize,
     pub meta: &'a [(String, String)],
 }
@@ -106,7 +109,7 @@ impl Piece<'_> {
                 for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
                     let boards: Vec<Board> =
                         members.iter().map(|&i| corpus.boards.board(i)).collect();
-                    let ahead = &positions[c * self.chunk_boards + members.len()..];
+                    let ahead = &self.onward[c * self.chunk_boards + members.len()..];
                     let results = fill.chunk(corpus, members, &boards, ahead, progress)?;
                     if tx.send((c * self.chunk_boards, results)).is_err() {
                         break; // the writer failed; its error is reported below
