@@ -25,6 +25,7 @@ use digits_lab::store::write::write_frame;
 
 use crate::cli::cli;
 use crate::fixture;
+use crate::kept::analyze;
 
 fn store(data: &Path, id: &CorpusId) -> CorpusStore {
     CorpusStore::open(data, id).unwrap()
@@ -358,37 +359,6 @@ fn plots_draws_the_same_report_from_tables_without_a_digest_and_says_so() {
         .unwrap_or_else(|| panic!("{note}"));
     assert!(line.contains("`24`") && line.contains("`krypto`"), "{line}");
     assert!(!line.contains("`24-pow`"), "{line}");
-}
-
-/// A small custom corpus, as in `kept.rs`.
-const SMALL: &[&str] = &[
-    "analyze",
-    "--corpus",
-    "custom",
-    "--game",
-    "24",
-    "--pool",
-    "1-6",
-    "--size",
-    "3",
-    "--targets",
-    "1-30",
-    "--name",
-    "small",
-    "--no-report",
-];
-
-fn analyze(out: &Path, extra: &[&str]) -> String {
-    let done = cli()
-        .args(SMALL)
-        .arg("--out")
-        .arg(out)
-        .args(extra)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(done.stderr).unwrap()
 }
 
 /// The digest's files with their bytes and time of change.

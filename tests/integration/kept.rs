@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use crate::cli::cli;
 
 /// A small custom corpus: every 3-card hand of 1–6 of the 24 game, targets 1–30.
-const CORPUS: &[&str] = &[
+pub const CORPUS: &[&str] = &[
     "analyze",
     "--corpus",
     "custom",
@@ -26,7 +26,7 @@ const CORPUS: &[&str] = &[
     "--no-report",
 ];
 
-fn analyze(out: &Path, extra: &[&str]) -> String {
+pub fn analyze(out: &Path, extra: &[&str]) -> String {
     let done = cli()
         .args(CORPUS)
         .arg("--out")
