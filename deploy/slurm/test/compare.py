@@ -4,8 +4,9 @@ Usage: python compare.py SINGLE_CORPUS_DIR SHARDED_CORPUS_DIR N
 
 - every file of both folders is accounted for: the pieces its plan names per table
   (`part-K-of-N.piece-0001.parquet` …, as many as `plan-K-of-N.json` says: the single run is
-  shard 1 of 1) and, at the top, `plan-K-of-N.json`, `run-K-of-N.json` for every K and
-  `targets.parquet`; no temporaries or other files;
+  shard 1 of 1) and, at the top, `plan-K-of-N.json`, `run-K-of-N.json` for every K,
+  `targets.parquet` and the digest (`hardest.parquet`, `tallies.parquet`,
+  `digest.made.json`); no temporaries or other files;
 - shard K holds the boards K-1, K-1+N, … and only those (round robin), and its pieces take
   them in order, each piece's boards before the next one's;
 - `boards`, `puzzles`, `unique`: the union of every piece of the N shards, sorted by its key,
@@ -13,7 +14,7 @@ Usage: python compare.py SINGLE_CORPUS_DIR SHARDED_CORPUS_DIR N
   (names, types, values, nulls);
 - `sums`: every piece of the N shards added up per (group, target) equals the single run's
   pieces added up;
-- `targets.parquet`: the same bytes.
+- `targets.parquet` and the digest's two tables: the same bytes.
 Prints one line per check and exits 1 if any fails.
 """
 
@@ -24,6 +25,8 @@ from pathlib import Path
 import polars as pl
 
 TABLES = {"boards": ["board_id"], "puzzles": ["board_id", "target"], "unique": ["board_id", "target"]}
+# The files of the whole corpus, written once every shard is in: its targets and its digest.
+CORPUS_FILES = ["targets.parquet", "hardest.parquet", "tallies.parquet", "digest.made.json"]
 
 
 def main() -> int:
@@ -49,8 +52,8 @@ def main() -> int:
             names = sorted(p.name for p in (folder / table).iterdir())
             check(names == want, f"{label}, {table}/: exactly the {len(want)} pieces of the plans ({len(names)} files)")
         top = sorted(p.name for p in folder.iterdir() if p.is_file())
-        want = sorted(["targets.parquet", *(f"{j}-{k}-of-{m}.json" for k in range(1, m + 1) for j in ("plan", "run"))])
-        check(top == want, f"{label}, top level: targets.parquet, {m} plans and {m} run jsons, nothing else")
+        want = sorted([*CORPUS_FILES, *(f"{j}-{k}-of-{m}.json" for k in range(1, m + 1) for j in ("plan", "run"))])
+        check(top == want, f"{label}, top level: targets.parquet, the digest, {m} plans and {m} run jsons, nothing else")
     check(len(shard_pieces["single run"][1]) > 1, f"the single run has several pieces ({len(shard_pieces['single run'][1])})")
 
     def read(folder: Path, table: str, files: list[str]) -> pl.DataFrame:
@@ -90,8 +93,9 @@ def main() -> int:
         f"sums: the shards' pieces added up ({all_shards.height} rows) = the single run's pieces added up",
     )
 
-    a, b = (single / "targets.parquet").read_bytes(), (sharded / "targets.parquet").read_bytes()
-    check(a == b, f"targets.parquet: byte-identical ({len(b)} bytes)")
+    for name in ("targets.parquet", "hardest.parquet", "tallies.parquet"):
+        a, b = (single / name).read_bytes(), (sharded / name).read_bytes()
+        check(a == b, f"{name}: byte-identical ({len(b)} bytes)")
 
     print(f"{failures} failed" if failures else "every table of the shards equals the single run")
     return 1 if failures else 0

@@ -255,9 +255,11 @@ check "finish.sbatch run by bash exits 1 and names shard $fail" \
     test "$status" = 1 -a -n "$(grep -x "shards to rerun: $fail (of $shards)" <<<"$plain")"
 
 # 6. The rerun the finish job printed, which must leave the other shards' files alone.
+# The corpus's own files (targets.parquet, the digest) are written once every shard is in.
+corpus_files=(! -name targets.parquet ! -name hardest.parquet ! -name tallies.parquet ! -name digest.made.json)
 snapshot() { # every published file of the other shards: inode, mtime, size, checksum
-    find "$dest" -type f ! -name "*-$fail-of-$shards.*" ! -name targets.parquet -printf '%P %i %T@ %s\n' | sort
-    find "$dest" -type f ! -name "*-$fail-of-$shards.*" ! -name targets.parquet -exec sha256sum {} + | sort
+    find "$dest" -type f ! -name "*-$fail-of-$shards.*" "${corpus_files[@]}" -printf '%P %i %T@ %s\n' | sort
+    find "$dest" -type f ! -name "*-$fail-of-$shards.*" "${corpus_files[@]}" -exec sha256sum {} + | sort
 }
 before=$(snapshot)
 t=$(date +%s)
