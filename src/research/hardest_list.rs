@@ -17,10 +17,10 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::corpus::CorpusId;
-use crate::digest::{self, By, Entry, rank};
+use crate::digest::{self, By, Entry, Ranked, rank};
 use crate::engine::Convention;
 use crate::features::Features;
-use crate::puzzle::solution;
+use crate::puzzle::solution::{self, Listed};
 use crate::store::read::{CorpusStore, ReadError};
 use crate::store::rows::board_numbers;
 
@@ -175,18 +175,7 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
                         source,
                     }
                 })?;
-            Ok(HardPuzzle {
-                rank: i + 1,
-                board: board_numbers(&board),
-                target: r.target,
-                convention: q.convention,
-                count: r.count,
-                min_ops: r.min_ops,
-                difficulty: r.difficulty,
-                solutions: listed.solutions,
-                distinct_total: listed.distinct_total,
-                features: r.features,
-            })
+            Ok(hard_puzzle(i + 1, q.convention, &board, r, listed))
         })
         .collect()
 }
@@ -211,25 +200,36 @@ fn stored(store: &CorpusStore, q: &Query) -> Result<Option<Vec<HardPuzzle>>, Har
     let listed: Option<Vec<HardPuzzle>> = entries
         .iter()
         .enumerate()
-        .map(|(i, e)| hard_puzzle(i + 1, q.convention, e))
+        .map(|(i, e)| stored_puzzle(i + 1, q.convention, e))
         .collect();
     Ok(listed)
 }
 
 /// A stored entry as `hardest` lists it at `rank`, when its solutions were written out.
-fn hard_puzzle(rank: usize, convention: Convention, e: &Entry) -> Option<HardPuzzle> {
-    let written = e.written.as_ref()?;
-    let r = &e.ranked;
-    Some(HardPuzzle {
+fn stored_puzzle(rank: usize, convention: Convention, e: &Entry) -> Option<HardPuzzle> {
+    let written = e.written.clone()?;
+    Some(hard_puzzle(rank, convention, &e.board, &e.ranked, written))
+}
+
+/// The puzzle ranked `r` on `board` (its numbers as the tables write them) as `hardest`
+/// lists it at `rank`, with its solutions.
+fn hard_puzzle(
+    rank: usize,
+    convention: Convention,
+    board: &str,
+    r: &Ranked,
+    listed: Listed,
+) -> HardPuzzle {
+    HardPuzzle {
         rank,
-        board: board_numbers(&e.board),
+        board: board_numbers(board),
         target: r.target,
         convention,
         count: r.count,
         min_ops: r.min_ops,
         difficulty: r.difficulty,
-        solutions: written.solutions.clone(),
-        distinct_total: written.distinct_total,
+        solutions: listed.solutions,
+        distinct_total: listed.distinct_total,
         features: r.features,
-    })
+    }
 }
