@@ -22,7 +22,10 @@ fn schema(name: &str) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("docs/schema")
         .join(name);
-    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap()
 }
 
 /// The errors of `v` against `s` (a part of schema file `file`), each with its JSON path.
