@@ -114,15 +114,24 @@ impl<V: Number> Move<V> {
 
     /// The board after the move: `board` without the two tiles, with the result, ascending.
     pub fn after(&self, board: &[Tile<V>]) -> Vec<Tile<V>> {
-        let mut next: Vec<Tile<V>> = board
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != self.at.0 && k != self.at.1)
-            .map(|(_, &t)| t)
-            .chain([self.result])
-            .collect();
-        next.sort_unstable();
+        let mut next = Vec::with_capacity(board.len() - 1);
+        self.after_into(board, &mut next);
         next
+    }
+
+    /// [`Move::after`] written into `next` (cleared first), so that a walk over many moves
+    /// reuses one buffer.
+    pub fn after_into(&self, board: &[Tile<V>], next: &mut Vec<Tile<V>>) {
+        next.clear();
+        next.extend(
+            board
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != self.at.0 && k != self.at.1)
+                .map(|(_, &t)| t)
+                .chain([self.result]),
+        );
+        next.sort_unstable();
     }
 
     /// Whether the convention leaves the move out where numbers need not all be used: it
@@ -143,7 +152,9 @@ impl<V: Number> Move<V> {
 pub fn moves<V: Number>(rules: &Rules, board: &[Tile<V>], dedup: Dedup) -> Vec<Move<V>> {
     let convention = dedup == Dedup::Convention;
     let drop_units = convention && !rules.use_all;
-    let mut out: Vec<Move<V>> = Vec::new();
+    // Six moves a pair (`+`, `×`, `−` and `÷` both ways) without `^` or joining.
+    let pairs = board.len() * board.len().saturating_sub(1) / 2;
+    let mut out: Vec<Move<V>> = Vec::with_capacity(6 * pairs);
     // The convention's unordered value pairs already tried with `+` and `×`.
     let mut tried: Vec<(V, V)> = Vec::new();
     let mut push = |m: Option<Move<V>>| {

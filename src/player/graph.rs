@@ -106,15 +106,21 @@ impl<V: Number> Builder<V> {
         }
     }
 
-    fn visit(&mut self, state: Vec<Tile<V>>, root: bool) -> Result<u32, StateGraphTooLarge> {
-        if let Some(&k) = self.memo.get(&state) {
+    fn visit(&mut self, state: &[Tile<V>], root: bool) -> Result<u32, StateGraphTooLarge> {
+        if let Some(&k) = self.memo.get(state) {
             return Ok(k);
         }
-        let end = self.end(&state);
+        let end = self.end(state);
         let mut local: Vec<Edge> = Vec::new();
         if end == End::Goes {
-            for m in moves(&self.rules, &state, Dedup::Player) {
-                let child = self.visit(m.after(&state), false)?;
+            let moves = moves(&self.rules, state, Dedup::Player);
+            local.reserve_exact(moves.len());
+            // Most children are states already walked, found in the memo by slice: one
+            // buffer for them all, and a state is copied only when it is new.
+            let mut next = Vec::with_capacity(state.len());
+            for m in moves {
+                m.after_into(state, &mut next);
+                let child = self.visit(&next, false)?;
                 if root {
                     self.first.push(FirstMove {
                         text: format!("{} {} {} = {}", m.x.0, m.symbol(), m.y.0, m.result.0),
@@ -142,7 +148,7 @@ impl<V: Number> Builder<V> {
             end,
             edges: (start, self.edges.len() as u32),
         });
-        self.memo.insert(state, k);
+        self.memo.insert(state.to_vec(), k);
         Ok(k)
     }
 }
@@ -176,7 +182,7 @@ impl Graph {
             edges: Vec::new(),
             first: Vec::new(),
         };
-        b.visit(start, true)?;
+        b.visit(&start, true)?;
         Ok(Some(Graph {
             nodes: b.nodes,
             edges: b.edges,
