@@ -299,6 +299,17 @@ mod tests {
     }
 
     #[test]
+    fn a_state_reached_by_many_moves_is_one_node() {
+        // Digits 1 2 3 → 6: the board; the eight pairs its eleven moves leave ({2,3} by four
+        // of them, {3,3}, {2,4}, {1,5}, {1,3}, {2,2}, {1,1}, and {1,6}, solved); the eight
+        // single values the pairs' moves leave (1, 2, 3, 4, 5, 6, 8, 9). Seventeen states.
+        let g = Graph::build::<Int>(&[1, 2, 3], &digits(), 6)
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.states(), 17);
+    }
+
+    #[test]
     fn joining_digits_is_a_move() {
         // Make-10 joining digits, 0 1 → 10: 1 + 0, 1 × 0, 1 − 0, 0 − 1, 0 ÷ 1 and 1 ‖ 0 (0 ‖ 1
         // would lead with a 0, 1 ÷ 0 divides by it); only the join makes 10.
