@@ -114,7 +114,7 @@ impl<V: Number> Move<V> {
 
     /// The board after the move: `board` without the two tiles, with the result, ascending.
     pub fn after(&self, board: &[Tile<V>]) -> Vec<Tile<V>> {
-        let mut next = Vec::with_capacity(board.len() - 1);
+        let mut next = Vec::with_capacity(board.len());
         self.after_into(board, &mut next);
         next
     }
