@@ -356,14 +356,7 @@ pub fn gather(out: &Path, corpus: &Corpus, n: usize) -> Result<Option<digest::St
     let dir = out.join(corpus.name());
     targets::gather(&dir, corpus, n)?;
     let store = CorpusStore::open(out, &corpus.id).map_err(|e| Error::Io(e.to_string()))?;
-    if store.reach_only() {
-        return Ok(None);
-    }
-    Ok(Some(digest::update(
-        &store,
-        &metadata(corpus, None, false)?,
-        false,
-    )?))
+    Ok(digested(corpus, &dir, !store.reach_only(), false)?.0)
 }
 
 /// The key-value metadata of every file: what produced it (no timing, so the bytes depend

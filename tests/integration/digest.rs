@@ -9,7 +9,6 @@ use std::fs;
 use std::path::Path;
 use std::time::SystemTime;
 
-use assert_cmd::Command;
 use digits_lab::corpus::CorpusId;
 use digits_lab::digest::min_counts::MinCounts;
 use digits_lab::digest::target_bands::TargetBands;
@@ -197,7 +196,7 @@ fn the_tallies_are_the_folds_of_puzzles() {
 
 /// `digits-lab hardest ARGS` on `data`.
 fn hardest(data: &Path, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+    let out = cli()
         .arg("hardest")
         .arg("--data")
         .arg(data)
