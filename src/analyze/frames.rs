@@ -38,6 +38,8 @@ pub(super) struct Tally<'a> {
     lo: i64,
     /// Whether the run is `--reach-only` (its tables keep the columns reachability gives).
     reach_only: bool,
+    /// The optional columns the tables have, worked out once.
+    extras: Extras,
     pub rows: u64,
     pub solvable: u64,
     pub unique: u64,
@@ -64,6 +66,13 @@ impl<'a> Tally<'a> {
             positions: positions.to_vec(),
             lo,
             reach_only,
+            extras: Extras {
+                twenty_four: corpus.game.kind == GameKind::TwentyFour,
+                inequivalent: !reach_only
+                    && inequivalent::defined_for(&corpus.game.rules, corpus.game.size),
+                published: corpus.boards.are_published(),
+                reach_only,
+            },
             rows: 0,
             solvable: 0,
             unique: 0,
@@ -72,13 +81,7 @@ impl<'a> Tally<'a> {
 
     /// The optional columns this corpus's tables have.
     pub fn extras(&self) -> Extras {
-        Extras {
-            twenty_four: self.corpus.game.kind == GameKind::TwentyFour,
-            inequivalent: !self.reach_only
-                && inequivalent::defined_for(&self.corpus.game.rules, self.corpus.game.size),
-            published: self.corpus.boards.iter().any(|b| b.published.is_some()),
-            reach_only: self.reach_only,
-        }
+        self.extras
     }
 
     /// Folds one chunk (the boards at `positions`) into the sums and returns its `puzzles`

@@ -58,7 +58,7 @@ use crate::store::write;
 
 use full_board::Full;
 use layout::Plan;
-use piece::{Piece, Totals};
+use piece::Piece;
 use reach_board::ReachOnly;
 
 /// How to run.
@@ -180,14 +180,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
         meta: &meta,
     };
     let max_level = game.size.saturating_sub(1);
-    // Every piece to do, filled by one engine; the cache's figures for the summary.
-    let run_all = |fill: &dyn Fn(usize) -> Result<Totals>| -> Result<Totals> {
-        let mut totals = Totals::default();
-        for &p in &todo {
-            totals.add(&fill(p)?);
-        }
-        Ok(totals)
-    };
+    let to_run: Vec<Piece> = todo.iter().map(|&p| piece(p)).collect();
     let (totals, cached_levels, cached_tables, cache_bytes) = if opts.reach_only {
         let window = reach_window(game);
         let hi = window.map(|w| w.hi);
@@ -197,7 +190,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             cache: &cache,
             window,
         };
-        let totals = run_all(&|p| piece(p).run(&fill, &progress))?;
+        let totals = piece::run_pieces(&to_run, &fill, &progress)?;
         (totals, cache.levels, cache.tables(), cache.bytes)
     } else {
         let cache = SubTableCache::<V>::of_game(game, boards, max_level, opts.cache_budget)?;
@@ -206,7 +199,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             carry: Mutex::new(Carry::new(opts.cache_budget)),
             window: memory::window(*game.targets.end()),
         };
-        let totals = run_all(&|p| piece(p).run(&fill, &progress))?;
+        let totals = piece::run_pieces(&to_run, &fill, &progress)?;
         (totals, cache.levels, cache.tables(), cache.bytes)
     };
     progress.finish_and_clear();

@@ -1,8 +1,8 @@
-//! One piece of a run: its boards in chunks, each chunk computed in parallel by the run's
-//! engine ([`Fill`]: the full engine, or reachability only) and handed to a writer thread
-//! that appends it as one row group while the next chunk computes; then the piece's
-//! `boards` and `sums`. Output depends only on the chunk order, so it is the same bytes for
-//! any number of threads.
+//! The pieces of a run: their boards in chunks, each chunk computed in parallel by the run's
+//! engine ([`Fill`]: the full engine, or reachability only) and handed to one writer thread
+//! that appends it as one row group while the next chunk computes, and writes each piece's
+//! `boards` and `sums` while the next piece computes. Output depends only on the chunk
+//! order, so it is the same bytes for any number of threads.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -70,69 +70,121 @@ impl Totals {
     }
 }
 
+/// What the computing side hands the writer: a chunk's rows (with the position of its first
+/// board in its piece), then, once every chunk of a piece is sent, that the piece is whole.
+/// A piece whose channel closes before [`ToWriter::Whole`] has none of its files finished,
+/// so a piece whose computing failed never leaves a table that looks complete.
+enum ToWriter {
+    Chunk(usize, Vec<BoardRows>),
+    Whole,
+}
+
+/// Computes and writes `pieces` in order with `fill`; what they wrote, added up.
+///
+/// One writer thread takes the pieces' chunks in order, so the workers go straight on to
+/// the next piece while the writer finishes one (its last chunks, its `boards` and `sums`):
+/// they never wait at a piece's end, and no more chunks are held than within a piece.
+pub(super) fn run_pieces<F: Fill>(
+    pieces: &[Piece<'_>],
+    fill: &F,
+    progress: &ProgressBar,
+) -> Result<Totals> {
+    let (tx, rx) = mpsc::sync_channel::<ToWriter>(2);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || -> Result<Totals> {
+            let mut totals = Totals::default();
+            for piece in pieces {
+                match piece.write::<F>(&rx)? {
+                    Some(t) => totals.add(&t),
+                    None => break, // the computing side failed and reports why
+                }
+            }
+            Ok(totals)
+        });
+        let computed = (|| -> Result<()> {
+            for piece in pieces {
+                // A writer that failed has dropped its end; its error is reported below.
+                if !piece.compute(fill, &tx, progress)? || tx.send(ToWriter::Whole).is_err() {
+                    break;
+                }
+            }
+            Ok(())
+        })();
+        drop(tx);
+        let written = writer.join().expect("the writer thread does not panic");
+        computed?;
+        written
+    })
+}
+
 impl Piece<'_> {
     fn file(&self, table: Table) -> std::path::PathBuf {
         layout::file(self.dir, table, self.shard, self.index)
     }
 
-    /// Computes the piece's boards with `fill` and writes its files: `puzzles`, `unique`
-    /// (not in a reach-only run), `boards` and `sums`.
-    pub fn run<F: Fill>(&self, fill: &F, progress: &ProgressBar) -> Result<Totals> {
+    /// Computes the piece's boards with `fill`, chunk by chunk, and sends each chunk's rows
+    /// to the writer; whether the writer still takes them.
+    fn compute<F: Fill>(
+        &self,
+        fill: &F,
+        tx: &mpsc::SyncSender<ToWriter>,
+        progress: &ProgressBar,
+    ) -> Result<bool> {
         let (corpus, positions) = (self.corpus, self.positions);
-        let (tx, rx) = mpsc::sync_channel::<(usize, Vec<BoardRows>)>(2);
-        let writer = |rx: mpsc::Receiver<(usize, Vec<BoardRows>)>| -> Result<Tally> {
-            let mut tally = Tally::new(corpus, positions, F::REACH_ONLY);
-            let extras = tally.extras();
-            let create = |t: Table| PartWriter::create(&self.file(t), t, extras, self.meta);
-            let mut puzzles = create(Table::Puzzles)?;
-            let mut unique = if F::REACH_ONLY {
-                None
-            } else {
-                Some(create(Table::Unique)?)
-            };
-            for (first, results) in rx {
-                let (p, u) = tally.chunk(&positions[first..first + results.len()], &results)?;
-                puzzles.write(&p)?;
-                if let Some(unique) = &mut unique {
-                    unique.write(&u)?;
-                }
+        for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
+            let boards: Vec<Board> = members.iter().map(|&i| corpus.boards.board(i)).collect();
+            let ahead = &self.onward[c * self.chunk_boards + members.len()..];
+            let results = fill.chunk(corpus, members, &boards, ahead, progress)?;
+            if tx
+                .send(ToWriter::Chunk(c * self.chunk_boards, results))
+                .is_err()
+            {
+                return Ok(false);
             }
-            puzzles.finish()?;
-            if let Some(unique) = unique {
-                unique.finish()?;
-            }
-            Ok(tally)
-        };
-        let tally = std::thread::scope(|scope| -> Result<Tally> {
-            let handle = scope.spawn(move || writer(rx));
-            let computed = (|| -> Result<()> {
-                for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
-                    let boards: Vec<Board> =
-                        members.iter().map(|&i| corpus.boards.board(i)).collect();
-                    let ahead = &self.onward[c * self.chunk_boards + members.len()..];
-                    let results = fill.chunk(corpus, members, &boards, ahead, progress)?;
-                    if tx.send((c * self.chunk_boards, results)).is_err() {
-                        break; // the writer failed; its error is reported below
-                    }
-                }
-                Ok(())
-            })();
-            drop(tx);
-            let tally = handle.join().expect("the writer thread does not panic");
-            computed?;
-            tally
-        })?;
+        }
+        Ok(true)
+    }
+
+    /// Writes the piece's files from what `rx` brings: `puzzles` and `unique` (not in a
+    /// reach-only run) a chunk at a time, then `boards` and `sums`, each finished only once
+    /// the piece is whole; what it wrote, or `None` when the channel closed before that.
+    fn write<F: Fill>(&self, rx: &mpsc::Receiver<ToWriter>) -> Result<Option<Totals>> {
+        let positions = self.positions;
+        let mut tally = Tally::new(self.corpus, positions, F::REACH_ONLY);
         let extras = tally.extras();
+        let create = |t: Table| PartWriter::create(&self.file(t), t, extras, self.meta);
+        let mut puzzles = create(Table::Puzzles)?;
+        let mut unique = if F::REACH_ONLY {
+            None
+        } else {
+            Some(create(Table::Unique)?)
+        };
+        loop {
+            let (first, results) = match rx.recv() {
+                Ok(ToWriter::Chunk(first, results)) => (first, results),
+                Ok(ToWriter::Whole) => break,
+                Err(_) => return Ok(None), // the unfinished files are removed
+            };
+            let (p, u) = tally.chunk(&positions[first..first + results.len()], &results)?;
+            puzzles.write(&p)?;
+            if let Some(unique) = &mut unique {
+                unique.write(&u)?;
+            }
+        }
+        puzzles.finish()?;
+        if let Some(unique) = unique {
+            unique.finish()?;
+        }
         for (table, df) in [
             (Table::Boards, tally.boards_frame()?),
             (Table::Sums, tally.sums_frame()?),
         ] {
             write::write_frame(&self.file(table), table, extras, &df, self.meta)?;
         }
-        Ok(Totals {
+        Ok(Some(Totals {
             rows: tally.rows,
             solvable: tally.solvable,
             unique: tally.unique,
-        })
+        }))
     }
 }

@@ -180,6 +180,11 @@ impl Boards {
         }
     }
 
+    /// Whether the boards are published puzzles (`nyt`): every board is, or none is.
+    pub fn are_published(&self) -> bool {
+        !self.published.is_empty()
+    }
+
     /// The target of the published puzzle of the board at position `i` (`nyt`), if any.
     pub fn published_target(&self, i: usize) -> Option<i64> {
         self.published.get(i).map(|p| p.target)
