@@ -86,21 +86,34 @@ impl<V: Number> Dp<V> {
         w: Window,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
-        let int = |e: &Entry<V>| e.value.to_wide().num;
+        // Positive integers: every value, and the window, fits in 64 bits, where division is
+        // an instruction (128-bit division is a library call).
+        let int = |e: &Entry<V>| e.value.to_wide().num as i64;
         // Index range of the right operands whose value lies in `lo..=hi`.
-        let range = |lo: i128, hi: i128| {
+        let range = |lo: i64, hi: i64| {
             tb.partition_point(|e| int(e) < lo)..tb.partition_point(|e| int(e) <= hi)
         };
-        let (lo, hi) = (i128::from(w.lo.max(1)), i128::from(w.hi));
+        let (lo, hi) = (w.lo.max(1), w.hi);
+        if hi < lo {
+            return Some(()); // no value lands in an empty window
+        }
         for ea in ta {
             let a = int(ea);
             let tries = [
                 (Op::Add, false, range(lo - a, hi - a)),
-                (Op::Mul, false, range((lo + a - 1) / a, hi / a)),
+                (Op::Mul, false, range(div_ceil(lo, a), hi / a)),
                 (Op::Sub, false, range(a - hi, a - lo)),
-                (Op::Sub, true, range(a + lo, a + hi)),
-                (Op::Div, false, range((a + hi - 1) / hi, a / lo)),
-                (Op::Div, true, range(a * lo, a * hi)),
+                (
+                    Op::Sub,
+                    true,
+                    range(a.saturating_add(lo), a.saturating_add(hi)),
+                ),
+                (Op::Div, false, range(div_ceil(a, hi), a / lo)),
+                (
+                    Op::Div,
+                    true,
+                    range(a.saturating_mul(lo), a.saturating_mul(hi)),
+                ),
                 (
                     Op::Pow,
                     false,
@@ -217,4 +230,10 @@ impl<V: Number> Dp<V> {
         }
         Some(())
     }
+}
+
+/// `⌈a / d⌉` for positive `a` and `d`, without the overflow of `(a + d − 1) / d`.
+#[inline]
+fn div_ceil(a: i64, d: i64) -> i64 {
+    a / d + i64::from(a % d != 0)
 }

@@ -70,6 +70,19 @@ impl<V: Number> Dp<V> {
         min_items: usize,
         f: &mut impl FlatFn<V>,
     ) -> Result<()> {
+        self.walk_flat(s, kind, min_items, true, f)
+    }
+
+    /// [`Dp::for_each_flat`], walking a bounded sub-board of positive integers in 64-bit
+    /// integers when `int` (the tests walk it both ways and compare).
+    pub(super) fn walk_flat(
+        &self,
+        s: usize,
+        kind: Flat,
+        min_items: usize,
+        int: bool,
+        f: &mut impl FlatFn<V>,
+    ) -> Result<()> {
         let bounded = self.bounded(s);
         let mut walk = FlatWalk {
             dp: self,
@@ -81,7 +94,7 @@ impl<V: Number> Dp<V> {
             stack: Vec::new(),
             forms: vec![Some(1)],
             ratios: vec![vec![Frac::ONE]],
-            int_ratios: (V::POSITIVE && bounded).then(|| vec![vec![(1, 1)]]),
+            int_ratios: (int && V::POSITIVE && bounded).then(|| vec![vec![(1, 1)]]),
             window: self.window.filter(|_| s == self.subs.full()),
             bounded,
         };

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::game::board::MAX_NUMBERS;
-use crate::game::number::{Number, Op, Wide};
+use crate::game::number::{Number, Op};
 
 use super::Window;
 use super::accumulators::multichoose;
@@ -34,7 +34,8 @@ pub(super) struct FlatWalk<'a, V> {
     pub(super) ratios: Vec<Vec<Frac>>,
     /// Instead of `ratios` for positive integers over a bounded sub-board, where every
     /// product of items fits in 64 bits: the same products as (numerator, denominator), so
-    /// that a unit check takes two integer multiplications.
+    /// that a unit check takes two integer multiplications. Set when the walk runs in 64-bit
+    /// integers ([`FlatWalk::step_int`]).
     pub(super) int_ratios: Option<Vec<Vec<(u64, u64)>>>,
     /// The whole board's window, when walking its flat nodes: the last item is then only
     /// drawn from those that bring the node's value into it.
@@ -71,11 +72,19 @@ impl<V: Number> FlatWalk<'_, V> {
                 let kind = self.kind;
                 self.lists
                     .extend(self.order.iter().map(|&b| t.items(kind, b)));
-                let start = match self.kind {
-                    Flat::Sum => Frac::ZERO,
-                    Flat::Product => Frac::ONE,
-                };
-                self.step(0, start, false, (false, false), f)?;
+                if self.int_ratios.is_some() {
+                    let start = SmallFrac {
+                        num: i64::from(self.kind == Flat::Product),
+                        den: 1,
+                    };
+                    self.step_int(0, start, false, (false, false), f)?;
+                } else {
+                    let start = match self.kind {
+                        Flat::Sum => Frac::ZERO,
+                        Flat::Product => Frac::ONE,
+                    };
+                    self.step(0, start, false, (false, false), f)?;
+                }
             } else {
                 self.partitions(left, f)?;
             }
@@ -169,117 +178,6 @@ impl<V: Number> FlatWalk<'_, V> {
                     let whole_one = check_units && depth > 0 && next.is_one();
                     let flags = (directs || !inverse, inverses || inverse);
                     self.step(depth + 1, next, whole_one, flags, f)?;
-                }
-                self.pop();
-            }
-        }
-        Ok(())
-    }
-
-    /// [`FlatWalk::step`] for the last item in the positive integers, where most candidates
-    /// would leave the domain: the node's value is computed in integers from the reduced
-    /// partial value, the items that keep a sum positive (or a product within the limit) are
-    /// found by binary search in the ascending list, and divisibility is tested before the
-    /// (costlier) unit-part check. Accepts exactly the items the generic step accepts.
-    pub(super) fn last_int(
-        &mut self,
-        depth: usize,
-        p: SmallFrac,
-        (directs, inverses): (bool, bool),
-        bound: Option<Item>,
-        f: &mut impl FlatFn<V>,
-    ) -> Result<()> {
-        let t = self.dp;
-        let block = self.order[depth];
-        let items = self.lists[depth];
-        let limit = t.rules.limit;
-        let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
-        // Items are positive integers, so their wide numerators fit in 64 bits.
-        let int = |v: V| v.to_wide().num as i64;
-        // The first index whose item exceeds `x`.
-        let upto = |x: i64| items.partition_point(|&(v, _)| int(v) <= x);
-        for inverse in [false, true] {
-            if inverse && !directs {
-                // A node needs an added term or a multiplier to start from.
-                continue;
-            }
-            // Every factor is at least 2, so a part worth 1 needs a multiplier and a divisor.
-            let units_possible = check_units && if inverse { directs } else { inverses };
-            // Candidates: every item that can give a positive value within the limit.
-            let mut range = match (self.kind, inverse) {
-                (Flat::Sum, false) => {
-                    let lo = items.partition_point(|&(v, _)| int(v) < 1 - p.num);
-                    lo..upto(limit.saturating_sub(p.num))
-                }
-                (Flat::Sum, true) => 0..upto(p.num - 1),
-                (Flat::Product, false) => 0..items.len(),
-                (Flat::Product, true) if p.den == 1 => 0..upto(p.num),
-                (Flat::Product, true) => 0..0,
-            };
-            if let Some(w) = self.window {
-                let partial = Frac {
-                    num: p.num.into(),
-                    den: p.den.into(),
-                };
-                let r = self.last_items(items, partial, inverse, w);
-                range = range.start.max(r.start)..range.end.min(r.end);
-            }
-            match bound {
-                Some(b) if b.inverse && !inverse => continue,
-                Some(b) if b.inverse == inverse => range.start = range.start.max(b.index),
-                _ => {}
-            }
-            for index in range {
-                let a = int(items[index].0);
-                let value = match (self.kind, inverse) {
-                    (Flat::Sum, false) => p.num + a,
-                    (Flat::Sum, true) => p.num - a,
-                    (Flat::Product, false) => {
-                        // Most partial products are integers: no division for those.
-                        let q = match p.den {
-                            1 => a,
-                            d if a % d == 0 => a / d,
-                            _ => continue,
-                        };
-                        let Some(v) = q.checked_mul(p.num) else {
-                            continue;
-                        };
-                        v
-                    }
-                    (Flat::Product, true) => {
-                        if p.num % a != 0 {
-                            continue;
-                        }
-                        p.num / a
-                    }
-                };
-                let Some(v) = V::from_wide(
-                    Wide {
-                        num: value.into(),
-                        den: 1,
-                    },
-                    limit,
-                ) else {
-                    continue;
-                };
-                if units_possible {
-                    let (num, den) = if inverse { (1, a) } else { (a, 1) };
-                    let factor = Frac {
-                        num: num.into(),
-                        den: den.into(),
-                    };
-                    if self.closes_unit(depth, factor)? {
-                        continue;
-                    }
-                }
-                let item = Item {
-                    block: block as u32,
-                    inverse,
-                    index,
-                };
-                self.push(item, items[index].1);
-                if self.realizable() {
-                    self.emit(v, f)?;
                 }
                 self.pop();
             }
@@ -400,12 +298,8 @@ impl<V: Number> FlatWalk<'_, V> {
     /// `factor` is worth 1.
     pub(super) fn closes_unit(&self, depth: usize, factor: Frac) -> Result<bool> {
         let parts = 1..(1usize << depth).saturating_sub(1).max(1);
-        if let Some(int) = &self.int_ratios {
-            let (a, b) = int_parts(factor)?;
-            let (a, b) = (u128::from(a), u128::from(b));
-            return Ok(int[depth][parts]
-                .iter()
-                .any(|&(n, d)| u128::from(n) * a == u128::from(d) * b));
+        if self.int_ratios.is_some() {
+            return Ok(self.closes_unit_int(depth, int_parts(factor)?));
         }
         for &ratio in &self.ratios[depth][parts] {
             if ratio.times_is_one(factor)? {
@@ -416,20 +310,8 @@ impl<V: Number> FlatWalk<'_, V> {
     }
 
     pub(super) fn push_ratios(&mut self, depth: usize, factor: Frac) -> Result<()> {
-        if let Some(int) = &mut self.int_ratios {
-            let (a, b) = int_parts(factor)?;
-            if int.len() <= depth + 1 {
-                int.push(Vec::new());
-            }
-            let (head, tail) = int.split_at_mut(depth + 1);
-            let (prev, next) = (&head[depth], &mut tail[0]);
-            next.clear();
-            next.extend_from_slice(prev);
-            for &(n, d) in prev {
-                let r = n.checked_mul(a).zip(d.checked_mul(b));
-                next.push(r.ok_or(Error::ArithmeticOverflow)?);
-            }
-            return Ok(());
+        if self.int_ratios.is_some() {
+            return self.push_ratios_int(depth, int_parts(factor)?);
         }
         if self.ratios.len() <= depth + 1 {
             self.ratios.push(Vec::new());

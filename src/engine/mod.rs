@@ -42,6 +42,7 @@ mod dp;
 mod drain;
 mod entry;
 mod flat;
+mod flat_int;
 mod flat_walk;
 mod fraction;
 pub mod inequivalent;
