@@ -265,14 +265,11 @@ impl PuzzleFold for Hardest {
             let (Some(count), Some(t)) = (s.count(self.convention, i), s.target(i)) else {
                 continue;
             };
-            let board_id = s.board_id(i).unwrap_or(0);
-            if count == 0
-                || self.target.is_some_and(|x| x != t)
-                || self.skipped.contains_key(&board_id)
-            {
+            if count == 0 || self.target.is_some_and(|x| x != t) {
                 continue;
             }
-            // Most rows fall behind the bar on the order's first key alone.
+            // Most rows fall behind the bar on the order's first key alone: checked before the
+            // skipped boards, which take a hash lookup.
             if let Some(bar) = self.top.bar() {
                 let behind = match self.by {
                     By::Count => count > bar.count,
@@ -284,6 +281,10 @@ impl PuzzleFold for Hardest {
                 if behind {
                     continue;
                 }
+            }
+            let board_id = s.board_id(i).unwrap_or(0);
+            if self.skipped.contains_key(&board_id) {
+                continue;
             }
             let mut r = Ranked {
                 board_id,
