@@ -52,15 +52,9 @@ impl<V: Number> FlatWalk<'_, V> {
         (directs, inverses): (bool, bool),
         f: &mut impl FlatFn<V>,
     ) -> Result<()> {
-        let t = self.dp;
-        let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
-        if check_units && whole_is_one {
-            // The factors so far are worth 1 together: any further factor makes them a
-            // proper part worth 1.
+        let Some((check_units, block, bound)) = self.start_step(depth, whole_is_one) else {
             return Ok(());
-        }
-        let block = self.order[depth];
-        let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
+        };
         if depth + 1 == self.order.len() {
             return self.last_int(depth, partial, (directs, inverses), bound, f);
         }

@@ -93,6 +93,25 @@ impl<V: Number> FlatWalk<'_, V> {
         Ok(())
     }
 
+    /// What a step of either walk starts from: whether unit parts are checked, the block of
+    /// the item to draw, and the item before it over the same block, which it may not precede;
+    /// `None` when the factors so far are worth 1 together, so that any further factor would
+    /// make them a proper part worth 1.
+    #[inline(always)]
+    pub(super) fn start_step(
+        &self,
+        depth: usize,
+        whole_is_one: bool,
+    ) -> Option<(bool, usize, Option<Item>)> {
+        let check_units = self.kind == Flat::Product && self.dp.rules.drops_unit_factors();
+        if check_units && whole_is_one {
+            return None;
+        }
+        let block = self.order[depth];
+        let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
+        Some((check_units, block, bound))
+    }
+
     /// Draws the item over block `order[depth]`; `directs`/`inverses` say whether the items
     /// so far include an added term or multiplier / a subtracted term or divisor. Items over
     /// the same block come in ascending order, so each multiset of items is seen once.
@@ -105,15 +124,10 @@ impl<V: Number> FlatWalk<'_, V> {
         f: &mut impl FlatFn<V>,
     ) -> Result<()> {
         let t = self.dp;
-        let check_units = self.kind == Flat::Product && t.rules.drops_unit_factors();
-        if check_units && whole_is_one {
-            // The factors so far are worth 1 together: any further factor makes them a
-            // proper part worth 1.
+        let Some((check_units, block, bound)) = self.start_step(depth, whole_is_one) else {
             return Ok(());
-        }
-        let block = self.order[depth];
+        };
         let last = depth + 1 == self.order.len();
-        let bound = (depth > 0 && self.order[depth - 1] == block).then(|| self.stack[depth - 1]);
         if last
             && V::POSITIVE
             && let Some(p) = partial.small()
