@@ -8,21 +8,32 @@ command's own message. Only the Python types are checked here.
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Iterable, Mapping
 
 Word = "int | str | os.PathLike[str]"
 
 
-def value_word(name: str, value: object) -> str:
-    """One value as the command line types it: an int or a str as is, a path as its text."""
-    if isinstance(value, bool):
+def whole(name: str, value: object) -> int:
+    """An integer given as any integer type: a Python int, or a NumPy, pandas or polars
+    integer scalar (anything with ``__index__``), never a bool."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
         raise TypeError(f"{name}: expected an int or a str, not a bool")
-    if isinstance(value, (int, str)):
-        return str(value)
+    try:
+        return operator.index(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{name}: expected an int or a str, not {type(value).__name__}") from None
+
+
+def value_word(name: str, value: object) -> str:
+    """One value as the command line types it: a str as is, an integer (of any integer type,
+    NumPy's included) in decimal, a path as its text."""
+    if isinstance(value, str):
+        return value
     if isinstance(value, os.PathLike):
         return os.fspath(value)
-    raise TypeError(f"{name}: expected an int or a str, not {type(value).__name__}")
+    return str(whole(name, value))
 
 
 def list_word(name: str, value: object) -> str:

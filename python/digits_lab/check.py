@@ -16,7 +16,7 @@ import polars as pl
 
 from . import _native
 from ._progress import Bar
-from ._words import number_words, value_word
+from ._words import number_words, value_word, whole
 from .errors import DigitsLabError
 from .game import Game, resolve
 
@@ -89,14 +89,35 @@ def check(
 
 
 def _numbers(name: str, value: object) -> list[int]:
-    """A board as a list of ints (a list, a tuple, or text such as ``"1 2 3 4"``)."""
+    """A board as a list of ints: a list or tuple, a NumPy array, a polars or pandas series
+    (their integers of any integer type), or text such as ``"1 2 3 4"``."""
     if isinstance(value, str):
         return [int(w) for w in value.replace(",", " ").strip("[] ").split()]
-    if isinstance(value, (list, tuple)) or hasattr(value, "to_list"):
-        items = value.to_list() if hasattr(value, "to_list") else value
-        if all(isinstance(n, int) and not isinstance(n, bool) for n in items):
-            return list(items)
+    for method in ("to_list", "tolist"):
+        if hasattr(value, method):
+            value = getattr(value, method)()
+            break
+    if isinstance(value, (list, tuple)):
+        try:
+            return [whole(name, n) for n in value]
+        except TypeError:
+            pass
     raise TypeError(f"{name}: expected a list of ints, not {value!r}")
+
+
+def _targets(value: object, rows: int) -> list[int | None] | None:
+    """One target a row from ``targets``: ``None`` (the game's own), one integer for every
+    row, or one a row (ints of any integer type, or ``None``)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        raise TypeError("targets: expected an int or a list of them, not a str")
+    if not hasattr(value, "__len__"):
+        return [whole("targets", value)] * rows
+    items = value.to_list() if hasattr(value, "to_list") else list(value)
+    if len(items) != rows:
+        raise DigitsLabError(f"give one target per answer: {rows} answers, {len(items)} targets")
+    return [None if t is None else whole(f"targets[{i}]", t) for i, t in enumerate(items)]
 
 
 def _column(frame: pl.DataFrame, given: str | None, usual: Sequence[str], what: str) -> str | None:
@@ -151,12 +172,7 @@ def check_many(
         raise TypeError("answers: expected a list of answers or a polars DataFrame")
     if numbers is None or len(numbers) != len(answers):
         raise DigitsLabError("give one board per answer")
-    if isinstance(targets, int) and not isinstance(targets, bool):
-        targets = [targets] * len(answers)
-    elif targets is not None:
-        targets = list(targets)
-        if len(targets) != len(answers):
-            raise DigitsLabError(f"give one target per answer: {len(answers)} answers, {len(targets)} targets")
+    targets = _targets(targets, len(answers))
     try:
         # Lists of ints go to Rust as they are; anything else is converted (or refused) here.
         columns = _native.check_many(g, list(answers), list(numbers), targets, threads)
