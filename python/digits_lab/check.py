@@ -105,9 +105,9 @@ def _numbers(name: str, value: object) -> list[int]:
     raise TypeError(f"{name}: expected a list of ints, not {value!r}")
 
 
-def _targets(value: object, rows: int) -> list[int | None] | None:
+def _targets(value: object, rows: int) -> list[int] | None:
     """One target a row from ``targets``: ``None`` (the game's own), one integer for every
-    row, or one a row (ints of any integer type, or ``None``)."""
+    row, or one a row (integers of any integer type)."""
     if value is None:
         return None
     if isinstance(value, str):
@@ -117,7 +117,7 @@ def _targets(value: object, rows: int) -> list[int | None] | None:
     items = value.to_list() if hasattr(value, "to_list") else list(value)
     if len(items) != rows:
         raise DigitsLabError(f"give one target per answer: {rows} answers, {len(items)} targets")
-    return [None if t is None else whole(f"targets[{i}]", t) for i, t in enumerate(items)]
+    return [whole(f"targets[{i}]", t) for i, t in enumerate(items)]
 
 
 def _column(frame: pl.DataFrame, given: str | None, usual: Sequence[str], what: str) -> str | None:
