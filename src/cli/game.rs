@@ -21,7 +21,8 @@ pub struct RulesArgs {
     /// Allow exponentiation `a ^ b` (integer exponent; results bounded by 10^12).
     #[arg(long)]
     pub pow: bool,
-    /// Allow a unary minus on any number or intermediate (with fractions only).
+    /// Allow a unary minus on any number or intermediate (in a domain with negative numbers:
+    /// --negatives or --fractions).
     #[arg(long)]
     pub unary_minus: bool,
     /// Board digits may be joined into the numbers they spell: 1 and 2 make 12 or 21
