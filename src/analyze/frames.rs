@@ -36,9 +36,8 @@ pub(super) struct Tally<'a> {
     groups: Vec<String>,
     sums: Vec<Vec<Sums>>,
     lo: i64,
-    /// Whether the run is `--reach-only` (its tables keep the columns reachability gives).
-    reach_only: bool,
-    /// The optional columns the tables have, worked out once.
+    /// The optional columns the tables have, worked out once (`reach_only`: the run is
+    /// `--reach-only`, its tables keep the columns reachability gives).
     extras: Extras,
     pub rows: u64,
     pub solvable: u64,
@@ -65,7 +64,6 @@ impl<'a> Tally<'a> {
             groups,
             positions: positions.to_vec(),
             lo,
-            reach_only,
             extras: Extras {
                 twenty_four: corpus.game.kind == GameKind::TwentyFour,
                 inequivalent: !reach_only
@@ -140,7 +138,7 @@ impl<'a> Tally<'a> {
                     .checked_mul(entry.ways)
                     .ok_or(Error::CountOverflow)?;
                 let solved = b.solvable[k];
-                if self.reach_only {
+                if self.extras.reach_only {
                     self.sums[g][k].add_reached(ways, solved, b.min_ops[k])?;
                 } else {
                     let counts = [b.trees[k], b.expressions[k], b.distinct[k]];
@@ -191,7 +189,7 @@ impl<'a> Tally<'a> {
                 p.min_ops,
             )),
         ];
-        if self.reach_only {
+        if self.extras.reach_only {
             cols.extend([
                 has_closest.apply(f64s(col::CLOSEST, p.closest)),
                 has_closest.apply(f64s(col::DISTANCE, p.distance)),
@@ -338,7 +336,7 @@ impl<'a> Tally<'a> {
         }
         cols.push(Column::new(col::COVERS_TO.into(), self.covers_to.clone()));
         let df = frame(cols)?;
-        if self.reach_only {
+        if self.extras.reach_only {
             return Table::Boards.select(&df, self.extras());
         }
         Ok(df)
@@ -373,7 +371,7 @@ impl<'a> Tally<'a> {
             ));
         }
         let df = frame(cols)?;
-        if self.reach_only {
+        if self.extras.reach_only {
             return Table::Sums.select(&df, self.extras());
         }
         Ok(df)

@@ -235,5 +235,5 @@ impl<V: Number> Dp<V> {
 /// `⌈a / d⌉` for positive `a` and `d`, without the overflow of `(a + d − 1) / d`.
 #[inline]
 fn div_ceil(a: i64, d: i64) -> i64 {
-    a / d + i64::from(a % d != 0)
+    (a as u64).div_ceil(d as u64) as i64
 }

@@ -41,6 +41,18 @@ fn times(p: SmallFrac, a: i64, inverse: bool) -> Option<SmallFrac> {
     Some(SmallFrac { num, den })
 }
 
+/// The first index an item added (or, `inverse`, subtracted) over the block of `bound`, the
+/// item before it over the same block, may take so that items come in ascending order;
+/// `None` when none may (a subtracted item comes after every added one).
+#[inline]
+fn first_index(bound: Option<Item>, inverse: bool) -> Option<usize> {
+    match bound {
+        Some(b) if b.inverse && !inverse => None,
+        Some(b) if b.inverse == inverse => Some(b.index),
+        _ => Some(0),
+    }
+}
+
 impl<V: Number> FlatWalk<'_, V> {
     /// [`FlatWalk::step`] for positive integers over a bounded sub-board: the partial value is
     /// an integer (sums) or a fraction in lowest terms (products) with 64-bit parts.
@@ -62,10 +74,8 @@ impl<V: Number> FlatWalk<'_, V> {
         for inverse in [false, true] {
             // Every factor is at least 2, so a part worth 1 needs a multiplier and a divisor.
             let units_possible = check_units && if inverse { directs } else { inverses };
-            let first = match bound {
-                Some(b) if b.inverse && !inverse => continue,
-                Some(b) if b.inverse == inverse => b.index,
-                _ => 0,
+            let Some(first) = first_index(bound, inverse) else {
+                continue;
             };
             for (index, &(w, n)) in items.iter().enumerate().skip(first) {
                 let a = int(w);
@@ -155,11 +165,10 @@ impl<V: Number> FlatWalk<'_, V> {
                 let r = self.int_window(items, p, inverse, w);
                 range = range.start.max(r.start)..range.end.min(r.end);
             }
-            match bound {
-                Some(b) if b.inverse && !inverse => continue,
-                Some(b) if b.inverse == inverse => range.start = range.start.max(b.index),
-                _ => {}
-            }
+            let Some(first) = first_index(bound, inverse) else {
+                continue;
+            };
+            range.start = range.start.max(first);
             for index in range {
                 let a = int(items[index].0);
                 let value = match (self.kind, inverse) {
