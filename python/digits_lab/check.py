@@ -120,12 +120,15 @@ def _targets(value: object, rows: int) -> list[int] | None:
     return [whole(f"targets[{i}]", t) for i, t in enumerate(items)]
 
 
-def _column(frame: pl.DataFrame, given: str | None, usual: Sequence[str], what: str) -> str | None:
+def find_column(names: Sequence[str], given: str | None, usual: Sequence[str], what: str) -> str | None:
+    """The column of ``what`` among ``names``: ``given`` (which must be there), else the
+    first of the ``usual`` names there, case aside (``_native.usual_columns()``, as the
+    command finds a file's columns)."""
     if given is not None:
-        if given not in frame.columns:
-            raise DigitsLabError(f"no {what} column `{given}` (the frame has {', '.join(frame.columns)})")
+        if given not in names:
+            raise DigitsLabError(f"no {what} column `{given}` (the columns are {', '.join(names)})")
         return given
-    lower = {c.lower(): c for c in frame.columns}
+    lower = {c.lower(): c for c in names}
     return next((lower[u] for u in usual if u in lower), None)
 
 
@@ -157,9 +160,9 @@ def check_many(
     if isinstance(answers, pl.DataFrame):
         usual_numbers, usual_target, usual_answer = _native.usual_columns()
         frame = answers
-        n_col = _column(frame, numbers_column, usual_numbers, "numbers")
-        a_col = _column(frame, answer_column, usual_answer, "answer")
-        t_col = _column(frame, target_column, usual_target, "target")
+        n_col = find_column(frame.columns, numbers_column, usual_numbers, "numbers")
+        a_col = find_column(frame.columns, answer_column, usual_answer, "answer")
+        t_col = find_column(frame.columns, target_column, usual_target, "target")
         if n_col is None or a_col is None:
             raise DigitsLabError(
                 f"the frame needs a numbers and an answer column (it has {', '.join(frame.columns)})"

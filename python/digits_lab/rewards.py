@@ -25,7 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ._words import whole
-from .check import check, check_many
+from . import _native
+from .check import check, check_many, find_column
 from .errors import DigitsLabError
 from .game import Game
 
@@ -181,23 +182,6 @@ def _text(completion: Any) -> str:
     raise TypeError(f"completions: expected text or a list of messages, not {completion!r}")
 
 
-#: The dataset columns a TRL reward looks for, in order: ``generate``'s names first, then
-#: TinyZero's and the other sets' usual ones.
-NUMBER_COLUMNS = ("numbers", "nums", "cards", "board", "puzzle")
-TARGET_COLUMNS = ("target", "goal")
-
-
-def _column(columns: Mapping[str, Any], given: str | None, usual: Sequence[str], what: str) -> Any:
-    if given is not None:
-        if given not in columns:
-            raise DigitsLabError(f"no {what} column `{given}` among the dataset's ({', '.join(columns)})")
-        return columns[given]
-    for name in usual:
-        if name in columns:
-            return columns[name]
-    return None
-
-
 def trl_reward(
     game: Game | str = COUNTDOWN_TASKS,
     numbers_column: str | None = None,
@@ -208,20 +192,25 @@ def trl_reward(
     """A reward function for TRL's trainers (``GRPOTrainer(reward_funcs=[trl_reward()])``):
     TRL calls it with the batch's ``prompts``, ``completions`` and every column of the
     dataset as keyword arguments. It finds the board's column (``numbers_column``, else the
-    first of ``NUMBER_COLUMNS`` the dataset has: ``numbers`` as ``generate`` writes it,
-    ``nums`` as TinyZero's sets do) and the target's (``target_column``, else ``target``;
-    none for a game with a fixed target), checks each reply's last ``<answer>`` in parallel
+    first of the usual names the dataset has, as ``check --batch`` finds a file's:
+    ``numbers`` as ``generate`` writes it, ``nums`` as TinyZero's sets do, ``cards``, …) and
+    the target's (``target_column``, else ``target`` or ``goal``; none for a game with a fixed
+    target), checks each reply's last ``<answer>`` in parallel
     (``check_many``) and returns ``score`` for a solved puzzle, ``format_score`` for an
     answer that is not, 0 where there is none or the row cannot be judged."""
 
     def reward(completions: Sequence[Any], **columns: Any) -> list[float]:
-        numbers = _column(columns, numbers_column, NUMBER_COLUMNS, "numbers")
-        if numbers is None:
+        usual_numbers, usual_target, _ = _native.usual_columns()
+        names = list(columns)
+        numbers_name = find_column(names, numbers_column, usual_numbers, "numbers")
+        if numbers_name is None:
             raise DigitsLabError(
-                f"no numbers column among the dataset's ({', '.join(columns)}): "
+                f"no numbers column among the dataset's ({', '.join(names)}): "
                 f"name it with trl_reward(numbers_column=…)"
             )
-        targets = _column(columns, target_column, TARGET_COLUMNS, "target")
+        target_name = find_column(names, target_column, usual_target, "target")
+        numbers = columns[numbers_name]
+        targets = None if target_name is None else columns[target_name]
         answers = [last_answer(_text(c)) for c in completions]
         boards = [_row_board(n) for n in numbers]
         verdicts = check_many(
