@@ -4,7 +4,7 @@
 //! ([`exact`], [`walk`]).
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::engine::Convention;
 use crate::features::Features;
 use crate::game::rule_set::Game;
-use crate::puzzle::difficulty::exact_difficulty;
+use crate::puzzle::difficulty::exact_difficulties;
 use crate::store::read::{CorpusStore, Result};
 use crate::store::rows::board_numbers;
 use crate::store::schema::col;
@@ -110,28 +110,42 @@ pub type Walks = HashMap<(u32, i64), Option<f64>>;
 
 /// Walks exactly, in parallel, every puzzle of `ranked` that `walks` does not hold yet (as
 /// `solve` scores it), and adds it. `boards` holds each board's numbers as the tables write
-/// them. Lists that share puzzles (one ranking under several conventions) share walks.
+/// them. Lists that share puzzles (one ranking under several conventions) share walks, and
+/// the puzzles of one board share its state graph.
 pub fn walk(ranked: &[Ranked], game: &Game, boards: &HashMap<u32, String>, walks: &mut Walks) {
-    let mut seen = std::collections::HashSet::new();
-    let todo: Vec<&Ranked> = ranked
-        .iter()
-        .filter(|r| {
-            !walks.contains_key(&(r.board_id, r.target)) && seen.insert((r.board_id, r.target))
-        })
-        .collect();
-    let done: Vec<((u32, i64), Option<f64>)> = todo
+    let mut by_board: BTreeMap<u32, Vec<(i64, Features)>> = BTreeMap::new();
+    for r in ranked {
+        let key = (r.board_id, r.target);
+        if walks.contains_key(&key) {
+            continue;
+        }
+        match r.features {
+            // Not walked: the table's score stands.
+            None => _ = walks.insert(key, None),
+            Some(f) => {
+                let puzzles = by_board.entry(r.board_id).or_default();
+                if puzzles.iter().all(|&(t, _)| t != r.target) {
+                    puzzles.push((r.target, f));
+                }
+            }
+        }
+    }
+    let todo: Vec<_> = by_board.into_iter().collect();
+    let done: Vec<Walks> = todo
         .par_iter()
-        .map(|r| {
+        .map(|(board_id, puzzles)| {
             let numbers = boards
-                .get(&r.board_id)
+                .get(board_id)
                 .map_or_else(Vec::new, |b| board_numbers(b));
-            let d = r
-                .features
-                .and_then(|f| exact_difficulty(game, &numbers, r.target, &f));
-            ((r.board_id, r.target), d)
+            let scores = exact_difficulties(game, &numbers, puzzles);
+            puzzles
+                .iter()
+                .zip(scores)
+                .map(|(&(t, _), d)| ((*board_id, t), d))
+                .collect()
         })
         .collect();
-    walks.extend(done);
+    walks.extend(done.into_iter().flatten());
 }
 
 /// `ranked` with the score of each walked puzzle of `walks` in place of the table's, ranked

@@ -150,11 +150,25 @@ impl<V: Number> Move<V> {
 /// `b × a`, `b − a`, `a − b`, `b ÷ a`, `a ÷ b`, `b ^ a`, `a ^ b`, `a ‖ b`, `b ‖ a` (a merged
 /// move where its first copy falls). The board may be in any order.
 pub fn moves<V: Number>(rules: &Rules, board: &[Tile<V>], dedup: Dedup) -> Vec<Move<V>> {
+    let mut out = Vec::new();
+    moves_into(rules, board, dedup, &mut out);
+    out
+}
+
+/// [`moves`] into `out`, which is cleared first: a caller that lists the moves of many
+/// boards keeps one buffer.
+pub fn moves_into<V: Number>(
+    rules: &Rules,
+    board: &[Tile<V>],
+    dedup: Dedup,
+    out: &mut Vec<Move<V>>,
+) {
     let convention = dedup == Dedup::Convention;
     let drop_units = convention && !rules.use_all;
     // Six moves a pair (`+`, `×`, `−` and `÷` both ways) without `^` or joining.
     let pairs = board.len() * board.len().saturating_sub(1) / 2;
-    let mut out: Vec<Move<V>> = Vec::with_capacity(6 * pairs);
+    out.clear();
+    out.reserve(6 * pairs);
     // The convention's unordered value pairs already tried with `+` and `×`.
     let mut tried: Vec<(V, V)> = Vec::new();
     let mut push = |m: Option<Move<V>>| {
@@ -205,7 +219,6 @@ pub fn moves<V: Number>(rules: &Rules, board: &[Tile<V>], dedup: Dedup) -> Vec<M
             }
         }
     }
-    out
 }
 
 #[cfg(test)]

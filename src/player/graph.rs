@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::game::moves::{Dedup, Tile, board_tile, moves};
+use crate::game::moves::{Dedup, Move, Tile, board_tile, moves_into};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 
@@ -65,7 +65,8 @@ pub struct FirstMove {
 
 /// The state graph of one puzzle, ready to be evaluated for any weights. Where every number
 /// must be used the graph does not depend on the target, and [`Graph::retarget`] aims it at
-/// another one without a rebuild.
+/// another one without a rebuild; elsewhere a graph built open ([`Graph::build_open`]) can be
+/// aimed at any target too.
 #[derive(Clone, Debug)]
 pub struct Graph {
     pub(super) nodes: Vec<Node>,
@@ -74,8 +75,12 @@ pub struct Graph {
     /// merged, as at every state).
     pub(super) first: Vec<FirstMove>,
     pub(super) target: i64,
-    largest: i64,
+    board: Vec<i64>,
     use_all: bool,
+    /// Built for every target where numbers may go unused: no state ends because it holds a
+    /// target; a move that makes the graph's target ends the attempt instead (see
+    /// [`Prepared::children`]).
+    open: bool,
 }
 
 /// A graph's move features for its target, computed once for many evaluations.
@@ -83,20 +88,76 @@ pub struct Graph {
 pub struct Prepared<'g> {
     pub(super) graph: &'g Graph,
     pub(super) features: Vec<MoveFeatures>,
+    /// Per edge, the state it leads to: its child, or, in an open graph, [`Prepared::solved`]
+    /// for a move that makes the target. A graph built for the target ends the attempt at
+    /// every state holding it; in an open graph only such moves lead to those states from a
+    /// state without the target, so that the player's figures are the same, to the bit.
+    pub(super) children: Vec<u32>,
+    /// Whether the starting board of an open graph holds the target, so that there is nothing
+    /// to do (a graph built for the target ends at its root).
+    pub(super) root_solved: bool,
+}
+
+impl Prepared<'_> {
+    /// The index of the one solved state that every solving move of an open graph leads to,
+    /// one past the graph's own states.
+    pub(super) fn solved(&self) -> usize {
+        self.graph.nodes.len()
+    }
+
+    /// Whether an attempt that reaches state `c` (an index of [`Prepared::children`]) has
+    /// reached the target.
+    pub(super) fn solves(&self, c: usize) -> bool {
+        c == self.solved()
+            || self.graph.nodes[c]
+                .end
+                .solves(i128::from(self.graph.target))
+    }
 }
 
 struct Builder<V: Number> {
-    target: V,
+    /// `None` where the graph is open.
+    target: Option<V>,
     rules: Rules,
     memo: FxHashMap<Vec<Tile<V>>, u32>,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     first: Vec<FirstMove>,
+    /// Per state size, the buffers of the state being visited (its moves, its edges, the
+    /// state a move leaves): a move leaves one number fewer, so a visit never shares its
+    /// buffers with the visits below it, and no state allocates its own.
+    buffers: Vec<Buffers<V>>,
+}
+
+struct Buffers<V> {
+    moves: Vec<Move<V>>,
+    edges: Vec<Edge>,
+    next: Vec<Tile<V>>,
+}
+
+impl<V> Default for Buffers<V> {
+    fn default() -> Self {
+        Buffers {
+            moves: Vec::new(),
+            edges: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+}
+
+thread_local! {
+    /// The states and edges of the last graph this thread built: a new graph reserves as
+    /// much, since graphs of one corpus are alike and growing a vector of a hundred thousand
+    /// edges copies it each time it doubles.
+    static LAST_SIZE: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 impl<V: Number> Builder<V> {
     fn end(&self, state: &[Tile<V>]) -> End {
-        if !self.rules.use_all && state.iter().any(|&(v, _)| v == self.target) {
+        if !self.rules.use_all
+            && let Some(t) = self.target
+            && state.iter().any(|&(v, _)| v == t)
+        {
             End::Success
         } else if state.len() == 1 {
             let w = state[0].0.to_wide();
@@ -111,29 +172,28 @@ impl<V: Number> Builder<V> {
             return Ok(k);
         }
         let end = self.end(state);
-        let mut local: Vec<Edge> = Vec::new();
+        let mut local = std::mem::take(&mut self.buffers[state.len()]);
+        local.edges.clear();
         if end == End::Goes {
-            let moves = moves(&self.rules, state, Dedup::Player);
-            local.reserve_exact(moves.len());
-            // Most children are states already walked, found in the memo by slice: one
-            // buffer for them all, and a state is copied only when it is new.
-            let mut next = Vec::with_capacity(state.len());
-            for m in moves {
-                m.after_into(state, &mut next);
-                let child = self.visit(&next, false)?;
+            moves_into(&self.rules, state, Dedup::Player, &mut local.moves);
+            for m in &local.moves {
+                // Most children are states already walked, found in the memo by slice: a
+                // state is copied only when it is new.
+                m.after_into(state, &mut local.next);
+                let child = self.visit(&local.next, false)?;
                 if root {
                     self.first.push(FirstMove {
                         text: format!("{} {} {} = {}", m.x.0, m.symbol(), m.y.0, m.result.0),
                     });
                 }
-                local.push(Edge {
+                local.edges.push(Edge {
                     child,
                     copies: m.copies,
-                    step: Step::of(&m),
+                    step: Step::of(m),
                 });
             }
         }
-        let end = if end == End::Goes && local.is_empty() {
+        let end = if end == End::Goes && local.edges.is_empty() {
             End::Failure
         } else {
             end
@@ -142,7 +202,8 @@ impl<V: Number> Builder<V> {
             return Err(StateGraphTooLarge);
         }
         let start = self.edges.len() as u32;
-        self.edges.extend(local);
+        self.edges.extend_from_slice(&local.edges);
+        self.buffers[state.len()] = local;
         let k = self.nodes.len() as u32;
         self.nodes.push(Node {
             end,
@@ -166,6 +227,27 @@ impl Graph {
         let Some(t) = V::from_int(target) else {
             return Ok(None);
         };
+        Graph::walk::<V>(numbers, rules, target, Some(t))
+    }
+
+    /// The graph of the board `numbers` for every target (aimed first at 1): where numbers
+    /// may go unused, every state an attempt can reach aiming at any target, larger than a
+    /// graph built for one target, which ends attempts at the states holding it.
+    /// [`Graph::retarget`] aims it at a target, and it is then evaluated as the graph
+    /// [`Graph::build`] builds for that target. `None` where the board is not in the domain.
+    pub fn build_open<V: Number>(
+        numbers: &[i64],
+        rules: &Rules,
+    ) -> Result<Option<Graph>, StateGraphTooLarge> {
+        Graph::walk::<V>(numbers, rules, 1, None)
+    }
+
+    fn walk<V: Number>(
+        numbers: &[i64],
+        rules: &Rules,
+        target: i64,
+        t: Option<V>,
+    ) -> Result<Option<Graph>, StateGraphTooLarge> {
         let mut start: Vec<Tile<V>> = numbers
             .iter()
             .filter_map(|&n| Some(board_tile(rules, V::from_int(n)?)))
@@ -174,32 +256,38 @@ impl Graph {
             return Ok(None);
         }
         start.sort_unstable();
+        let (states, moves) = LAST_SIZE.get();
         let mut b = Builder {
             target: t,
             rules: *rules,
-            memo: FxHashMap::default(),
-            nodes: Vec::new(),
-            edges: Vec::new(),
+            memo: FxHashMap::with_capacity_and_hasher(states, Default::default()),
+            nodes: Vec::with_capacity(states),
+            edges: Vec::with_capacity(moves),
             first: Vec::new(),
+            buffers: (0..=start.len()).map(|_| Buffers::default()).collect(),
         };
         b.visit(&start, true)?;
+        LAST_SIZE.set((b.nodes.len(), b.edges.len()));
         Ok(Some(Graph {
             nodes: b.nodes,
             edges: b.edges,
             first: b.first,
             target,
-            largest: numbers.iter().copied().max().unwrap_or(0),
+            board: numbers.to_vec(),
             use_all: rules.use_all,
+            open: t.is_none() && !rules.use_all,
         }))
     }
 
     /// Aims the graph at `target` instead; `false` (and nothing changes) where numbers may go
-    /// unused, since there an attempt stops at the target and the graph depends on it.
+    /// unused and the graph was built for one target, since there an attempt stops at the
+    /// target and the graph depends on it. The caller knows the target is in the domain.
     pub fn retarget(&mut self, target: i64) -> bool {
-        if self.use_all && target > 0 {
+        let aimable = (self.use_all || self.open) && target > 0;
+        if aimable {
             self.target = target;
         }
-        self.use_all && target > 0
+        aimable
     }
 
     /// States in the graph.
@@ -214,13 +302,27 @@ impl Graph {
 
     /// The move features for the graph's target.
     pub fn prepare(&self) -> Prepared<'_> {
+        let largest = self.board.iter().copied().max().unwrap_or(0);
+        let target = i128::from(self.target);
+        let solved = self.nodes.len() as u32;
         Prepared {
             graph: self,
             features: self
                 .edges
                 .iter()
-                .map(|e| features(e.step, self.target, self.largest))
+                .map(|e| features(e.step, self.target, largest))
                 .collect(),
+            children: self
+                .edges
+                .iter()
+                .map(
+                    |e| match self.open && (e.step.num, e.step.den) == (target, 1) {
+                        true => solved,
+                        false => e.child,
+                    },
+                )
+                .collect(),
+            root_solved: self.open && self.board.contains(&self.target),
         }
     }
 
@@ -395,6 +497,45 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(!g.retarget(25));
+    }
+
+    /// Aims a graph of `numbers` built open at each of `targets`, and compares what the
+    /// player does on it, to the bit, with the graph built for the target.
+    fn open_graph_is_built_graph<V: Number>(rules: &Rules, numbers: &[i64], targets: &[i64]) {
+        let mut w = Weights::UNIFORM;
+        w.0 = [1.5, -0.5, 0.7, -1.0, -2.0, 0.3, -0.4, 0.2, 0.1, -0.6];
+        let mut open = Graph::build_open::<V>(numbers, rules).unwrap().unwrap();
+        for &t in targets {
+            let fresh = Graph::build::<V>(numbers, rules, t).unwrap().unwrap();
+            assert!(open.retarget(t));
+            assert!(open.states() >= fresh.states());
+            let (a, b) = (open.prepare(), fresh.prepare());
+            assert_eq!(a.evaluate(&w), b.evaluate(&w), "{numbers:?} → {t}");
+            assert_eq!(a.search(&w).to_bits(), b.search(&w).to_bits());
+        }
+    }
+
+    #[test]
+    fn an_open_graph_aimed_at_a_target_is_the_graph_built_for_it() {
+        // Targets on the board, made in one move, made only late, and never made.
+        let cases: [(GameKind, &[i64], &[i64]); 4] = [
+            (
+                GameKind::Digits,
+                &[2, 3, 4, 5],
+                &[1, 3, 14, 24, 60, 119, 121],
+            ),
+            (
+                GameKind::Countdown,
+                &[5, 5, 10, 25, 50],
+                &[1, 5, 50, 250, 317, 999],
+            ),
+            (GameKind::Krypto, &[1, 2, 2, 7, 9], &[2, 9, 13, 23, 500]),
+            (GameKind::Digits, &[1, 1, 3], &[1, 2, 3, 4, 5, 6, 7]),
+        ];
+        for (kind, numbers, targets) in cases {
+            let rules = Game::preset(kind).rules;
+            crate::with_number_type!(rules.arithmetic, V => open_graph_is_built_graph::<V>(&rules, numbers, targets));
+        }
     }
 
     #[test]

@@ -36,8 +36,16 @@ impl Prepared<'_> {
     /// What the player does with these weights: one pass over the states, children first.
     pub fn evaluate(&self, w: &Weights) -> Outcome {
         let g = self.graph;
-        let mut p = vec![0.0f64; g.nodes.len()];
-        let mut len = vec![0.0f64; g.nodes.len()];
+        if self.root_solved {
+            return Outcome {
+                p_success: 1.0,
+                attempt_moves: 0.0,
+            };
+        }
+        // One more state than the graph's: the solved state of an open graph.
+        let mut p = vec![0.0f64; g.nodes.len() + 1];
+        let mut len = vec![0.0f64; g.nodes.len() + 1];
+        p[self.solved()] = 1.0;
         let mut pref = Vec::new();
         let target = i128::from(g.target);
         for (k, node) in g.nodes.iter().enumerate() {
@@ -49,12 +57,12 @@ impl Prepared<'_> {
                     let range = node.edges.0 as usize..node.edges.1 as usize;
                     let edges = &g.edges[range.clone()];
                     pref.clear();
-                    pref.extend(self.features[range].iter().map(|f| w.preference(f)));
+                    pref.extend(self.features[range.clone()].iter().map(|f| w.preference(f)));
                     let total = softmax(&mut pref, edges.iter().map(|e| f64::from(e.copies)));
                     let (mut sp, mut sl) = (0.0, 0.0);
-                    for (e, &m) in edges.iter().zip(&pref) {
-                        sp += m * p[e.child as usize];
-                        sl += m * len[e.child as usize];
+                    for (&c, &m) in self.children[range].iter().zip(&pref) {
+                        sp += m * p[c as usize];
+                        sl += m * len[c as usize];
                     }
                     p[k] = sp / total;
                     len[k] = 1.0 + sl / total;

@@ -26,13 +26,18 @@ impl Prepared<'_> {
     /// the puzzle has none the player's moves reach.
     pub fn search(&self, w: &Weights) -> f64 {
         let g = self.graph;
+        if self.root_solved {
+            return 0.0;
+        }
         let n = g.nodes.len();
         let target = i128::from(g.target);
         // Per board: whether a solution lies below it, the moves that rule its branch out,
-        // the expected moves to the first solution.
-        let mut live = vec![false; n];
-        let mut dead_moves = vec![0.0f64; n];
-        let mut cost = vec![0.0f64; n];
+        // the expected moves to the first solution; one more board than the graph's, the
+        // solved board of an open graph.
+        let mut live = vec![false; n + 1];
+        let mut dead_moves = vec![0.0f64; n + 1];
+        let mut cost = vec![0.0f64; n + 1];
+        live[self.solved()] = true;
         // Per move of a board: its child, and its preference, then its weight.
         let mut moves: Vec<usize> = Vec::new();
         let mut weights: Vec<f64> = Vec::new();
@@ -45,13 +50,13 @@ impl Prepared<'_> {
             // The distinct moves are the graph's edges: equal moves (the same two numbers,
             // operation and result) are one edge, whose copies the searcher ignores.
             moves.clear();
-            moves.extend(g.edges[range.clone()].iter().map(|e| e.child as usize));
+            moves.extend(self.children[range.clone()].iter().map(|&c| c as usize));
             live[k] = moves.iter().any(|&c| live[c]);
             dead_moves[k] = moves.iter().map(|&c| 1.0 + dead_moves[c]).sum();
             if !live[k] {
                 continue;
             }
-            if moves.iter().any(|&c| g.nodes[c].end.solves(target)) {
+            if moves.iter().any(|&c| self.solves(c)) {
                 cost[k] = 1.0;
                 continue;
             }

@@ -17,7 +17,7 @@ use crate::game::rules::Rules;
 use crate::model::Fitted;
 
 use crate::features::{ConsecutiveCounts, Features, Setting};
-pub use table_walk::{TableWalk, exact_difficulty};
+pub use table_walk::{TableWalk, exact_difficulties, exact_difficulty};
 
 impl Features {
     /// The difficulty: the predicted ln mean solve time in seconds; higher is harder. The

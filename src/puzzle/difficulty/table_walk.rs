@@ -101,3 +101,48 @@ pub fn exact_difficulty(
     }
     crate::with_number_type!(game.rules.arithmetic, V => walk::<V>(numbers, &game.rules, target, features))
 }
+
+/// [`exact_difficulty`] of several puzzles of one board, each a target and its exact
+/// features. Where numbers may go unused, one state graph built for every target serves
+/// them all; a board whose open graph is too large for that has each puzzle walked on its
+/// own graph, which ends attempts at the target and so holds fewer states.
+pub fn exact_difficulties(
+    game: &Game,
+    numbers: &[i64],
+    puzzles: &[(i64, Features)],
+) -> Vec<Option<f64>> {
+    fn walk<V: Number>(
+        game: &Game,
+        numbers: &[i64],
+        puzzles: &[(i64, Features)],
+    ) -> Vec<Option<f64>> {
+        let rules = &game.rules;
+        let model = Fitted::embedded();
+        let one_by_one = || {
+            puzzles
+                .iter()
+                .map(|(t, f)| exact_difficulty(game, numbers, *t, f))
+                .collect()
+        };
+        if puzzles.len() < 2 || rules.use_all || !model.uses_player() {
+            return one_by_one();
+        }
+        let Ok(Some(mut graph)) = Graph::build_open::<V>(numbers, rules) else {
+            return one_by_one();
+        };
+        let player = model.player();
+        let setting = Setting::of::<V>(&Board::from_checked(numbers.to_vec()), rules);
+        puzzles
+            .iter()
+            .map(|(t, f)| {
+                V::from_int(*t)?;
+                if !graph.retarget(*t) {
+                    return exact_difficulty(game, numbers, *t, f);
+                }
+                let l = player.ln_moves(&graph.prepare())?;
+                Some(f.score_with(*t, setting, Some(l)))
+            })
+            .collect()
+    }
+    crate::with_number_type!(game.rules.arithmetic, V => walk::<V>(game, numbers, puzzles))
+}
