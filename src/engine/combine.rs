@@ -7,20 +7,23 @@ use super::Window;
 use super::accumulators::{Accumulator, Sink, add_mul, pairs};
 use super::dp::Dp;
 use super::entry::{Entry, Trail};
+use super::lead_sums::Sums;
 
 impl<V: Number> Dp<V> {
     /// Combines the tables of sub-boards `a` and `s − a`.
     pub(super) fn combine(&self, s: usize, a: usize, acc: &mut impl Sink<V>) -> Option<()> {
         let b = s - a;
         let (ta, tb) = (&self.built(a).entries, &self.built(b).entries);
+        let sums = self.sums_of_split(s, a);
         match self.window.filter(|_| s == self.subs.full()) {
             _ if a == b => self.combine_same(ta, acc),
             // Each left operand costs a dozen binary searches in the right table, so the
             // shorter table goes on the left (the pairs tried are the same either way).
-            Some(w) if ta.len() <= tb.len() => self.combine_pair_in(ta, tb, w, acc),
-            Some(w) => self.combine_pair_in(tb, ta, w, acc),
-            None => self.combine_pair(ta, tb, acc),
-        }
+            Some(w) if ta.len() <= tb.len() => self.combine_pair_in(ta, tb, sums, w, acc),
+            Some(w) => self.combine_pair_in(tb, ta, sums.flipped(), w, acc),
+            None => self.combine_pair(ta, tb, sums, acc),
+        }?;
+        self.credit_zero_sums(s, a, sums, acc)
     }
 
     /// Two different sub-boards: every ordered tree appears once per orientation.
@@ -28,6 +31,7 @@ impl<V: Number> Dp<V> {
         &self,
         ta: &[Entry<V>],
         tb: &[Entry<V>],
+        sums: Sums,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
         for ea in ta {
@@ -35,24 +39,26 @@ impl<V: Number> Dp<V> {
                 self.rules
                     .results(ea.value, eb.value, &mut |op, swapped, v| {
                         let (l, r) = if swapped { (eb, ea) } else { (ea, eb) };
-                        self.credit_value(op, l, r, v, acc)
+                        self.credit_value(op, l, r, v, || sums.forms(ea, eb), acc)
                     })?;
             }
         }
         Some(())
     }
 
-    /// Credits the trees `l op r` of two different sub-boards, if they are valid.
+    /// Credits the trees `l op r` of two different sub-boards, if they are valid;
+    /// `sum_forms` gives the sum forms they add to `l ± r`.
     #[inline(always)]
     pub(super) fn try_op(
         &self,
         op: Op,
         l: &Entry<V>,
         r: &Entry<V>,
+        sum_forms: impl FnOnce() -> Option<u64>,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
         match self.rules.apply(op, l.value, r.value) {
-            Some(v) => self.credit_value(op, l, r, v, acc),
+            Some(v) => self.credit_value(op, l, r, v, sum_forms, acc),
             None => Some(()),
         }
     }
@@ -65,10 +71,11 @@ impl<V: Number> Dp<V> {
         l: &Entry<V>,
         r: &Entry<V>,
         v: V,
+        sum_forms: impl FnOnce() -> Option<u64>,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
         if let Some(e) = acc.slot(v) {
-            self.credit(e, op, l, r, v)?;
+            self.credit(e, op, l, r, v, sum_forms)?;
             if op == Op::Pow {
                 acc.add_powers(v, l, r)?;
             }
@@ -83,6 +90,7 @@ impl<V: Number> Dp<V> {
         &self,
         ta: &[Entry<V>],
         tb: &[Entry<V>],
+        sums: Sums,
         w: Window,
         acc: &mut impl Sink<V>,
     ) -> Option<()> {
@@ -128,7 +136,7 @@ impl<V: Number> Dp<V> {
             for (op, swap, r) in tries {
                 for eb in &tb[r] {
                     let (l, r) = if swap { (eb, ea) } else { (ea, eb) };
-                    self.try_op(op, l, r, acc)?;
+                    self.try_op(op, l, r, || sums.forms(ea, eb), acc)?;
                 }
             }
         }
@@ -136,7 +144,8 @@ impl<V: Number> Dp<V> {
     }
 
     /// Credits `e` with the trees `l op r` (worth `v`) of two different sub-boards (both
-    /// orientations at once for a commutative `op`).
+    /// orientations at once for a commutative `op`), and a sum with the forms `sum_forms`
+    /// gives ([`Sums::forms`]).
     #[inline(always)]
     pub(super) fn credit(
         &self,
@@ -145,6 +154,7 @@ impl<V: Number> Dp<V> {
         l: &Entry<V>,
         r: &Entry<V>,
         v: V,
+        sum_forms: impl FnOnce() -> Option<u64>,
     ) -> Option<()> {
         let trees = l.trees.checked_mul(r.trees)?;
         let trees = if op.is_commutative() {
@@ -156,7 +166,10 @@ impl<V: Number> Dp<V> {
         e.add_trees(trees, expressions, Trail::of(op, l, r, v))?;
         let unit = self.rules.drops_unit_factors() && (l.value.is_one() || r.value.is_one());
         match op {
-            Op::Add | Op::Sub => add_mul(&mut e.sum, l.non_sum(), r.non_sum()),
+            Op::Add | Op::Sub => {
+                e.sum = e.sum.checked_add(sum_forms()?)?;
+                Some(())
+            }
             Op::Mul | Op::Div if unit => Some(()),
             Op::Mul | Op::Div => add_mul(&mut e.product, l.non_product(), r.non_product()),
             // Kept out of the accumulator (see [`Sink::powers`]).

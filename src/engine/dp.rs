@@ -29,6 +29,9 @@ pub struct Dp<V> {
     /// The window the whole board's table was limited to, if any.
     pub(super) window: Option<Window>,
     pub(super) layout: Arc<Layout>,
+    /// Per sub-board, whether its flat sums are counted by the lead rather than walked
+    /// ([`Dp::sums_by_lead`]).
+    pub(super) lead_sums: Vec<bool>,
 }
 
 /// Which sub-boards each sub-board holds. It depends only on the board's shape (how many
@@ -103,6 +106,13 @@ impl<V: Number> Dp<V> {
         window: Option<Window>,
         source: Option<&dyn SubTableSource<V>>,
     ) -> Result<Dp<V>> {
+        let mut t = Dp::unbuilt(board, rules, window);
+        t.run(source)?;
+        Ok(t)
+    }
+
+    /// The DP of `board` with only the empty sub-board's part, to [`Dp::run`].
+    pub(super) fn unbuilt(board: &Board, rules: &Rules, window: Option<Window>) -> Dp<V> {
         let subs = SubBoards::new(board);
         let n = subs.count();
         let window = window.filter(|_| V::POSITIVE);
@@ -118,9 +128,10 @@ impl<V: Number> Dp<V> {
                 })
                 .collect(),
             window,
+            lead_sums: Vec::new(),
         };
-        t.run(source)?;
-        Ok(t)
+        t.lead_sums = (0..n).map(|s| t.sums_by_lead(s)).collect();
+        t
     }
 
     /// The table of sub-board `s`, built by one task once every smaller sub-board is built.
@@ -133,6 +144,11 @@ impl<V: Number> Dp<V> {
         if !full && let Some(p) = source.and_then(|src| src.sub_table(&self.subs.numbers(s))) {
             return Ok(p);
         }
+        // A windowed whole board is no larger board's sub-board.
+        let zeros = match self.window.is_some() && full {
+            true => 0,
+            false => self.zero_sums(s)?,
+        };
         let entries = match self.window {
             _ if self.subs.size(s) == 1 => self.lone_number_entry(s)?.into_iter().collect(),
             Some(w) if full => {
@@ -160,31 +176,30 @@ impl<V: Number> Dp<V> {
                 accs.drain_sorted().ok_or(Error::CountOverflow)
             })?,
         };
-        self.finish(entries)
+        Ok(Arc::new(self.finish(entries)?.with_zero_sums(zeros)))
     }
 
     /// The part of a sub-board with these entries, closed under negation where unary minus
     /// is allowed.
-    pub(super) fn finish(&self, entries: Vec<Entry<V>>) -> Result<Arc<SubTable<V>>> {
+    pub(super) fn finish(&self, entries: Vec<Entry<V>>) -> Result<SubTable<V>> {
         let entries = if self.rules.unary_minus {
             close_under_negation(&entries)?
         } else {
             entries
         };
-        Ok(Arc::new(SubTable::new(
-            entries,
-            self.rules.drops_unit_factors(),
-        )))
+        Ok(SubTable::new(entries, self.rules.drops_unit_factors()))
     }
 
-    /// The work of sub-board `s` in pieces: each kind of flat node, then its digits joined,
-    /// then each split into two sub-boards.
+    /// The work of sub-board `s` in pieces: each kind of flat node (sums only where they are
+    /// not counted by the lead, with the splits), then its digits joined, then each split
+    /// into two sub-boards.
     pub(super) fn pieces(&self, s: usize) -> impl Iterator<Item = Piece> + '_ {
         let flat = self.distinct_defined() && self.subs.size(s) >= 3;
         let join = self.rules.concat && self.subs.size(s) >= 2;
+        let lead_sums = self.lead_sums[s];
         [Flat::Sum, Flat::Product]
             .into_iter()
-            .filter(move |_| flat)
+            .filter(move |&kind| flat && !(kind == Flat::Sum && lead_sums))
             .map(Piece::Flat)
             .chain(join.then_some(Piece::Join))
             .chain(

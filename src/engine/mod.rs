@@ -46,6 +46,7 @@ mod flat_int;
 mod flat_walk;
 mod fraction;
 pub mod inequivalent;
+mod lead_sums;
 mod query;
 pub mod reach;
 mod scratch;

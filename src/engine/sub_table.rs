@@ -22,6 +22,10 @@ pub struct SubTable<V> {
     pub(super) terms: OnceLock<Vec<(V, u64)>>,
     /// `(value, forms)` usable as product factors, ascending by value; built on first use.
     pub(super) factors: OnceLock<Vec<(V, u64)>>,
+    /// The signed flat sums of two or more terms worth 0 (`a − a` over two blocks that
+    /// reach the same value), which a larger sub-board's sums by the lead need
+    /// ([`super::lead_sums`]); 0 where its sums are walked.
+    pub(super) zero_sums: u64,
 }
 
 impl<V> SubTable<V> {
@@ -43,6 +47,7 @@ impl<V: Number> SubTable<V> {
             drop_units,
             terms: OnceLock::new(),
             factors: OnceLock::new(),
+            zero_sums: 0,
         }
     }
 
@@ -74,6 +79,7 @@ impl<V> Default for SubTable<V> {
             drop_units: false,
             terms: OnceLock::new(),
             factors: OnceLock::new(),
+            zero_sums: 0,
         }
     }
 }

@@ -162,8 +162,13 @@ impl<V: Number> Dp<V> {
             for range in ranges {
                 entries.extend_from_slice(&range.ok_or(Error::CountOverflow)?);
             }
-            let part = self.finish(entries)?;
-            self.sub_tables[full] = OnceLock::from(part);
+            // A windowed whole board is no larger board's sub-board.
+            let zeros = match self.window {
+                Some(_) => 0,
+                None => self.zero_sums(full)?,
+            };
+            let part = self.finish(entries)?.with_zero_sums(zeros);
+            self.sub_tables[full] = OnceLock::from(Arc::new(part));
         }
         Ok(())
     }

@@ -227,6 +227,12 @@ impl SubBoards {
         self.size[s] as usize
     }
 
+    /// How many distinct values sub-board `s` holds.
+    #[inline]
+    pub fn distinct_count(&self, s: usize) -> usize {
+        self.present[s].count_ones() as usize
+    }
+
     /// How many copies of distinct value `i` sub-board `s` holds.
     #[inline]
     pub fn count_of(&self, s: usize, i: usize) -> u8 {
