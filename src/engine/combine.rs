@@ -105,40 +105,42 @@ impl<V: Number> Dp<V> {
         if hi < lo {
             return Some(()); // no value lands in an empty window
         }
+        let pow = if self.rules.pow { tb } else { &[] };
+        // Written out rather than looped over an array of operations, so that each call is
+        // compiled for its operation and orientation (the innermost loop of a corpus run).
         for ea in ta {
             let a = int(ea);
-            let tries = [
-                (Op::Add, false, range(lo - a, hi - a)),
-                (Op::Mul, false, range(div_ceil(lo, a), hi / a)),
-                (Op::Sub, false, range(a - hi, a - lo)),
-                (
-                    Op::Sub,
-                    true,
-                    range(a.saturating_add(lo), a.saturating_add(hi)),
-                ),
-                (Op::Div, false, range(div_ceil(a, hi), a / lo)),
-                (
-                    Op::Div,
-                    true,
-                    range(a.saturating_mul(lo), a.saturating_mul(hi)),
-                ),
-                (
-                    Op::Pow,
-                    false,
-                    if self.rules.pow { 0..tb.len() } else { 0..0 },
-                ),
-                (
-                    Op::Pow,
-                    true,
-                    if self.rules.pow { 0..tb.len() } else { 0..0 },
-                ),
-            ];
-            for (op, swap, r) in tries {
-                for eb in &tb[r] {
-                    let (l, r) = if swap { (eb, ea) } else { (ea, eb) };
-                    self.try_op(op, l, r, || sums.forms(ea, eb), acc)?;
-                }
-            }
+            let side = |r: std::ops::Range<usize>| &tb[r];
+            self.credit_all(Op::Add, false, ea, side(range(lo - a, hi - a)), sums, acc)?;
+            let mul = range(div_ceil(lo, a), hi / a);
+            self.credit_all(Op::Mul, false, ea, side(mul), sums, acc)?;
+            self.credit_all(Op::Sub, false, ea, side(range(a - hi, a - lo)), sums, acc)?;
+            let sub = range(a.saturating_add(lo), a.saturating_add(hi));
+            self.credit_all(Op::Sub, true, ea, side(sub), sums, acc)?;
+            let div = range(div_ceil(a, hi), a / lo);
+            self.credit_all(Op::Div, false, ea, side(div), sums, acc)?;
+            let div = range(a.saturating_mul(lo), a.saturating_mul(hi));
+            self.credit_all(Op::Div, true, ea, side(div), sums, acc)?;
+            self.credit_all(Op::Pow, false, ea, pow, sums, acc)?;
+            self.credit_all(Op::Pow, true, ea, pow, sums, acc)?;
+        }
+        Some(())
+    }
+
+    /// Credits `ea op eb` (`eb op ea` when `swap`) for every `eb` of `tb`, where valid.
+    #[inline(always)]
+    fn credit_all(
+        &self,
+        op: Op,
+        swap: bool,
+        ea: &Entry<V>,
+        tb: &[Entry<V>],
+        sums: Sums,
+        acc: &mut impl Sink<V>,
+    ) -> Option<()> {
+        for eb in tb {
+            let (l, r) = if swap { (eb, ea) } else { (ea, eb) };
+            self.try_op(op, l, r, || sums.forms(ea, eb), acc)?;
         }
         Some(())
     }
