@@ -111,10 +111,14 @@ def _row_board(numbers: Any) -> list[int] | str:
 
 
 def _game(data_source: Any, truth: Mapping[str, Any], game: Game | str | None) -> Game | str:
-    """The game a row is judged under: the ground truth's own (``game``), else ``game=``,
-    else the game ``data_source`` names, else ``COUNTDOWN_TASKS``."""
+    """The game a row is judged under: the ground truth's own (``game``: a name, or a game's
+    kind and options as ``generate`` writes them), else ``game=``, else the game
+    ``data_source`` names, else ``COUNTDOWN_TASKS``."""
     if "game" in truth and truth["game"] is not None:
-        return truth["game"]
+        named = truth["game"]
+        if isinstance(named, Mapping):
+            return Game(**{k: v for k, v in named.items() if v is not None})
+        return named
     if game is not None:
         return game
     if isinstance(data_source, str) and data_source.lower() in DATA_SOURCES:

@@ -46,11 +46,13 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub difficulty: Option<String>,
     /// Output format: a table, CSV or JSON for people and programs; a dataset for models as
-    /// JSON lines or Parquet (with `prompt`, `ground_truth` and, with --test-share, `split`).
-    #[arg(long, default_value = "table", value_parser = ["table", "csv", "json", "jsonl", "parquet"])]
+    /// JSON lines or Parquet (with `prompt`, `ground_truth` and, with --test-share, `split`),
+    /// or `hf`, a Hugging Face dataset folder (a Parquet file per split and a README.md card)
+    /// that `datasets.load_dataset(DIR)` loads.
+    #[arg(long, default_value = "table", value_parser = ["table", "csv", "json", "jsonl", "parquet", "hf"])]
     pub format: String,
     /// Write the puzzles to this file (atomically) instead of standard output; needed for
-    /// --format parquet.
+    /// --format parquet, and for --format hf the folder to make (new or empty).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The most puzzles one board gives, each at a target of its own, 1 to 1000 [default: 1].
@@ -117,20 +119,29 @@ impl GenerateArgs {
 pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let request = args.request()?;
-    if args.format == "parquet" && args.out.is_none() {
-        return Err(
-            crate::Error::Input("--format parquet writes a file: give --out FILE".into()).into(),
-        );
+    match args.format.as_str() {
+        "parquet" if args.out.is_none() => {
+            return Err(crate::Error::Input(
+                "--format parquet writes a file: give --out FILE".into(),
+            )
+            .into());
+        }
+        "hf" if args.out.is_none() => {
+            return Err(
+                crate::Error::Input("--format hf writes a folder: give --out DIR".into()).into(),
+            );
+        }
+        _ => {}
     }
-    if args.test_share.is_some() && !matches!(args.format.as_str(), "jsonl" | "parquet") {
+    if args.test_share.is_some() && !matches!(args.format.as_str(), "jsonl" | "parquet" | "hf") {
         return Err(crate::Error::Input(
-            "--test-share splits a dataset: give --format jsonl or parquet".into(),
+            "--test-share splits a dataset: give --format jsonl, parquet or hf".into(),
         )
         .into());
     }
     let report = request.run(&Terminal::new(args.quiet))?;
     let text = match args.format.as_str() {
-        "parquet" => None,
+        "parquet" | "hf" => None,
         "jsonl" => {
             let mut bytes = Vec::new();
             report.write_jsonl(&mut bytes)?;
@@ -139,6 +150,13 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         other => Some(report.format(other.parse::<Format>()?).into_bytes()),
     };
     match (&args.out, text) {
+        (Some(out), None) if args.format == "hf" => {
+            // The program as the user installs it, not the path this one ran from.
+            let command: Vec<String> = std::iter::once("digits-lab".to_string())
+                .chain(std::env::args().skip(1).map(|a| shell_word(&a)))
+                .collect();
+            report.write_folder(out, &command.join(" "))?
+        }
         (Some(out), None) => report.write_parquet(out)?,
         (Some(out), Some(bytes)) => crate::store::write::atomically(out, |mut f| {
             f.write_all(&bytes)
@@ -156,4 +174,15 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `word` as a POSIX shell reads it back: bare when it holds only safe characters, else in
+/// single quotes.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=,:+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }

@@ -23,7 +23,7 @@ use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
 use crate::puzzle::board_run::BoardRun;
-use crate::store::write::{frame, parquet_file};
+use crate::store::write::{frame, portable_parquet_file};
 
 use super::check::puzzle;
 use super::read::{Columns, Reader, Row};
@@ -398,5 +398,5 @@ pub fn write(dest: &Path, rows: &[Audited]) -> Result<()> {
                 .collect::<Vec<_>>(),
         ),
     ])?;
-    parquet_file(dest, &mut df, &[])
+    portable_parquet_file(dest, &mut df)
 }

@@ -193,9 +193,7 @@ fn to_file(
     atomically(dest, |file| {
         if parquet {
             let schema = verdict_frame(&[])?.schema().as_ref().clone();
-            let mut w = ParquetWriter::new(file)
-                .with_compression(ParquetCompression::Zstd(None))
-                .set_parallel(false)
+            let mut w = crate::store::write::portable(ParquetWriter::new(file), &schema)
                 .batched(&schema)
                 .map_err(|e| io_error(dest, e))?;
             each_chunk(game, reader, tally, progress, |vs| {
@@ -214,6 +212,9 @@ fn to_file(
 }
 
 /// A verdict as one JSON line: the row, then the verdict's fields flat.
+/// One verdict as a JSON line. A value and a distance are exact text (`765`, `49/2`), as in
+/// the Parquet output: a column of JSON lines holds one type, as `datasets` and other
+/// readers of them require.
 #[derive(Serialize)]
 struct Line<'a> {
     row: u64,
@@ -221,8 +222,8 @@ struct Line<'a> {
     solved: bool,
     fault: Option<&'static str>,
     message: Option<&'a str>,
-    value: Option<&'a crate::puzzle::solve::Exact>,
-    distance: Option<&'a crate::puzzle::solve::Exact>,
+    value: Option<String>,
+    distance: Option<String>,
     score: Option<u32>,
     ops: Option<usize>,
 }
@@ -235,8 +236,8 @@ fn line(v: &RowVerdict) -> Line<'_> {
         solved: d.solved,
         fault: v.fault().map(Fault::name),
         message: v.message(),
-        value: d.value.as_ref(),
-        distance: d.distance.as_ref(),
+        value: d.value.as_ref().map(ToString::to_string),
+        distance: d.distance.as_ref().map(ToString::to_string),
         score: d.score.as_ref().map(|s| s.value),
         ops: d.ops,
     }
@@ -250,8 +251,7 @@ fn write_lines(w: &mut dyn Write, verdicts: &[RowVerdict]) -> std::io::Result<()
     Ok(())
 }
 
-/// Verdicts as columns, one value a row: the JSON lines' fields, values and distances as
-/// exact text (`765`, `49/2`). The Parquet output and Python's `check_many` are these.
+/// Verdicts as columns, one value a row: the JSON lines' fields. The Parquet output and Python's `check_many` are these.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VerdictColumns {
     pub row: Vec<u64>,
@@ -267,7 +267,6 @@ pub struct VerdictColumns {
 
 impl VerdictColumns {
     pub fn of(verdicts: &[RowVerdict]) -> VerdictColumns {
-        let text = |e: Option<&crate::puzzle::solve::Exact>| e.map(|e| e.to_string());
         let mut c = VerdictColumns::default();
         for v in verdicts {
             let l = line(v);
@@ -276,8 +275,8 @@ impl VerdictColumns {
             c.solved.push(l.solved);
             c.fault.push(l.fault);
             c.message.push(l.message.map(str::to_string));
-            c.value.push(text(l.value));
-            c.distance.push(text(l.distance));
+            c.value.push(l.value);
+            c.distance.push(l.distance);
             c.score.push(l.score);
             c.ops.push(l.ops.map(|o| o as u32));
         }

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
 use crate::game::rules::Arithmetic;
 use crate::random::mix;
-use crate::store::write::{frame, parquet_file};
+use crate::store::write::{frame, portable_parquet_file};
 
 use super::puzzle::Puzzle;
 
@@ -75,12 +75,19 @@ impl Split {
     }
 }
 
-impl fmt::Display for HoldOut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl HoldOut {
+    /// Its name, as `--hold-out` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
             HoldOut::Boards => "boards",
             HoldOut::Targets => "targets",
-        })
+        }
+    }
+}
+
+impl fmt::Display for HoldOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -150,14 +157,50 @@ struct Row<'a> {
     solutions: Option<&'a [String]>,
 }
 
-/// What a reward function compares an answer with (verl's `ground_truth`).
+/// What a reward function compares an answer with (verl's `ground_truth`): the puzzle and
+/// the game it is played under, so that a set's own references score as solved.
 #[derive(Serialize)]
 struct GroundTruth<'a> {
     numbers: &'a [i64],
     target: i64,
+    game: &'a TruthGame,
 }
 
-fn row<'a>(game: &Game, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
+/// A game as a ground truth names it: its kind and the options that change it, with the
+/// names `digits_lab.Game` takes (an option left out is off).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TruthGame {
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pow: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unary_minus: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub use_all: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub zero: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub negatives: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fractions: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub concat: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<String>,
+}
+
+/// What the dataset writers take: the game (its prompts state its rules) and how a ground
+/// truth names it.
+#[derive(Clone, Copy, Debug)]
+pub struct SetGame<'a> {
+    pub game: &'a Game,
+    pub truth: &'a TruthGame,
+}
+
+fn row<'a>(set: SetGame<'a>, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
+    let game = set.game;
     Row {
         numbers: &p.board,
         target: p.target,
@@ -166,6 +209,7 @@ fn row<'a>(game: &Game, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
         ground_truth: GroundTruth {
             numbers: &p.board,
             target: p.target,
+            game: set.truth,
         },
         trees: p.trees,
         expressions: p.expressions,
@@ -183,7 +227,7 @@ fn row<'a>(game: &Game, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
 /// The puzzles as JSON lines, one a puzzle.
 pub fn write_jsonl(
     out: &mut dyn Write,
-    game: &Game,
+    game: SetGame,
     puzzles: &[Puzzle],
     split: Option<&Split>,
 ) -> Result<()> {
@@ -200,11 +244,41 @@ pub fn write_jsonl(
 /// (`numbers` and `solutions` lists; `ground_truth` as JSON text).
 pub fn write_parquet(
     dest: &Path,
-    game: &Game,
+    game: SetGame,
     puzzles: &[Puzzle],
     split: Option<&Split>,
 ) -> Result<()> {
     let rows: Vec<Row> = puzzles.iter().map(|p| row(game, p, split)).collect();
+    portable_parquet_file(dest, &mut rows_frame(&rows)?)
+}
+
+/// The puzzles as one table per part of the split (`train` alone without one), each part
+/// without the `split` column, in the order of [`SPLITS`]; an empty part is left out.
+pub fn split_frames(
+    game: SetGame,
+    puzzles: &[Puzzle],
+    split: Option<&Split>,
+) -> Result<Vec<(&'static str, usize, DataFrame)>> {
+    let mut out = Vec::new();
+    for part in SPLITS {
+        let rows: Vec<Row> = puzzles
+            .iter()
+            .filter(|p| split.map_or("train", |s| s.of(p)) == part)
+            .map(|p| row(game, p, None))
+            .collect();
+        if !rows.is_empty() {
+            out.push((part, rows.len(), rows_frame(&rows)?));
+        }
+    }
+    Ok(out)
+}
+
+/// The parts a split makes.
+pub const SPLITS: [&str; 2] = ["train", "test"];
+
+/// Rows as a table: the JSON lines' fields as columns (`numbers` and `solutions` lists;
+/// `ground_truth` as JSON text; `split` where the rows have one).
+fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
     let list = |name: &str, values: Vec<Series>| {
         Column::new(name.into(), ListChunked::from_iter(values).into_series())
     };
@@ -220,7 +294,7 @@ pub fn write_parquet(
             rows.iter().map(|r| r.target).collect::<Vec<_>>(),
         ),
     ];
-    if split.is_some() {
+    if rows.iter().any(|r| r.split.is_some()) {
         columns.push(Column::new(
             "split".into(),
             rows.iter().map(|r| r.split).collect::<Vec<_>>(),
@@ -284,6 +358,5 @@ pub fn write_parquet(
                 .collect(),
         ));
     }
-    let mut df = frame(columns)?;
-    parquet_file(dest, &mut df, &[])
+    frame(columns)
 }

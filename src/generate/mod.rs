@@ -9,7 +9,8 @@
 //!   ([`crate::puzzle::board_run`]);
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
 //! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON;
-//!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split;
+//!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split,
+//!   and [`hf_folder`], as a Hugging Face dataset folder;
 //!   [`strata`]: sets shared equally among the strata of one property.
 //!
 //! The same request and seed give the same puzzles at any thread count: every board is drawn
@@ -23,6 +24,7 @@ pub mod dataset;
 pub mod day;
 pub mod deck;
 pub mod draws;
+pub mod hf_folder;
 pub mod output;
 pub mod puzzle;
 pub mod rng;

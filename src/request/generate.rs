@@ -5,7 +5,8 @@ use crate::error::{Error, Result};
 use crate::game::rule_set::{Game, GameKind};
 use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
-use crate::generate::dataset::{self, HoldOut, Split};
+use crate::generate::dataset::{self, HoldOut, SetGame, Split, TruthGame};
+use crate::generate::puzzle::Puzzle;
 use crate::generate::span::{Span, Wanted};
 use crate::generate::strata::{self, Stratify};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
@@ -100,6 +101,8 @@ pub struct GenerateReport {
     pub game: Game,
     /// The train/test split, when asked for.
     pub split: Option<Split>,
+    /// The game as the set's ground truths name it.
+    pub truth: TruthGame,
 }
 
 impl GenerateRequest {
@@ -143,6 +146,13 @@ impl GenerateRequest {
         // rules file deals from its own.
         if self.game.pool.is_none() && chosen.rules.is_none() {
             game.pool = standard_game(game.kind).pool;
+        }
+        // A game with a fixed target (the 24 game, make-10) makes that target unless
+        // --targets asks for others.
+        if self.game.targets.is_none()
+            && let Some(t) = game.target
+        {
+            game.targets = t..=t;
         }
         let changed = self.game.pool.is_some()
             || self.game.targets.is_some()
@@ -237,6 +247,23 @@ impl GenerateRequest {
         Ok((order, title))
     }
 
+    /// The game as a ground truth names it: the game's options as given.
+    fn truth_game(&self) -> TruthGame {
+        let r = &self.game.rules;
+        TruthGame {
+            kind: r.game.clone().unwrap_or_else(|| "digits".to_string()),
+            rules: r.rules.as_ref().map(|p| p.display().to_string()),
+            pow: r.pow,
+            unary_minus: r.unary_minus,
+            use_all: r.use_all,
+            zero: r.zero,
+            negatives: r.negatives,
+            fractions: r.fractions,
+            concat: r.concat,
+            pool: self.game.pool.clone(),
+        }
+    }
+
     pub fn run(&self, progress: &dyn Progress) -> Result<GenerateReport> {
         let (order, title) = self.order()?;
         let workers = pool(self.threads)?;
@@ -247,15 +274,21 @@ impl GenerateRequest {
         progress.start("generate", unit, None);
         let generated = workers.install(|| generate::generate(&order, &|n| progress.advance(n)));
         progress.finish();
+        let generated = generated?;
+        let split = self.test_share.map(|test| Split {
+            test,
+            hold_out: self.hold_out,
+            seed: self.seed,
+        });
+        if let Some(s) = &split {
+            empty_part(s, &generated.puzzles)?;
+        }
         Ok(GenerateReport {
-            generated: generated?,
+            generated,
             title,
-            split: self.test_share.map(|test| Split {
-                test,
-                hold_out: self.hold_out,
-                seed: self.seed,
-            }),
+            split,
             game: order.game,
+            truth: self.truth_game(),
         })
     }
 }
@@ -266,13 +299,35 @@ impl GenerateReport {
         output::format(&self.generated.puzzles, format, &self.title)
     }
 
+    fn set_game(&self) -> SetGame<'_> {
+        SetGame {
+            game: &self.game,
+            truth: &self.truth,
+        }
+    }
+
     /// The puzzles as a dataset, one JSON line a puzzle.
     pub fn write_jsonl(&self, out: &mut dyn std::io::Write) -> Result<()> {
         dataset::write_jsonl(
             out,
-            &self.game,
+            self.set_game(),
             &self.generated.puzzles,
             self.split.as_ref(),
+        )
+    }
+
+    /// The puzzles as a Hugging Face dataset folder at `dest` (new or empty), the card
+    /// naming `command` as what made it.
+    pub fn write_folder(&self, dest: &std::path::Path, command: &str) -> Result<()> {
+        crate::generate::hf_folder::write_folder(
+            dest,
+            self.set_game(),
+            &self.generated.puzzles,
+            self.split.as_ref(),
+            &crate::generate::hf_folder::Provenance {
+                title: &self.title,
+                command,
+            },
         )
     }
 
@@ -280,11 +335,42 @@ impl GenerateReport {
     pub fn write_parquet(&self, dest: &std::path::Path) -> Result<()> {
         dataset::write_parquet(
             dest,
-            &self.game,
+            self.set_game(),
             &self.generated.puzzles,
             self.split.as_ref(),
         )
     }
+}
+
+/// Refuses a split one of whose parts is empty: a set meant to be trained on one part and
+/// judged on the other would silently be all in one.
+fn empty_part(split: &Split, puzzles: &[Puzzle]) -> Result<()> {
+    let test = puzzles.iter().filter(|p| split.of(p) == "test").count();
+    let (empty, other) = match test {
+        0 => ("test", "train"),
+        n if n == puzzles.len() => ("train", "test"),
+        _ => return Ok(()),
+    };
+    let held: std::collections::HashSet<String> = puzzles
+        .iter()
+        .map(|p| match split.hold_out {
+            HoldOut::Boards => format!("{:?}", p.board),
+            HoldOut::Targets => p.target.to_string(),
+        })
+        .collect();
+    Err(Error::input(format!(
+        "--test-share {} --hold-out {} put all {} puzzles in {other} and none in {empty}: \
+         they hold {} {}; ask for more puzzles, a larger share, or hold out the other",
+        split.test,
+        split.hold_out,
+        puzzles.len(),
+        held.len(),
+        match (split.hold_out, held.len()) {
+            (HoldOut::Boards, 1) => "board",
+            (HoldOut::Targets, 1) => "target",
+            (h, _) => h.name(),
+        },
+    )))
 }
 
 /// The table's first line: the game, the seed, how many and the constraints.

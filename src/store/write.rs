@@ -149,6 +149,31 @@ pub fn parquet_file(dest: &Path, df: &mut DataFrame, metadata: &[(String, String
     })
 }
 
+/// Writes `df` to `dest` atomically as a zstd Parquet file that readers other than polars
+/// take as it is ([`portable`]). For the files made for other tools (`generate`, `audit`,
+/// verdicts); the corpus tables keep their bytes.
+pub fn portable_parquet_file(dest: &Path, df: &mut DataFrame) -> Result<()> {
+    let schema = df.schema().as_ref().clone();
+    atomically(dest, |file| {
+        portable(ParquetWriter::new(file), &schema)
+            .finish(df)
+            .map(|_| ())
+            .map_err(|e| io_error(dest, e))
+    })
+}
+
+/// A zstd Parquet writer of frames of `schema` whose file states its strings as Arrow
+/// `large_string`: by default polars stores beside the Parquet schema an Arrow one with
+/// `string_view`, a type Hugging Face `datasets` 3.x and older Arrow readers refuse.
+pub fn portable<W: std::io::Write>(w: ParquetWriter<W>, schema: &Schema) -> ParquetWriter<W> {
+    let arrow =
+        polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest()));
+    let arrow = (arrow.key, arrow.value.unwrap_or_default());
+    w.with_compression(ParquetCompression::Zstd(None))
+        .with_key_value_metadata(Some(KeyValueMetadata::from_static(vec![arrow])))
+        .set_parallel(false)
+}
+
 /// Writes `text` to `dest` atomically.
 pub fn write_text(dest: &Path, text: &str) -> Result<()> {
     let tmp = temp_path(dest);

@@ -136,8 +136,101 @@ fn the_command_refuses_what_it_cannot_write() {
     assert!(
         run(&["--format", "jsonl", "--test-share", "1.5", "--quiet"]).contains("between 0 and 1")
     );
-    assert!(run(&["--test-share", "0.1", "--quiet"]).contains("give --format jsonl or parquet"));
+    assert!(
+        run(&["--test-share", "0.1", "--quiet"]).contains("give --format jsonl, parquet or hf")
+    );
     assert!(run(&["--per-board", "0", "--quiet"]).contains("--per-board"));
+    assert!(run(&["--format", "hf", "--quiet"]).contains("give --out DIR"));
+    // One target held out cannot make a test split.
+    let err = run(&[
+        "--game",
+        "24",
+        "--count",
+        "20",
+        "--test-share",
+        "0.2",
+        "--hold-out",
+        "targets",
+        "--format",
+        "jsonl",
+        "--quiet",
+    ]);
+    assert!(
+        err.contains("none in test") && err.contains("hold 1 target;"),
+        "{err}"
+    );
+    // A folder that holds something is not written over.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mine.txt"), "kept").unwrap();
+    let out = dir.path().to_str().unwrap();
+    assert!(run(&["--format", "hf", "--out", out, "--quiet"]).contains("not empty"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mine.txt")).unwrap(),
+        "kept"
+    );
+}
+
+#[test]
+fn a_game_with_a_fixed_target_makes_it_and_its_ground_truth_names_the_game() {
+    let report = GenerateRequest {
+        game: GameOptions::named("24"),
+        count: Some(30),
+        threads: Some(2),
+        ..GenerateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap();
+    let rows = lines(&report);
+    assert!(rows.iter().all(|r| r["target"] == 24), "{rows:?}");
+    assert_eq!(
+        rows[0]["ground_truth"]["game"],
+        serde_json::json!({"kind": "24"})
+    );
+    let mut options = GameOptions::named("countdown");
+    options.rules.use_all = true;
+    options.targets = Some("100-200".into());
+    let report = GenerateRequest {
+        game: options,
+        count: Some(5),
+        threads: Some(2),
+        ..GenerateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap();
+    let game = &lines(&report)[0]["ground_truth"]["game"];
+    assert_eq!(
+        *game,
+        serde_json::json!({"kind": "countdown", "use_all": true})
+    );
+}
+
+#[test]
+fn a_dataset_folder_holds_a_file_per_split_and_a_card_naming_them() {
+    let report = generate("countdown", None, 7, HoldOut::Boards);
+    let rows = lines(&report);
+    let parent = tempfile::tempdir().unwrap();
+    let dir = parent.path().join("set");
+    report.write_folder(&dir, "digits-lab generate").unwrap();
+    let mut total = 0;
+    for part in ["train", "test"] {
+        let path = dir.join(format!("data/{part}-00000-of-00001.parquet"));
+        let df = digits_lab::store::read::read_file(&path).unwrap();
+        assert!(df.column("split").is_err(), "the split is the file");
+        let want = rows.iter().filter(|r| r["split"] == part).count();
+        assert_eq!(df.height(), want, "{part}");
+        total += df.height();
+    }
+    assert_eq!(total, rows.len());
+    let card = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(
+        card.starts_with("---\nconfigs:\n- config_name: default\n"),
+        "{card}"
+    );
+    assert!(card.contains("  - split: test\n    path: data/test-00000-of-00001.parquet\n"));
+    assert!(card.contains("```sh\ndigits-lab generate\n```"));
+    // Nothing is left beside it.
+    let entries: Vec<_> = std::fs::read_dir(parent.path()).unwrap().collect();
+    assert_eq!(entries.len(), 1);
 }
 
 #[test]

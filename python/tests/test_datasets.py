@@ -1,0 +1,118 @@
+"""What the stacks that train and evaluate models read: Hugging Face `datasets` 3.x loads
+`generate`'s folder, Parquet and JSON lines, and `audit`'s and `check --batch`'s outputs, with
+the documented types; a set's ground truths, read back by pandas, score its own references
+1.0 under its own rules when verl's reward manager calls `compute_score`."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+# Everything is local: `datasets` is never to reach the Hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+import datasets  # noqa: E402
+import pandas as pd  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
+import pytest  # noqa: E402
+
+from digits_lab import rewards  # noqa: E402
+
+CACHE: list[Path] = []
+
+
+@pytest.fixture(scope="module")
+def made(cli, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Countdown set written three ways, with a test split."""
+    out = tmp_path_factory.mktemp("sets")
+    CACHE.append(tmp_path_factory.mktemp("hf-cache"))
+    common = ["generate", "--game", "countdown", "--count", "60", "--seed", "4", "--test-share", "0.25", "--quiet"]
+    for args in (
+        ["--format", "hf", "--out", str(out / "folder")],
+        ["--format", "parquet", "--out", str(out / "set.parquet")],
+        ["--format", "jsonl", "--out", str(out / "set.jsonl")],
+    ):
+        done = cli.run(*common, *args)
+        assert done.returncode == 0, done.stderr
+    return out
+
+
+def load(*args, **kwargs):
+    """`datasets.load_dataset`, its cache in a temporary folder of the tests'."""
+    return datasets.load_dataset(*args, **kwargs, cache_dir=str(CACHE[0]), keep_in_memory=True)
+
+
+def test_the_folder_loads_as_it_is_with_its_splits_and_types(made: Path) -> None:
+    d = load(str(made / "folder"))
+    assert set(d) == {"train", "test"}
+    assert d["train"].num_rows + d["test"].num_rows == 60
+    f = d["train"].features
+    assert f["numbers"].feature.dtype == "int64"
+    assert f["target"].dtype == "int64"
+    for text in ("prompt", "ground_truth", "solution"):
+        assert f[text].dtype in ("string", "large_string"), (text, f[text])
+    assert f["trees"].dtype == "uint64" and f["min_ops"].dtype == "uint32"
+    assert f["difficulty"].dtype == "float64"
+    assert "split" not in f
+    # The same rows as the one-file Parquet's.
+    whole = pd.read_parquet(made / "set.parquet")
+    assert sorted(d["test"]["target"]) == sorted(whole[whole["split"] == "test"]["target"])
+
+
+def test_no_file_stores_string_view(made: Path, cli, tmp_path: Path) -> None:
+    answers = tmp_path / "answers.jsonl"
+    rows = [json.loads(line) for line in (made / "set.jsonl").read_text().splitlines()]
+    with answers.open("w") as f:
+        for r in rows:
+            f.write(json.dumps({"numbers": r["numbers"], "target": r["target"], "answer": r["solution"]}) + "\n")
+    for args in (
+        ["audit", str(made / "set.jsonl"), "--game", "countdown", "--out", str(tmp_path / "audit.parquet")],
+        ["check", "--game", "countdown", "--batch", str(answers), "--out", str(tmp_path / "v.parquet")],
+        ["check", "--game", "countdown", "--batch", str(answers), "--out", str(tmp_path / "v.jsonl")],
+    ):
+        done = cli.run(*args)
+        assert done.returncode == 0, done.stderr
+    for path in (made / "set.parquet", tmp_path / "audit.parquet", tmp_path / "v.parquet"):
+        types = {str(field.type) for field in pq.read_schema(path)}
+        assert not any("view" in t for t in types), (path, types)
+        assert load("parquet", data_files=str(path), split="train").num_rows > 0
+    for path in (made / "set.jsonl", tmp_path / "v.jsonl"):
+        assert load("json", data_files=str(path), split="train").num_rows == 60
+    # One type a column: a value is exact text, a whole number as much as a fraction.
+    verdicts = [json.loads(line) for line in (tmp_path / "v.jsonl").read_text().splitlines()]
+    assert all(v["solved"] and isinstance(v["value"], str) for v in verdicts)
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"),
+    [
+        ("countdown", []),
+        ("24", []),
+        # Whole numbers, every number used: Krypto's rules.
+        ("krypto", []),
+        # A rule changed on the command line travels with the ground truth.
+        ("countdown", ["--use-all", "--targets", "100-300"]),
+    ],
+)
+def test_a_sets_references_score_1_as_verl_calls_the_reward(cli, tmp_path: Path, game: str, extra: list[str]) -> None:
+    path = tmp_path / "set.parquet"
+    done = cli.run("generate", "--game", game, *extra, "--count", "25", "--seed", "2", "--format", "parquet", "--out", str(path), "--quiet")
+    assert done.returncode == 0, done.stderr
+    frame = pd.read_parquet(path)
+    for row in frame.itertuples():
+        truth = json.loads(row.ground_truth)
+        score = rewards.compute_score(
+            data_source=game,
+            solution_str=f"Assistant: <answer>{row.solution}</answer>",
+            ground_truth=row.ground_truth,
+            extra_info={"split": "train", "index": row.Index},
+        )
+        assert score == 1.0, (truth, row.solution)
+        # The same answer aimed one past the target is not a solution: TinyZero's format
+        # score, or 0 when asked.
+        truth["target"] = int(row.target) + 1
+        wrong = json.dumps(truth)
+        assert rewards.compute_score(game, f"<answer>{row.solution}</answer>", wrong) == 0.1
+        assert rewards.compute_score(game, f"<answer>{row.solution}</answer>", wrong, format_score=0.0) == 0.0

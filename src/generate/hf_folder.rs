@@ -1,0 +1,146 @@
+//! A generated set as a Hugging Face dataset folder (`generate --format hf --out DIR`):
+//! `data/train-00000-of-00001.parquet` (and `data/test-…` with a split) and a `README.md`
+//! card whose YAML header names the splits, so that `datasets.load_dataset(DIR)` loads it as
+//! it is. The folder is written beside its destination and renamed into place, so an
+//! interrupted run leaves no folder that looks complete.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::game::rule_set::Game;
+use crate::store::write::{io_error, portable_parquet_file, write_text};
+
+use super::dataset::{SetGame, Split, split_frames};
+use super::puzzle::Puzzle;
+
+/// What the card says of how the set was made.
+#[derive(Clone, Debug)]
+pub struct Provenance<'a> {
+    /// The set's title (the game, the seed, how many, the constraints).
+    pub title: &'a str,
+    /// The command line that made it.
+    pub command: &'a str,
+}
+
+/// Writes `puzzles` as a dataset folder at `dest`, which must not exist or be empty.
+pub fn write_folder(
+    dest: &Path,
+    game: SetGame,
+    puzzles: &[Puzzle],
+    split: Option<&Split>,
+    made: &Provenance,
+) -> Result<()> {
+    if fs::read_dir(dest).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(Error::input(format!(
+            "{} exists and is not empty: give a new folder for the dataset",
+            dest.display()
+        )));
+    }
+    let tmp = temp_folder(dest);
+    let written = write_into(&tmp, game, puzzles, split, made);
+    let placed = written.and_then(|()| {
+        if dest.is_dir() {
+            fs::remove_dir(dest).map_err(|e| io_error(dest, e))?;
+        }
+        fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+    });
+    if placed.is_err() {
+        let _ = fs::remove_dir_all(&tmp);
+    }
+    placed
+}
+
+fn temp_folder(dest: &Path) -> PathBuf {
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    dest.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+fn write_into(
+    dir: &Path,
+    game: SetGame,
+    puzzles: &[Puzzle],
+    split: Option<&Split>,
+    made: &Provenance,
+) -> Result<()> {
+    let data = dir.join("data");
+    fs::create_dir_all(&data).map_err(|e| io_error(&data, e))?;
+    let parts = split_frames(game, puzzles, split)?;
+    for (part, _, df) in &parts {
+        let mut df = df.clone();
+        portable_parquet_file(&data.join(file_name(part)), &mut df)?;
+    }
+    let sizes: Vec<(&str, usize)> = parts.iter().map(|(p, n, _)| (*p, *n)).collect();
+    write_text(
+        &dir.join("README.md"),
+        &card(game.game, split, &sizes, made),
+    )
+}
+
+/// The one file of a part.
+fn file_name(part: &str) -> String {
+    format!("{part}-00000-of-00001.parquet")
+}
+
+/// The dataset card: a YAML header with the splits' files, then what the set is, how it
+/// was made and what each column holds.
+fn card(game: &Game, split: Option<&Split>, sizes: &[(&str, usize)], made: &Provenance) -> String {
+    let mut s = String::from("---\nconfigs:\n- config_name: default\n  data_files:\n");
+    for (part, _) in sizes {
+        s.push_str(&format!(
+            "  - split: {part}\n    path: data/{}\n",
+            file_name(part)
+        ));
+    }
+    s.push_str("tags:\n- math\n- reasoning\n- countdown\n- 24-game\n---\n\n");
+    s.push_str(&format!("# {}\n\n", made.title));
+    s.push_str(&format!(
+        "Target-number puzzles of the game `{}`, each solvable, with a reference solution \
+         checked exactly, its solution counts, the fewest operations it needs and a \
+         difficulty predicted for people. Made by digits-lab {} with:\n\n```sh\n{}\n```\n\n",
+        game.kind.name(),
+        env!("CARGO_PKG_VERSION"),
+        made.command
+    ));
+    s.push_str("## Splits\n\n| split | puzzles |\n|---|--:|\n");
+    for (part, n) in sizes {
+        s.push_str(&format!("| {part} | {n} |\n"));
+    }
+    if let Some(sp) = split {
+        s.push_str(&format!(
+            "\nThe test split holds out whole {} (a share of {}), chosen by a hash of seed {}: \
+             none of its {} is in the training split.\n",
+            sp.hold_out, sp.test, sp.seed, sp.hold_out
+        ));
+    }
+    let rules = serde_json::to_string(&game.rules).expect("rules are plain data");
+    s.push_str(&format!("\n## Rules\n\n`{rules}`\n\n"));
+    s.push_str(
+        "Each prompt states them in words. An answer is judged exactly, never by `eval`, \
+         with `digits_lab.check` or the reward functions of `digits_lab.rewards` \
+         (`compute_score` for verl, `trl_reward()` for TRL), which read `numbers` and \
+         `target` from `ground_truth`.\n\n",
+    );
+    s.push_str(COLUMNS);
+    s
+}
+
+const COLUMNS: &str = "## Columns
+
+| column | type | what |
+|---|---|---|
+| `numbers` | list of int64 | the board |
+| `target` | int64 | the number to make |
+| `prompt` | string | the task in words, with the answer format (`<answer>…</answer>`) |
+| `ground_truth` | string (JSON) | what a reward compares an answer with: `numbers`, `target` |
+| `trees`, `expressions`, `distinct` | uint64 | the puzzle's solutions under each counting convention (`distinct` null where undefined) |
+| `min_ops` | uint32 | the fewest operations a solution takes |
+| `difficulty` | float64 | the difficulty score |
+| `predicted_time_s`, `predicted_solve_rate` | float64 | what the score predicts of people: solve time in seconds, share who solve it |
+| `band` | string | the difficulty band, where the set asked for one |
+| `solution` | string | one reference solution |
+| `solutions` | list of string | every `distinct` solution (sets made with `--all`) |
+";
