@@ -34,6 +34,9 @@ pub struct Tally {
     pub invalid: u64,
     /// Invalid rows by fault, `puzzle` for a row whose puzzle the game does not allow.
     pub faults: BTreeMap<String, u64>,
+    /// Per fault, the first row that has it and why, to show when every row is invalid.
+    #[serde(skip)]
+    pub first: BTreeMap<String, (u64, String)>,
 }
 
 impl Tally {
@@ -45,6 +48,9 @@ impl Tally {
             Some(r) => {
                 self.invalid += 1;
                 *self.faults.entry(r.fault.name().to_string()).or_default() += 1;
+                self.first
+                    .entry(r.fault.name().to_string())
+                    .or_insert_with(|| (v.row, r.message.clone()));
             }
         }
     }
@@ -64,6 +70,16 @@ impl Tally {
             by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
             let parts: Vec<String> = by.iter().map(|(f, n)| format!("{f} {}", g(**n))).collect();
             s.push_str(&format!(" ({})", parts.join(", ")));
+            // Every row invalid is rarely every model's fault: the set's rules differ.
+            if self.invalid == self.rows
+                && let Some((row, why)) = self.first.get(by[0].0)
+            {
+                s.push_str(&format!(
+                    "; every row is invalid, the commonest as row {row}: {why}. The set was \
+                     probably made under other rules (--game, --pool, --size, --zero, \
+                     --negatives, --fractions, --use-all)"
+                ));
+            }
         }
         s
     }
@@ -105,9 +121,25 @@ pub fn check_rows(game: &Game, rows: &[Row]) -> Vec<RowVerdict> {
     rows.par_iter().map(|r| check_row(game, r)).collect()
 }
 
-/// The row's board and target, checked as `solve` checks them, or why they are not a puzzle.
+/// Why `count` numbers are no board of `game`, if they are not: a game with a fixed target
+/// dealt from its own deck (the 24 game's four cards, make-10's four digits) takes boards of
+/// its size only. Three cards are not a 24-game puzzle, which `solve` would call unsolvable
+/// and `check` would fault for a number left unused.
+pub fn dealt_size(game: &Game, count: usize) -> std::result::Result<(), String> {
+    if game.target.is_some() && game.pool == Game::preset(game.kind).pool && count != game.size {
+        return Err(format!(
+            "{} deals {} numbers; this board has {} (a custom --pool plays other sizes)",
+            game.kind, game.size, count
+        ));
+    }
+    Ok(())
+}
+
+/// The row's board and target, checked as `solve` checks them and of the size the game deals
+/// ([`dealt_size`]), or why they are not a puzzle.
 pub fn puzzle(game: &Game, row: &Row) -> std::result::Result<(Board, i64), String> {
     let numbers = row.numbers.clone()?;
+    dealt_size(game, numbers.len())?;
     let board = Board::new(game, numbers).map_err(|e| e.to_string())?;
     let target = match (&row.target, game.target) {
         (Some(t), _) => t.clone()?,

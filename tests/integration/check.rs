@@ -421,3 +421,53 @@ fn a_file_of_answers_gets_the_verdicts_of_one_answer_at_a_time() {
         assert_eq!(solved.sum(), Some(2));
     }
 }
+
+#[test]
+fn a_board_of_another_size_is_no_puzzle_and_a_set_all_invalid_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.csv");
+    let write =
+        |rows: &str| std::fs::write(&input, format!("numbers,target,answer\n{rows}")).unwrap();
+    let run = |game: &Game| {
+        let mut out = Vec::new();
+        let tally = check_file(
+            game,
+            &input,
+            &Columns::default(),
+            Output::Lines(&mut out),
+            &Silent,
+        )
+        .unwrap();
+        let faults: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["fault"].as_str().unwrap_or("").to_string()
+            })
+            .collect();
+        (tally, faults)
+    };
+    // Five cards, and three: neither is a 24-game deal, whatever the answer.
+    write("\"1 2 3 4 5\",24,5*4+3+2-1\n\"4 6 1\",24,4*6*1\n\"1 2 3 4\",24,1*2*3*4\n");
+    let twenty_four = Game::preset(GameKind::TwentyFour);
+    let (tally, faults) = run(&twenty_four);
+    assert_eq!(faults, ["puzzle", "puzzle", ""]);
+    assert!(!tally.summary().contains("every row is invalid"));
+    // A custom pool plays other sizes (TinyZero's three- and four-number tasks).
+    let mut tasks = twenty_four.clone();
+    tasks.pool = "1-100x6".parse().unwrap();
+    assert_eq!(run(&tasks).1, ["", "", ""]);
+    // Stream-of-Search's numbers under the plain Countdown pool: every row refused, and the
+    // summary says by what, and which rules to look at.
+    write("\"78 3 2\",81,78+3\n\"99 1 2\",101,99+2\n");
+    let (tally, faults) = run(&Game::preset(GameKind::Countdown));
+    assert_eq!(faults, ["puzzle", "puzzle"]);
+    let summary = tally.summary();
+    assert!(
+        summary
+            .contains("every row is invalid, the commonest as row 1: 78 is not a countdown number")
+            && summary.contains("--pool"),
+        "{summary}"
+    );
+}
