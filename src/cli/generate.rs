@@ -70,6 +70,10 @@ pub struct GenerateArgs {
     /// What the test split holds out whole.
     #[arg(long, default_value = "boards", value_parser = one_of::<HoldOut>(&["boards", "targets"]), requires = "test_share")]
     pub hold_out: HoldOut,
+    /// A dataset's references with ×, − and ÷, as `solve` prints them, instead of the *, -
+    /// and / its prompts name.
+    #[arg(long)]
+    pub unicode: bool,
     /// Write out every `distinct` solution of each puzzle.
     #[arg(long)]
     pub all: bool,
@@ -112,6 +116,7 @@ impl GenerateArgs {
             test_share: self.test_share,
             hold_out: self.hold_out,
             stratify: self.stratify,
+            unicode: self.unicode,
         })
     }
 }

@@ -152,9 +152,9 @@ struct Row<'a> {
     predicted_solve_rate: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     band: Option<&'static str>,
-    solution: &'a str,
+    solution: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<&'a [String]>,
+    solutions: Option<Vec<String>>,
 }
 
 /// What a reward function compares an answer with (verl's `ground_truth`): the puzzle and
@@ -191,12 +191,35 @@ pub struct TruthGame {
     pub pool: Option<String>,
 }
 
-/// What the dataset writers take: the game (its prompts state its rules) and how a ground
-/// truth names it.
+/// What the dataset writers take: the game (its prompts state its rules), how a ground
+/// truth names it, and how references are spelled.
 #[derive(Clone, Copy, Debug)]
 pub struct SetGame<'a> {
     pub game: &'a Game,
     pub truth: &'a TruthGame,
+    /// References with `×`, `−` and `÷`, as `solve` prints them, instead of the `*`, `-`
+    /// and `/` the prompt names.
+    pub unicode: bool,
+}
+
+impl SetGame<'_> {
+    /// A reference as the set spells it: with the operators the prompt names (ASCII), so
+    /// that an `eval`-based grader reads it and a model trained on it learns the prompt's
+    /// symbols, unless `unicode`.
+    pub fn spelled(&self, reference: &str) -> String {
+        if self.unicode {
+            return reference.to_string();
+        }
+        reference
+            .chars()
+            .map(|c| match c {
+                '×' => '*',
+                '−' => '-',
+                '÷' => '/',
+                c => c,
+            })
+            .collect()
+    }
 }
 
 fn row<'a>(set: SetGame<'a>, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
@@ -219,8 +242,11 @@ fn row<'a>(set: SetGame<'a>, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
         predicted_time_s: p.predicted_time_s,
         predicted_solve_rate: p.predicted_solve_rate,
         band: p.band.map(|b| b.name()),
-        solution: &p.solution,
-        solutions: p.solutions.as_deref(),
+        solution: set.spelled(&p.solution),
+        solutions: p
+            .solutions
+            .as_ref()
+            .map(|all| all.iter().map(|s| set.spelled(s)).collect()),
     }
 }
 
@@ -347,14 +373,14 @@ fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
         ),
         Column::new(
             "solution".into(),
-            rows.iter().map(|r| r.solution).collect::<Vec<_>>(),
+            rows.iter().map(|r| r.solution.as_str()).collect::<Vec<_>>(),
         ),
     ]);
     if rows.iter().any(|r| r.solutions.is_some()) {
         columns.push(list(
             "solutions",
             rows.iter()
-                .map(|r| Series::new("".into(), r.solutions.unwrap_or_default()))
+                .map(|r| Series::new("".into(), r.solutions.clone().unwrap_or_default()))
                 .collect(),
         ));
     }

@@ -64,6 +64,8 @@ pub struct GenerateRequest {
     pub hold_out: HoldOut,
     /// Share the puzzles equally among the strata of this property.
     pub stratify: Option<Stratify>,
+    /// A dataset's references spelled with `×`, `−` and `÷` (see [`SetGame::unicode`]).
+    pub unicode: bool,
 }
 
 impl Default for GenerateRequest {
@@ -87,6 +89,7 @@ impl Default for GenerateRequest {
             test_share: None,
             hold_out: HoldOut::Boards,
             stratify: None,
+            unicode: false,
         }
     }
 }
@@ -103,6 +106,8 @@ pub struct GenerateReport {
     pub split: Option<Split>,
     /// The game as the set's ground truths name it.
     pub truth: TruthGame,
+    /// Whether a dataset's references keep `×`, `−` and `÷` (see [`SetGame::unicode`]).
+    pub unicode: bool,
 }
 
 impl GenerateRequest {
@@ -289,6 +294,7 @@ impl GenerateRequest {
             split,
             game: order.game,
             truth: self.truth_game(),
+            unicode: self.unicode,
         })
     }
 }
@@ -303,6 +309,7 @@ impl GenerateReport {
         SetGame {
             game: &self.game,
             truth: &self.truth,
+            unicode: self.unicode,
         }
     }
 

@@ -264,3 +264,40 @@ fn a_stratified_set_shares_its_puzzles_equally_among_the_strata() {
     assert_eq!(bands.len(), 4);
     assert!(bands.values().all(|&n| n == 2), "{bands:?}");
 }
+
+#[test]
+fn references_are_spelled_with_the_operators_the_prompt_names() {
+    let mut request = GenerateRequest {
+        game: GameOptions::named("countdown"),
+        count: Some(40),
+        all: true,
+        threads: Some(2),
+        ..GenerateRequest::default()
+    };
+    let ascii = lines(&request.run(&Silent).unwrap());
+    let spelled = |r: &serde_json::Value| {
+        let mut all = vec![r["solution"].as_str().unwrap().to_string()];
+        let rest = r["solutions"].as_array().unwrap().iter();
+        all.extend(rest.map(|s| s.as_str().unwrap().to_string()));
+        all
+    };
+    for r in &ascii {
+        assert!(r["prompt"].as_str().unwrap().contains("+, -, * and /"));
+        for s in spelled(r) {
+            assert!(
+                s.chars()
+                    .all(|c| c.is_ascii_digit() || " +-*/()".contains(c)),
+                "{s}"
+            );
+        }
+    }
+    assert!(ascii.iter().flat_map(spelled).any(|s| s.contains('*')));
+    request.unicode = true;
+    let unicode = lines(&request.run(&Silent).unwrap());
+    let back = |s: &str| s.replace('×', "*").replace('−', "-").replace('÷', "/");
+    for (a, u) in ascii.iter().zip(&unicode) {
+        let u: Vec<String> = spelled(u).iter().map(|s| back(s)).collect();
+        assert_eq!(spelled(a), u);
+    }
+    assert!(unicode.iter().flat_map(spelled).any(|s| s.contains('×')));
+}
