@@ -134,3 +134,25 @@ def test_trl_reward_takes_the_columns_as_trl_passes_them() -> None:
         reward(completions, board_numbers=[[93, 43, 1]] * 3, target=[51] * 3)
     named = rewards.trl_reward(game="24", numbers_column="cards")
     assert named(["<answer>(6-4)*8+8</answer>"], cards=[[4, 6, 8, 8]]) == [1.0]
+
+
+@pytest.mark.parametrize(
+    ("game", "unsolvable", "solvable"),
+    [
+        ("24", ([1, 1, 1, 1], 24), ([1, 2, 3, 4], 24)),
+        ("countdown", ([1, 2, 3, 4, 5, 6], 999), ([1, 2, 3, 4, 5, 6], 100)),
+        ("digits", ([1, 2, 3, 4, 5, 6], 997), ([1, 2, 3, 4, 5, 6], 96)),
+    ],
+)
+def test_no_solution_is_rewarded_only_where_there_is_none(game, unsolvable, solvable) -> None:
+    for reply in ("<answer>none</answer>", "I tried. <answer>There is no solution.</answer>"):
+        numbers, target = unsolvable
+        truth = {"numbers": numbers, "target": target, "game": {"kind": game}}
+        assert verl(reply, truth, data_source=game) == 1.0
+        numbers, target = solvable
+        truth = {"numbers": numbers, "target": target, "game": {"kind": game}}
+        # Giving up on a puzzle that has a solution is a wrong answer: the format score.
+        assert verl(reply, truth, data_source=game) == 0.1
+    v = dl.check("impossible", [1, 2, 3, 4], 24, game="24")
+    assert not v.solved and v.fault == "gave-up"
+    assert dl.check("none", [1, 1, 1, 1], 24, game="24").solved

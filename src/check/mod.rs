@@ -9,11 +9,13 @@
 //! nesting is bounded, and every step is checked arithmetic (a power is refused at the
 //! game's magnitude limit, never computed past it). The verdict ([`verdict`]) says valid or
 //! why not in one line, and for a valid answer its value, distance to the target and score.
-//! A file of answers is checked by [`crate::dataset::check`].
+//! An answer that says there is no solution ([`no_solution`]) is judged against the
+//! puzzle. A file of answers is checked by [`crate::dataset::check`].
 
 pub mod grammar;
 pub mod judge;
 pub mod lex;
+pub mod no_solution;
 pub mod verdict;
 
 use crate::game::board::Board;
@@ -38,6 +40,9 @@ pub fn check(game: &Game, board: &Board, target: i64, answer: &str) -> Verdict {
                 answer.len()
             ),
         ));
+    }
+    if no_solution::says_so(answer) {
+        return no_solution::verdict(game, board, target);
     }
     let tokens = match lex::tokens(answer) {
         Ok(t) => t,

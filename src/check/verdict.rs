@@ -41,11 +41,13 @@ pub enum Fault {
     /// A row of a file whose puzzle the game does not allow, or whose fields are unusable
     /// (`check --batch`, `check_many`): its answer is not judged.
     Puzzle,
+    /// The answer says there is no solution ([`super::no_solution`]), and there is one.
+    GaveUp,
 }
 
 impl Fault {
     /// Every fault, in the order they are documented.
-    pub const ALL: [Fault; 13] = [
+    pub const ALL: [Fault; 14] = [
         Fault::TooLong,
         Fault::Syntax,
         Fault::Operator,
@@ -59,6 +61,7 @@ impl Fault {
         Fault::Exponent,
         Fault::WrongResult,
         Fault::Puzzle,
+        Fault::GaveUp,
     ];
 
     /// Its name in JSON and tables: `not-on-board`.
@@ -77,6 +80,7 @@ impl Fault {
             Fault::Exponent => "exponent",
             Fault::WrongResult => "wrong-result",
             Fault::Puzzle => "puzzle",
+            Fault::GaveUp => "gave-up",
         }
     }
 }
@@ -134,6 +138,19 @@ impl Verdict {
         }
     }
 
+    /// The answer says there is no solution, rightly: solved, with no value.
+    pub(super) fn rightly_unsolved() -> Verdict {
+        Verdict {
+            valid: true,
+            solved: true,
+            reason: None,
+            value: None,
+            distance: None,
+            score: None,
+            ops: Some(0),
+        }
+    }
+
     pub(super) fn reached(value: Wide, distance: Wide, score: Option<Score>, ops: usize) -> Self {
         Verdict {
             valid: true,
@@ -153,6 +170,9 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(r) = &self.reason {
             return write!(f, "invalid ({}): {}", r.fault.name(), r.message);
+        }
+        if self.solved && self.value.is_none() {
+            return f.write_str("solved: the puzzle has no solution, as the answer says");
         }
         let (Some(value), Some(distance), Some(ops)) = (&self.value, &self.distance, self.ops)
         else {

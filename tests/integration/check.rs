@@ -471,3 +471,42 @@ fn a_board_of_another_size_is_no_puzzle_and_a_set_all_invalid_says_why() {
         "{summary}"
     );
 }
+
+#[test]
+fn saying_there_is_no_solution_is_judged_by_whether_there_is_one() {
+    for (kind, numbers) in [
+        (GameKind::Digits, vec![1, 2, 3, 4, 5, 6]),
+        (GameKind::Countdown, vec![1, 2, 3, 4, 5, 6]),
+        (GameKind::TwentyFour, vec![1, 1, 2, 2]),
+    ] {
+        let game = Game::preset(kind);
+        let b = Board::new(&game, numbers.clone()).unwrap();
+        let opts = Options {
+            all: false,
+            no_moves: true,
+            no_difficulty: true,
+        };
+        let reached = |t: i64| solve(&game, &b, t, opts).unwrap().counts.min_ops;
+        let targets: Vec<i64> = game.targets.clone().rev().collect();
+        let missed = *targets.iter().find(|&&t| reached(t).is_none()).unwrap();
+        let made = *targets
+            .iter()
+            .find(|&&t| reached(t).is_some())
+            .unwrap_or_else(|| panic!("{kind:?}: no target made"));
+        for answer in ["none", "There is no solution.", "IMPOSSIBLE"] {
+            let v = check(&game, &b, missed, answer);
+            assert!(
+                v.valid && v.solved && v.value.is_none(),
+                "{kind:?} {missed}: {v:?}"
+            );
+            let v = check(&game, &b, made, answer);
+            assert!(!v.solved, "{kind:?} {made}");
+            let r = v.reason.unwrap();
+            assert_eq!(r.fault, Fault::GaveUp);
+            let ops = reached(made).unwrap();
+            let plural = if ops == 1 { "" } else { "s" };
+            let said = format!("{made} can be made in {ops} operation{plural}");
+            assert!(r.message.ends_with(&said), "{}", r.message);
+        }
+    }
+}
