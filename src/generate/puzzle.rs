@@ -72,6 +72,7 @@ impl Puzzle {
                 found.target, found.board
             )));
         };
+        let solution = plainer(game, found, min_ops)?.unwrap_or(shortest.expression);
         Ok(Puzzle {
             day: place.map(|p| p.day),
             slot: place.map(|p| p.slot),
@@ -85,8 +86,29 @@ impl Puzzle {
             predicted_time_s: found.difficulty.exp(),
             predicted_solve_rate: Fitted::embedded().solve_rate(found.difficulty),
             band: bands.map(|b| b.band_of(found.difficulty)),
-            solution: shortest.expression,
+            solution,
             solutions: r.solutions.filter(|_| all),
         })
     }
+}
+
+/// Under unary minus, a reference with no minus sign where one takes as few operations: the
+/// engine's first tree may negate numbers (`(−1) + (−3) × (−4) − (−13)`) where `13 + 3 × 4 − 1`
+/// exists, and a reference is read by people and learned by models. `None` where every
+/// shortest solution needs a minus sign, or the rules have none.
+fn plainer(game: &Game, found: &Found, min_ops: u32) -> Result<Option<String>> {
+    if !game.rules.unary_minus {
+        return Ok(None);
+    }
+    let mut plain = game.clone();
+    plain.rules.unary_minus = false;
+    let opts = Options {
+        all: false,
+        no_moves: true,
+        no_difficulty: true,
+    };
+    let r = solve::solve(&plain, &found.board, found.target, opts)?;
+    Ok(r.shortest
+        .filter(|_| r.counts.min_ops == Some(min_ops))
+        .map(|s| s.expression))
 }

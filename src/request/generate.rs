@@ -186,6 +186,12 @@ impl GenerateRequest {
         } else {
             None
         };
+        if self.all && game.rules.unary_minus {
+            return Err(Error::input(
+                "--all lists every `distinct` solution, which unary minus leaves undefined: \
+                 leave out --all or --unary-minus",
+            ));
+        }
         let mut checks = Vec::new();
         if let Some(s) = self.solutions {
             if self.convention == Convention::Distinct && game.rules.unary_minus {

@@ -301,3 +301,53 @@ fn references_are_spelled_with_the_operators_the_prompt_names() {
     }
     assert!(unicode.iter().flat_map(spelled).any(|s| s.contains('×')));
 }
+
+#[test]
+fn under_unary_minus_a_reference_needs_no_minus_sign_where_none_is_needed() {
+    let mut options = GameOptions::named("24");
+    options.rules.unary_minus = true;
+    let report = GenerateRequest {
+        game: options,
+        count: Some(30),
+        threads: Some(2),
+        ..GenerateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap();
+    let game = &report.game;
+    let mut plain = game.clone();
+    plain.rules.unary_minus = false;
+    let mut spared = 0;
+    for row in lines(&report) {
+        let (n, t) = (numbers(&row), row["target"].as_i64().unwrap());
+        let solution = row["solution"].as_str().unwrap();
+        let board = Board::new(game, n.clone()).unwrap();
+        assert!(check(game, &board, t, solution).solved, "{n:?} {solution}");
+        let opts = digits_lab::puzzle::solve::Options {
+            all: false,
+            no_moves: true,
+            no_difficulty: true,
+        };
+        let without = digits_lab::puzzle::solve::solve(&plain, &board, t, opts).unwrap();
+        if without.counts.min_ops == row["min_ops"].as_u64().map(|m| m as u32) {
+            assert!(!solution.contains("(-"), "{n:?} → {t}: {solution}");
+            spared += 1;
+        }
+    }
+    assert!(spared > 20, "{spared}");
+    let err = Command::cargo_bin("digits-lab")
+        .unwrap()
+        .args([
+            "generate",
+            "--game",
+            "24",
+            "--unary-minus",
+            "--all",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(err.status.code(), Some(2));
+    let err = String::from_utf8(err.stderr).unwrap();
+    assert!(err.contains("unary minus leaves undefined"), "{err}");
+}
