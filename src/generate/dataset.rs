@@ -189,6 +189,8 @@ pub struct TruthGame {
     pub concat: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pool: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub targets: Option<String>,
 }
 
 /// What the dataset writers take: the game (its prompts state its rules), how a ground

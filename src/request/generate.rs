@@ -272,6 +272,7 @@ impl GenerateRequest {
             fractions: r.fractions,
             concat: r.concat,
             pool: self.game.pool.clone(),
+            targets: self.game.targets.clone(),
         }
     }
 

@@ -200,7 +200,7 @@ fn a_game_with_a_fixed_target_makes_it_and_its_ground_truth_names_the_game() {
     let game = &lines(&report)[0]["ground_truth"]["game"];
     assert_eq!(
         *game,
-        serde_json::json!({"kind": "countdown", "use_all": true})
+        serde_json::json!({"kind": "countdown", "use_all": true, "targets": "100-200"})
     );
 }
 
