@@ -144,11 +144,6 @@ impl<V: Number> Dp<V> {
         if !full && let Some(p) = source.and_then(|src| src.sub_table(&self.subs.numbers(s))) {
             return Ok(p);
         }
-        // A windowed whole board is no larger board's sub-board.
-        let zeros = match self.window.is_some() && full {
-            true => 0,
-            false => self.zero_sums(s)?,
-        };
         let entries = match self.window {
             _ if self.subs.size(s) == 1 => self.lone_number_entry(s)?.into_iter().collect(),
             Some(w) if full => {
@@ -176,18 +171,25 @@ impl<V: Number> Dp<V> {
                 accs.drain_sorted().ok_or(Error::CountOverflow)
             })?,
         };
-        Ok(Arc::new(self.finish(entries)?.with_zero_sums(zeros)))
+        self.finish(s, entries)
     }
 
-    /// The part of a sub-board with these entries, closed under negation where unary minus
-    /// is allowed.
-    pub(super) fn finish(&self, entries: Vec<Entry<V>>) -> Result<SubTable<V>> {
+    /// The part of sub-board `s` with these entries, closed under negation where unary minus
+    /// is allowed, with its zero-valued sums ([`SubTable::zero_sums`]; none for a windowed
+    /// whole board, which is no larger board's sub-board).
+    pub(super) fn finish(&self, s: usize, entries: Vec<Entry<V>>) -> Result<Arc<SubTable<V>>> {
         let entries = if self.rules.unary_minus {
             close_under_negation(&entries)?
         } else {
             entries
         };
-        Ok(SubTable::new(entries, self.rules.drops_unit_factors()))
+        let zeros = match self.window.is_some() && s == self.subs.full() {
+            true => 0,
+            false => self.zero_sums(s)?,
+        };
+        let mut table = SubTable::new(entries, self.rules.drops_unit_factors());
+        table.zero_sums = zeros;
+        Ok(Arc::new(table))
     }
 
     /// The work of sub-board `s` in pieces: each kind of flat node (sums only where they are

@@ -11,10 +11,11 @@
 //! instead of the two-term `non_sum(t) × non_sum(w)` ([`Sums`]), `distinct` being a lone
 //! number, a product, a power or a sum. What that misses is the rest worth 0 (`t + a − a`,
 //! realizable as `(t + a) − a`): `t` is credited with `non_sum(t)` times the zero-valued
-//! sums over `O`, [`SubTable::zero_sums`], found the same way, by the lead, from the tables
-//! of `O`'s own splits. Sums need no unit rule, so nothing non-local is left, and the flat
-//! walk ([`super::flat_walk`]) is left to products. Every count is checked against the brute
-//! force (`tests/integration/properties.rs`) and against the walk (the unit test below).
+//! sums over `O` ([`super::sub_table::SubTable::zero_sums`]), found the same way, by the
+//! lead, from the tables of `O`'s own splits. Sums need no unit rule, so nothing non-local
+//! is left, and the flat walk ([`super::flat_walk`]) is left to products. Every count is
+//! checked against the brute force (`tests/integration/properties.rs`) and against the walk
+//! (the unit test below).
 
 use std::cmp::Ordering;
 
@@ -24,7 +25,6 @@ use crate::game::number::Number;
 use super::accumulators::{Sink, add_mul};
 use super::dp::Dp;
 use super::entry::Entry;
-use super::sub_table::SubTable;
 
 /// How a split of a sub-board credits sums: two terms each (`Pairs`), or with the lead
 /// term's flat sums of three or more too, its lead on side `a` or `b` of the split.
@@ -112,8 +112,9 @@ impl<V: Number> Dp<V> {
     }
 
     /// The signed flat sums of two or more terms over sub-board `s` worth 0, for
-    /// [`SubTable::zero_sums`]; 0 where `s`'s sums are not counted by the lead. By the lead
-    /// `L`: the rest is worth `∓t` for lead term `±t`, one term or a sum over `s − L`.
+    /// [`super::sub_table::SubTable::zero_sums`]; 0 where `s`'s sums are not counted by the
+    /// lead. By the lead `L`: the rest is worth `∓t` for lead term `±t`, one term or a sum
+    /// over `s − L`.
     pub(super) fn zero_sums(&self, s: usize) -> Result<u64> {
         if !self.lead_sums[s] {
             return Ok(0);
@@ -140,14 +141,6 @@ impl<V: Number> Dp<V> {
         }
         // Either sign of the lead term.
         zeros.checked_mul(2).ok_or(Error::CountOverflow)
-    }
-}
-
-impl<V> SubTable<V> {
-    /// See [`SubTable::zero_sums`].
-    pub(super) fn with_zero_sums(mut self, zeros: u64) -> SubTable<V> {
-        self.zero_sums = zeros;
-        self
     }
 }
 

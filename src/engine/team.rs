@@ -162,13 +162,7 @@ impl<V: Number> Dp<V> {
             for range in ranges {
                 entries.extend_from_slice(&range.ok_or(Error::CountOverflow)?);
             }
-            // A windowed whole board is no larger board's sub-board.
-            let zeros = match self.window {
-                Some(_) => 0,
-                None => self.zero_sums(full)?,
-            };
-            let part = self.finish(entries)?.with_zero_sums(zeros);
-            self.sub_tables[full] = OnceLock::from(Arc::new(part));
+            self.sub_tables[full] = OnceLock::from(self.finish(full, entries)?);
         }
         Ok(())
     }
