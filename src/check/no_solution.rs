@@ -3,7 +3,8 @@
 //! fault of its own, `gave-up`, on one that has a solution. A model that is right to say so
 //! can then be rewarded, and one that gives up is told apart from one that writes noise.
 
-use crate::engine::Dp;
+use crate::engine::Window;
+use crate::engine::reach::Reach;
 use crate::game::board::Board;
 use crate::game::number::Number;
 use crate::game::rule_set::Game;
@@ -58,13 +59,18 @@ pub fn verdict(game: &Game, board: &Board, target: i64) -> Verdict {
     }
 }
 
-/// The fewest operations that make `target`, `None` where nothing does.
-fn fewest_ops<V: Number>(game: &Game, board: &Board, target: i64) -> crate::Result<Option<u32>> {
-    let Some(t) = V::from_int(target) else {
+/// The fewest operations that make `target`, `None` where nothing does: reachability alone,
+/// which counts nothing (a file of answers may say "no solution" on every row).
+fn fewest_ops<V: Number>(game: &Game, board: &Board, target: i64) -> crate::Result<Option<u8>> {
+    if V::from_int(target).is_none() {
         return Ok(None);
+    }
+    let window = Window {
+        lo: 1,
+        hi: target.max(1),
     };
-    let dp = Dp::<V>::build(board, &game.rules)?;
-    Ok(dp.counts(t)?.map(|c| c.min_ops))
+    let mut reach = Reach::<V>::build(board, &game.rules, Some(window), None)?;
+    Ok(reach.min_ops_in(target, target)?[0])
 }
 
 #[cfg(test)]

@@ -126,7 +126,8 @@ pub fn check_rows(game: &Game, rows: &[Row]) -> Vec<RowVerdict> {
 /// its size only. Three cards are not a 24-game puzzle, which `solve` would call unsolvable
 /// and `check` would fault for a number left unused.
 pub fn dealt_size(game: &Game, count: usize) -> std::result::Result<(), String> {
-    if game.target.is_some() && game.pool == Game::preset(game.kind).pool && count != game.size {
+    // The preset's deck is built only for a board of another size: this runs on every row.
+    if count != game.size && game.target.is_some() && game.pool == Game::preset(game.kind).pool {
         return Err(format!(
             "{} deals {} numbers; this board has {} (a custom --pool plays other sizes)",
             game.kind, game.size, count
