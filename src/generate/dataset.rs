@@ -286,7 +286,7 @@ pub fn split_frames(
     game: SetGame,
     puzzles: &[Puzzle],
     split: Option<&Split>,
-) -> Result<Vec<(&'static str, usize, DataFrame)>> {
+) -> Result<Vec<(&'static str, DataFrame)>> {
     let mut out = Vec::new();
     for part in SPLITS {
         let rows: Vec<Row> = puzzles
@@ -295,7 +295,7 @@ pub fn split_frames(
             .map(|p| row(game, p, None))
             .collect();
         if !rows.is_empty() {
-            out.push((part, rows.len(), rows_frame(&rows)?));
+            out.push((part, rows_frame(&rows)?));
         }
     }
     Ok(out)

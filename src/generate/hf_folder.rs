@@ -5,11 +5,11 @@
 //! interrupted run leaves no folder that looks complete.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
-use crate::store::write::{io_error, portable_parquet_file, write_text};
+use crate::store::write::{io_error, portable_parquet_file, temp_path, write_text};
 
 use super::dataset::{SetGame, Split, split_frames};
 use super::puzzle::Puzzle;
@@ -37,9 +37,21 @@ pub fn write_folder(
             dest.display()
         )));
     }
-    let tmp = temp_folder(dest);
-    let written = write_into(&tmp, game, puzzles, split, made);
-    let placed = written.and_then(|()| {
+    let tmp = temp_path(dest);
+    let write = || -> Result<()> {
+        let data = tmp.join("data");
+        fs::create_dir_all(&data).map_err(|e| io_error(&data, e))?;
+        let mut parts = split_frames(game, puzzles, split)?;
+        for (part, df) in &mut parts {
+            portable_parquet_file(&data.join(file_name(part)), df)?;
+        }
+        let sizes: Vec<(&str, usize)> = parts.iter().map(|(p, df)| (*p, df.height())).collect();
+        write_text(
+            &tmp.join("README.md"),
+            &card(game.game, split, &sizes, made),
+        )
+    };
+    let placed = write().and_then(|()| {
         if dest.is_dir() {
             fs::remove_dir(dest).map_err(|e| io_error(dest, e))?;
         }
@@ -49,35 +61,6 @@ pub fn write_folder(
         let _ = fs::remove_dir_all(&tmp);
     }
     placed
-}
-
-fn temp_folder(dest: &Path) -> PathBuf {
-    let name = dest
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    dest.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-fn write_into(
-    dir: &Path,
-    game: SetGame,
-    puzzles: &[Puzzle],
-    split: Option<&Split>,
-    made: &Provenance,
-) -> Result<()> {
-    let data = dir.join("data");
-    fs::create_dir_all(&data).map_err(|e| io_error(&data, e))?;
-    let parts = split_frames(game, puzzles, split)?;
-    for (part, _, df) in &parts {
-        let mut df = df.clone();
-        portable_parquet_file(&data.join(file_name(part)), &mut df)?;
-    }
-    let sizes: Vec<(&str, usize)> = parts.iter().map(|(p, n, _)| (*p, *n)).collect();
-    write_text(
-        &dir.join("README.md"),
-        &card(game.game, split, &sizes, made),
-    )
 }
 
 /// The one file of a part.
