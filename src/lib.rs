@@ -48,6 +48,8 @@
 //! - [`present`]: the charts, `REPORT.md` and the `hardest` list.
 //! - [`generate`]: puzzles to order — boards drawn with a seed, solved, kept when they meet
 //!   a setter's constraints; NYT-style days.
+//! - [`evaluate`]: a model's answers judged against each puzzle's exact properties — which
+//!   puzzles it fails, and whether people find them hard too.
 //! - [`request`]: each command's work as a library value — typed options checked here, a
 //!   `run` that returns the report — which the command line, Python and the study call.
 //! - [`cli`]: the command line, one file per command; [`format`] writes numbers for people;
@@ -64,6 +66,7 @@ pub mod dataset;
 pub mod digest;
 pub mod engine;
 pub mod error;
+pub mod evaluate;
 pub mod features;
 pub mod format;
 pub mod game;

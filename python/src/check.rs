@@ -70,6 +70,7 @@ pub fn check_many(
             numbers: Ok(numbers),
             target: targets.as_ref().map(|t| Ok(t[i])),
             answer: Some(Ok(answer.unwrap_or_default())),
+            model: None,
         })
         .collect();
     let request = CheckManyRequest {
@@ -116,6 +117,7 @@ pub fn audit(
                 numbers: numbers_column,
                 target: target_column,
                 answer: None,
+                model: None,
             },
             out: Some(out),
             threads: crate::args::threads(threads)?,

@@ -43,6 +43,7 @@ impl AuditArgs {
                 numbers: self.numbers_column.clone(),
                 target: self.target_column.clone(),
                 answer: None,
+                model: None,
             },
             out: self.out.clone(),
             threads: super::threads(self.threads)?,

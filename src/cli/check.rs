@@ -94,6 +94,7 @@ impl CheckArgs {
                 numbers: self.numbers_column.clone(),
                 target: self.target_column.clone(),
                 answer: self.answer_column.clone(),
+                model: None,
             },
             threads: super::threads(self.threads)?,
         })

@@ -8,6 +8,7 @@ mod audit;
 mod check;
 mod corpus;
 mod cover;
+mod evaluate;
 mod fit;
 mod game;
 mod gather;
@@ -28,6 +29,7 @@ pub use audit::AuditArgs;
 pub use check::CheckArgs;
 pub use corpus::CorpusArgs;
 pub use cover::CoverArgs;
+pub use evaluate::EvaluateArgs;
 pub use fit::FitArgs;
 pub use game::{GameArgs, RulesArgs};
 pub use gather::GatherArgs;
@@ -59,6 +61,10 @@ pub enum Command {
     /// game's rules (solvable, counts, min_ops, unique, difficulty), bad rows and repeats
     /// flagged, into Parquet with a summary.
     Audit(AuditArgs),
+    /// Evaluate a model's answers (CSV, JSONL or Parquet; any number of models and answers
+    /// per puzzle): every answer checked, every puzzle solved, the solved share and pass@k,
+    /// the share by each property of the puzzles, and what predicts a failure.
+    Evaluate(EvaluateArgs),
     /// Solve every board of a corpus against every target and write the Parquet tables,
     /// then the charts and REPORT.md.
     Analyze(AnalyzeArgs),
@@ -91,6 +97,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Audit(args) => audit::run(&args),
+        Command::Evaluate(args) => evaluate::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Gather(args) => gather::run(&args),
         Command::Plots(args) => plots::run(&args),

@@ -43,6 +43,8 @@ pub struct Solved {
     pub predicted_time_s: Option<f64>,
     pub predicted_solve_rate: Option<f64>,
     pub needs_fraction: Option<bool>,
+    pub needs_division: Option<bool>,
+    pub needs_negative: Option<bool>,
 }
 
 /// One audited row.
@@ -188,8 +190,8 @@ pub fn audit(
 }
 
 /// One board built once for the range of its rows' targets, as a corpus run builds it, and
-/// read at each (`wanted`: distinct targets, each with its first row).
-fn solve_board(
+/// read at each (`wanted`: distinct targets, each with the index it is reported under).
+pub fn solve_board(
     game: &Game,
     board: &Board,
     wanted: &[(usize, i64)],
@@ -230,6 +232,8 @@ fn solve_board(
                         predicted_time_s: a.map(|a| a.predicted_time_s()),
                         predicted_solve_rate: a.map(|a| a.predicted_solve_rate()),
                         needs_fraction: a.map(|a| a.features.needs_fraction),
+                        needs_division: a.map(|a| a.features.needs_division),
+                        needs_negative: a.map(|a| a.features.needs_negative),
                     }
                 }
             };

@@ -104,15 +104,28 @@ impl RowVerdict {
 
 /// Checks one row: its puzzle under `game`, then its answer.
 pub fn check_row(game: &Game, row: &Row) -> RowVerdict {
-    let verdict = match (puzzle(game, row), &row.answer) {
-        (Err(why), _) => Verdict::invalid(Reason::new(Fault::Puzzle, why)),
-        (Ok(_), None) => Verdict::invalid(Reason::new(Fault::Syntax, "no answer column")),
-        (Ok(_), Some(Err(why))) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
-        (Ok((board, target)), Some(Ok(answer))) => check::check(game, &board, target, answer),
+    let verdict = match puzzle(game, row) {
+        Err(why) => Verdict::invalid(Reason::new(Fault::Puzzle, why)),
+        Ok((board, target)) => judge(game, &board, target, &row.answer),
     };
     RowVerdict {
         row: row.row,
         verdict,
+    }
+}
+
+/// The verdict on a row's answer field (`None`: the file has no answer column) to a puzzle
+/// the game allows.
+pub fn judge(
+    game: &Game,
+    board: &Board,
+    target: i64,
+    answer: &Option<std::result::Result<String, String>>,
+) -> Verdict {
+    match answer {
+        None => Verdict::invalid(Reason::new(Fault::Syntax, "no answer column")),
+        Some(Err(why)) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
+        Some(Ok(answer)) => check::check(game, board, target, answer),
     }
 }
 

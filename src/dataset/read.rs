@@ -46,6 +46,8 @@ pub struct Columns {
     pub numbers: Option<String>,
     pub target: Option<String>,
     pub answer: Option<String>,
+    /// Which model gave the answer (`evaluate`); never required.
+    pub model: Option<String>,
 }
 
 /// The usual names of each column, tried in order (case does not matter): TinyZero's
@@ -53,6 +55,7 @@ pub struct Columns {
 pub const NUMBER_COLUMNS: &[&str] = &["numbers", "nums", "cards", "board", "puzzles", "puzzle"];
 pub const TARGET_COLUMNS: &[&str] = &["target", "goal"];
 pub const ANSWER_COLUMNS: &[&str] = &["answer", "response", "completion", "solution", "output"];
+pub const MODEL_COLUMNS: &[&str] = &["model", "model_name", "policy", "system"];
 
 /// One row: its number in the file (from 1, header excluded) and its fields, each read or
 /// the reason it could not be.
@@ -64,6 +67,9 @@ pub struct Row {
     pub target: Option<std::result::Result<i64, String>>,
     /// `None` when the file has no answer column.
     pub answer: Option<std::result::Result<String, String>>,
+    /// The model's name as text, `None` when the file has no model column or the cell is
+    /// empty.
+    pub model: Option<String>,
 }
 
 /// The columns a file was found to have, by their names in the file.
@@ -72,6 +78,7 @@ pub struct Found {
     pub numbers: String,
     pub target: Option<String>,
     pub answer: Option<String>,
+    pub model: Option<String>,
 }
 
 /// A dataset being read, chunk by chunk.
@@ -85,7 +92,7 @@ pub struct Reader {
 enum Source {
     Csv(
         csv::StringRecordsIntoIter<BufReader<File>>,
-        [Option<usize>; 3],
+        [Option<usize>; 4],
     ),
     Jsonl(std::io::Lines<BufReader<File>>),
     Parquet(DataFrame, usize),
@@ -122,7 +129,7 @@ impl Reader {
                     .iter()
                     .map(str::to_string)
                     .collect();
-                (names, Source::Csv(r.into_records(), [None; 3]))
+                (names, Source::Csv(r.into_records(), [None; 4]))
             }
             Format::Jsonl => {
                 let mut lines = BufReader::new(file).lines();
@@ -199,10 +206,20 @@ impl Reader {
                 ANSWER_COLUMNS,
             ));
         }
+        let model = pick(&names, columns.model.as_deref(), MODEL_COLUMNS);
+        if model.is_none() && columns.model.is_some() {
+            return Err(missing(
+                "model",
+                "--model-column",
+                columns.model.as_deref(),
+                MODEL_COLUMNS,
+            ));
+        }
         let found = Found {
             numbers,
             target,
             answer,
+            model,
         };
         let source = match source {
             Source::Csv(records, _) => {
@@ -212,6 +229,7 @@ impl Reader {
                     at(&Some(found.numbers.clone())),
                     at(&found.target),
                     at(&found.answer),
+                    at(&found.model),
                 ];
                 Source::Csv(records, idx)
             }
@@ -237,11 +255,12 @@ impl Reader {
                     Some(Ok(rec)) => {
                         let text =
                             |i: Option<usize>| i.map(|i| rec.get(i).unwrap_or("").to_string());
-                        let [n, t, a] = *idx;
+                        let [n, t, a, m] = *idx;
                         (
                             numbers_text(text(n).as_deref().unwrap_or("")),
                             text(t).map(|t| target_text(&t)),
                             text(a).map(Ok),
+                            text(m).filter(|m| !m.is_empty()),
                         )
                     }
                 },
@@ -270,6 +289,7 @@ impl Reader {
                 numbers: fields.0,
                 target: fields.1,
                 answer: fields.2,
+                model: fields.3,
             });
         }
         Ok(out)
@@ -280,6 +300,7 @@ type Fields = (
     std::result::Result<Vec<i64>, String>,
     Option<std::result::Result<i64, String>>,
     Option<std::result::Result<String, String>>,
+    Option<String>,
 );
 
 /// The numbers of a cell written as text: whole numbers separated by spaces or commas,
@@ -331,7 +352,7 @@ fn json_fields(line: &str, found: &Found) -> Fields {
         Ok(Value::Object(o)) => o,
         _ => {
             let why = format!("the line `{}` is not a JSON object", clip(line));
-            return (Err(why.clone()), None, Some(Err(why)));
+            return (Err(why.clone()), None, Some(Err(why)), None);
         }
     };
     let numbers = match obj.get(&found.numbers) {
@@ -370,7 +391,12 @@ fn json_fields(line: &str, found: &Found) -> Fields {
         Some(Value::Null) | None => Ok(String::new()),
         Some(v) => Err(format!("the answer {} is not text", clip(&v.to_string()))),
     });
-    (numbers, target, answer)
+    let model = found.model.as_ref().and_then(|m| match obj.get(m) {
+        Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
+        Some(Value::Null | Value::String(_)) | None => None,
+        Some(v) => Some(v.to_string()),
+    });
+    (numbers, target, answer, model)
 }
 
 fn frame_fields(df: &DataFrame, at: usize, found: &Found) -> Fields {
@@ -417,7 +443,13 @@ fn frame_fields(df: &DataFrame, at: usize, found: &Found) -> Fields {
         Ok(v) => Err(format!("the answer {v} is not text")),
         Err(e) => Err(e.to_string()),
     });
-    (numbers, target, answer)
+    let model = found.model.as_ref().and_then(|m| match cell(m) {
+        Ok(AnyValue::String(s)) => Some(s.to_string()),
+        Ok(AnyValue::StringOwned(s)) => Some(s.to_string()),
+        Ok(AnyValue::Null) | Err(_) => None,
+        Ok(v) => Some(v.to_string()),
+    });
+    (numbers, target, answer, model.filter(|m| !m.is_empty()))
 }
 
 #[cfg(test)]

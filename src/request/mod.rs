@@ -9,7 +9,7 @@
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`], [`analyze`] (the whole main job), [`gather`],
 //!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`], [`check`],
-//!   [`audit`];
+//!   [`audit`], [`evaluate`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
 //! A long request tells its caller how it advances through [`crate::progress::Progress`].
@@ -19,6 +19,7 @@ pub mod audit;
 pub mod check;
 pub mod corpus_options;
 pub mod cover;
+pub mod evaluate;
 pub mod fit;
 pub mod game;
 pub mod gather;
@@ -39,6 +40,7 @@ pub use audit::{AuditReport, AuditRequest};
 pub use check::{CheckFileRequest, CheckManyRequest, CheckRequest};
 pub use corpus_options::CorpusOptions;
 pub use cover::{CoverReport, CoverRequest};
+pub use evaluate::EvaluateRequest;
 pub use fit::{FitReport, FitRequest};
 pub use game::{GameOptions, RulesOptions};
 pub use gather::{GatherReport, GatherRequest};

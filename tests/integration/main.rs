@@ -10,6 +10,7 @@ mod cli;
 mod datasets;
 mod difficulty;
 mod digest;
+mod evaluate;
 mod figures;
 mod fit_human;
 mod fixture;

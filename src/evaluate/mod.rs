@@ -1,0 +1,79 @@
+//! `evaluate`: which puzzles a model fails, and why. A file of model answers (any number of
+//! models, any number of answers per puzzle) is judged exactly — every answer checked, every
+//! distinct puzzle solved once ([`judged`]) — and summarised per model ([`summary`]): the
+//! solved share and pass@k with their intervals ([`stats`]), the outcomes grouped as a
+//! reader thinks of failures ([`outcome`]), the solved share by each exact property of the
+//! puzzles ([`properties`]), a cross-validated fit of what predicts a failure beside the
+//! human difficulty's ρ ([`drivers`]), and models compared pair by pair. Written as three
+//! Parquet tables ([`tables`]), the figures as JSON and a Markdown report ([`report`]).
+
+pub mod drivers;
+pub mod judged;
+pub mod outcome;
+pub mod properties;
+pub mod report;
+pub mod stats;
+pub mod summary;
+pub mod tables;
+
+use std::path::{Path, PathBuf};
+
+use crate::dataset::read::Columns;
+use crate::error::{Error, Result};
+use crate::game::rule_set::Game;
+use crate::progress::Progress;
+use crate::store::write::{portable_parquet_file, write_text};
+
+pub use judged::{Judged, judge_file, judge_rows};
+pub use outcome::Outcome;
+pub use properties::{Properties, Property};
+pub use summary::{Summary, summarise};
+
+/// The files an evaluation writes into its folder, the report last: a folder with
+/// `report.md` is complete.
+pub const ANSWERS: &str = "answers.parquet";
+pub const PUZZLES: &str = "puzzles.parquet";
+pub const SUMMARY: &str = "summary.parquet";
+pub const FIGURES: &str = "evaluation.json";
+pub const REPORT: &str = "report.md";
+
+/// A finished evaluation: its figures and where its files are.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    pub summary: Summary,
+    pub judged: Judged,
+    pub out: PathBuf,
+}
+
+/// Judges every answer of `input` under `game`, summarises them with pass@k at each of `ks`,
+/// and writes the tables, the figures and the report into `out`.
+pub fn evaluate(
+    game: &Game,
+    input: &Path,
+    columns: &Columns,
+    ks: &[u64],
+    out: &Path,
+    progress: &dyn Progress,
+) -> Result<Evaluation> {
+    let judged = judge_file(game, input, columns, progress)?;
+    let summary = summarise(&game.kind.to_string(), &judged, ks);
+    std::fs::create_dir_all(out).map_err(|e| crate::store::write::io_error(out, e))?;
+    portable_parquet_file(&out.join(ANSWERS), &mut tables::answers(&judged)?)?;
+    portable_parquet_file(
+        &out.join(PUZZLES),
+        &mut tables::puzzles(&judged, &summary, ks)?,
+    )?;
+    portable_parquet_file(&out.join(SUMMARY), &mut tables::summary(&summary)?)?;
+    let json = serde_json::to_string_pretty(&summary)
+        .map_err(|e| Error::Io(format!("writing the figures: {e}")))?;
+    write_text(&out.join(FIGURES), &(json + "\n"))?;
+    let name = input
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    write_text(&out.join(REPORT), &report::markdown(&summary, &name, &[]))?;
+    Ok(Evaluation {
+        summary,
+        judged,
+        out: out.to_path_buf(),
+    })
+}

@@ -1,0 +1,263 @@
+//! An evaluation in Markdown, in the style of REPORT.md: the solved share per model, pass@k,
+//! how the answers failed, the solved share by each property of the puzzles, what predicts
+//! the failures, and the models compared.
+
+use std::fmt::Write as _;
+
+use crate::format::grouped;
+
+use super::drivers::PREDICTIVE_R2;
+use super::outcome::Outcome;
+use super::properties::Property;
+use super::summary::{ModelSummary, Summary};
+
+/// The report; `charts` are the charts' file names and titles, drawn beside it.
+pub fn markdown(s: &Summary, input: &str, charts: &[(String, String)]) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "# Evaluation of `{input}`\n");
+    let _ = writeln!(
+        o,
+        "{} answers to {} puzzles of {}, by {} model{}. Every answer checked exactly (`digits-lab \
+         check`), every puzzle solved exactly (`digits-lab audit`). Shares carry their 95% Wilson \
+         interval and their count.\n",
+        grouped(s.rows),
+        grouped(s.puzzles),
+        s.game,
+        s.models.len(),
+        if s.models.len() == 1 { "" } else { "s" }
+    );
+    overview(&mut o, s);
+    outcomes(&mut o, s);
+    by_property(&mut o, s);
+    drivers(&mut o, s);
+    comparisons(&mut o, s);
+    if !charts.is_empty() {
+        let _ = writeln!(o, "## Charts\n");
+        for (file, title) in charts {
+            let _ = writeln!(o, "![{title}](charts/{file})\n");
+        }
+    }
+    o
+}
+
+fn overview(o: &mut String, s: &Summary) {
+    let ks: Vec<u64> = s
+        .models
+        .first()
+        .map(|m| m.pass_at.iter().map(|p| p.k).collect())
+        .unwrap_or_default();
+    let _ = writeln!(o, "## Solved\n");
+    let mut head = "| model | answers solved | puzzles | never solved |".to_string();
+    let mut rule = "|---|---|--:|---|".to_string();
+    for k in &ks {
+        let _ = write!(head, " pass@{k} |");
+        rule.push_str("--:|");
+    }
+    let _ = writeln!(o, "{head}\n{rule}");
+    for m in &s.models {
+        let _ = write!(
+            o,
+            "| {} | {} | {} | {} |",
+            m.model,
+            m.solved.text(),
+            grouped(m.puzzles),
+            m.never_solved.text()
+        );
+        for p in &m.pass_at {
+            match p.value {
+                Some(v) => {
+                    let _ = write!(o, " {:.1}% ({}) |", 100.0 * v, grouped(p.puzzles));
+                }
+                None => o.push_str(" — |"),
+            }
+        }
+        o.push('\n');
+    }
+    let skipped: u64 = s.models.iter().map(|m| m.skipped).sum();
+    if skipped > 0 {
+        let _ = writeln!(
+            o,
+            "\n{} rows are no puzzle of the game (the fault `puzzle`) and judge no model.",
+            grouped(skipped)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\npass@k is the chance that at least one of k answers drawn from a puzzle's n succeeds, \
+         by the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over the puzzles with at least \
+         k answers (their count in brackets).\n"
+    );
+}
+
+fn outcomes(o: &mut String, s: &Summary) {
+    let _ = writeln!(o, "## How the answers fared\n");
+    let _ = write!(o, "| outcome | what it means |");
+    for m in &s.models {
+        let _ = write!(o, " {} |", m.model);
+    }
+    let _ = writeln!(o, "\n|---|---|{}", "--:|".repeat(s.models.len()));
+    for (i, outcome) in Outcome::ALL.iter().enumerate() {
+        let _ = write!(o, "| {} | {} |", outcome.name(), outcome.meaning());
+        for m in &s.models {
+            let n = m.outcomes[i].answers;
+            let total: u64 = m.outcomes.iter().map(|c| c.answers).sum();
+            let pct = if total == 0 {
+                0.0
+            } else {
+                100.0 * n as f64 / total as f64
+            };
+            let _ = write!(o, " {} ({pct:.1}%) |", grouped(n));
+        }
+        o.push('\n');
+    }
+    for m in &s.models {
+        if m.faults.is_empty() {
+            continue;
+        }
+        let mut by: Vec<(&String, &u64)> = m.faults.iter().collect();
+        by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let parts: Vec<String> = by
+            .iter()
+            .map(|(f, n)| format!("{f} {}", grouped(**n)))
+            .collect();
+        let _ = writeln!(
+            o,
+            "\n{}'s faults, as `check` names them: {}.",
+            m.model,
+            parts.join(", ")
+        );
+    }
+    o.push('\n');
+}
+
+fn by_property(o: &mut String, s: &Summary) {
+    let _ = writeln!(o, "## Solved by property of the puzzle\n");
+    for property in Property::ALL {
+        let rows: Vec<(&ModelSummary, usize)> = s
+            .models
+            .iter()
+            .filter_map(|m| {
+                m.by_property
+                    .iter()
+                    .position(|p| p.property == property.name())
+                    .map(|i| (m, i))
+            })
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(o, "### {} (`{}`)\n", property.title(), property.name());
+        let _ = write!(o, "| level |");
+        for (m, _) in &rows {
+            let _ = write!(o, " {} |", m.model);
+        }
+        let _ = writeln!(o, "\n|---|{}", "---|".repeat(rows.len()));
+        for level in property.levels() {
+            let cells: Vec<String> = rows
+                .iter()
+                .map(|(m, i)| {
+                    m.by_property[*i]
+                        .levels
+                        .iter()
+                        .find(|l| l.level == level)
+                        .map_or("—".to_string(), |l| l.share.text())
+                })
+                .collect();
+            if cells.iter().all(|c| c == "—") {
+                continue;
+            }
+            let _ = writeln!(o, "| {level} | {} |", cells.join(" | "));
+        }
+        o.push('\n');
+    }
+}
+
+fn drivers(o: &mut String, s: &Summary) {
+    let _ = writeln!(o, "## What predicts a failure\n");
+    let _ = writeln!(
+        o,
+        "Each model's success on each solvable puzzle (the share of its answers that solve it) \
+         fitted on the puzzle's properties by ridge regression, as `fit` fits people's times; \
+         judged by 5-fold cross-validation that holds out whole boards, repeated 5 times (ρ and R² of \
+         the out-of-fold prediction with the observed success, mean ± sd over the repeats; R² \
+         is the share of the variance in success explained, and reaches 1 even when failures \
+         are rare). Each driver's effect is the change in success for a yes, or a unit more, \
+         all else equal. \
+         The human ρ is that of the difficulty fitted to people with the model's success, \
+         fitted on nothing here: negative when the model fails what people find hard.\n"
+    );
+    for m in &s.models {
+        let d = &m.drivers;
+        let _ = writeln!(
+            o,
+            "**{}** ({} solvable puzzles on {} boards)\n",
+            m.model,
+            grouped(d.puzzles),
+            grouped(d.boards)
+        );
+        if let Some(r) = d.rho_human {
+            let _ = writeln!(o, "- human difficulty against success: ρ = {r:.2}");
+        }
+        match (&d.skipped, &d.rho_cv) {
+            (Some(why), _) => {
+                let _ = writeln!(o, "- no fit: {why}");
+            }
+            (None, Some(rho)) => {
+                let r2 = d.r2_cv.unwrap_or(*rho);
+                let _ = writeln!(
+                    o,
+                    "- cross-validated: ρ {:.2} ± {:.2}, R² {:.2} ± {:.2} of predicted with \
+                     observed success",
+                    rho.mean, rho.sd, r2.mean, r2.sd
+                );
+                if !d.predictive() {
+                    let _ = writeln!(
+                        o,
+                        "- no property predicts the failures on puzzles the fit did not see \
+                         (R² below {PREDICTIVE_R2}): they look random with respect to the \
+                         puzzles"
+                    );
+                }
+                let shown = d.inputs.iter().filter(|i| i.weight.abs() >= 0.005).take(4);
+                for driver in shown.filter(|_| d.predictive()) {
+                    let _ = writeln!(o, "- {}", driver.text());
+                }
+            }
+            (None, None) => {}
+        }
+        o.push('\n');
+    }
+}
+
+fn comparisons(o: &mut String, s: &Summary) {
+    if s.comparisons.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "## Models compared on the puzzles both answered\n");
+    let _ = writeln!(
+        o,
+        "| A | B | shared | A better | B better | ties | A success | B success | sign test p |\n\
+         |---|---|--:|--:|--:|--:|--:|--:|--:|"
+    );
+    for c in &s.comparisons {
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% | {:.3} |",
+            c.a,
+            c.b,
+            grouped(c.shared),
+            grouped(c.a_better),
+            grouped(c.b_better),
+            grouped(c.ties),
+            100.0 * c.a_success,
+            100.0 * c.b_success,
+            c.p_value
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nA model does better on a puzzle when a larger share of its answers solve it; the \
+         sign test asks whether the puzzles one does better on outnumber the other's by more \
+         than chance, ties left out.\n"
+    );
+}

@@ -1,0 +1,198 @@
+//! An evaluation's tables: `answers` (one row per answer: its verdict, its outcome and its
+//! puzzle's properties), `puzzles` (one row per model and puzzle: samples, successes, pass@k,
+//! the out-of-fold predicted success, the properties) and `summary` (the solved share, with
+//! its interval, of each model overall and at each level of each property).
+
+use polars::prelude::*;
+
+use crate::error::Result;
+use crate::store::write::frame;
+
+use super::judged::Judged;
+use super::properties::Properties;
+use super::stats::pass_at_k;
+use super::summary::Summary;
+
+/// The properties' columns, one value per row (`None`: no puzzle).
+fn property_columns(props: &[Option<&Properties>]) -> Vec<Column> {
+    fn col<T>(
+        props: &[Option<&Properties>],
+        f: impl Fn(&Properties) -> Option<T>,
+    ) -> Vec<Option<T>> {
+        props.iter().map(|p| p.and_then(&f)).collect()
+    }
+    vec![
+        Column::new("solvable".into(), col(props, |p| Some(p.solvable))),
+        Column::new("min_ops".into(), col(props, |p| p.min_ops)),
+        Column::new("solutions".into(), col(props, |p| p.solutions)),
+        Column::new("unique".into(), col(props, Properties::unique)),
+        Column::new("needs_fraction".into(), col(props, |p| p.needs_fraction)),
+        Column::new("needs_division".into(), col(props, |p| p.needs_division)),
+        Column::new("needs_negative".into(), col(props, |p| p.needs_negative)),
+        Column::new("size".into(), col(props, |p| Some(p.size))),
+        Column::new("difficulty".into(), col(props, |p| p.difficulty)),
+        Column::new(
+            "predicted_time_s".into(),
+            col(props, Properties::predicted_time_s),
+        ),
+        Column::new("band".into(), col(props, |p| p.band)),
+    ]
+}
+
+/// One row per answer, in file order.
+pub fn answers(judged: &Judged) -> Result<DataFrame> {
+    let a = &judged.answers;
+    let puzzle = |i: usize| a[i].puzzle.map(|p| &judged.puzzles[p]);
+    let props: Vec<Option<&Properties>> = (0..a.len())
+        .map(|i| puzzle(i).map(|p| &p.properties))
+        .collect();
+    let mut columns = vec![
+        Column::new("row".into(), a.iter().map(|x| x.row).collect::<Vec<_>>()),
+        Column::new(
+            "model".into(),
+            a.iter()
+                .map(|x| judged.models[x.model].as_str())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "board".into(),
+            (0..a.len())
+                .map(|i| puzzle(i).map(|p| p.board_text()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "target".into(),
+            (0..a.len())
+                .map(|i| puzzle(i).map(|p| p.target))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "valid".into(),
+            a.iter().map(|x| x.verdict.valid).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "solved".into(),
+            a.iter().map(|x| x.verdict.solved).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "outcome".into(),
+            a.iter()
+                .map(|x| x.outcome.map(|o| o.name()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "fault".into(),
+            a.iter()
+                .map(|x| x.verdict.reason.as_ref().map(|r| r.fault.name()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "message".into(),
+            a.iter()
+                .map(|x| x.verdict.reason.as_ref().map(|r| r.message.as_str()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "value".into(),
+            a.iter()
+                .map(|x| x.verdict.value.as_ref().map(ToString::to_string))
+                .collect::<Vec<_>>(),
+        ),
+    ];
+    columns.extend(property_columns(&props));
+    frame(columns)
+}
+
+/// One row per model and puzzle it answered, model by model.
+pub fn puzzles(judged: &Judged, summary: &Summary, ks: &[u64]) -> Result<DataFrame> {
+    let r = &summary.results;
+    let puzzle = |i: usize| &judged.puzzles[r[i].puzzle];
+    let props: Vec<Option<&Properties>> =
+        (0..r.len()).map(|i| Some(&puzzle(i).properties)).collect();
+    let mut columns = vec![
+        Column::new(
+            "model".into(),
+            r.iter()
+                .map(|x| judged.models[x.model].as_str())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "board".into(),
+            (0..r.len())
+                .map(|i| puzzle(i).board_text())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "target".into(),
+            (0..r.len()).map(|i| puzzle(i).target).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "samples".into(),
+            r.iter().map(|x| x.samples).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "solved".into(),
+            r.iter().map(|x| x.solved).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "success".into(),
+            r.iter().map(|x| x.success()).collect::<Vec<_>>(),
+        ),
+    ];
+    for &k in ks {
+        columns.push(Column::new(
+            format!("pass_at_{k}").into(),
+            r.iter()
+                .map(|x| pass_at_k(x.samples, x.solved, k))
+                .collect::<Vec<_>>(),
+        ));
+    }
+    columns.push(Column::new(
+        "predicted_success".into(),
+        r.iter().map(|x| x.predicted).collect::<Vec<_>>(),
+    ));
+    columns.extend(property_columns(&props));
+    frame(columns)
+}
+
+/// The solved share of each model, overall (`property` and `level` both `all`) and at each
+/// level of each property.
+pub fn summary(summary: &Summary) -> Result<DataFrame> {
+    let mut model: Vec<&str> = Vec::new();
+    let mut property: Vec<&str> = Vec::new();
+    let mut level: Vec<&str> = Vec::new();
+    let mut shares = Vec::new();
+    for m in &summary.models {
+        model.push(&m.model);
+        property.push("all");
+        level.push("all");
+        shares.push(m.solved);
+        for p in &m.by_property {
+            for l in &p.levels {
+                model.push(&m.model);
+                property.push(p.property);
+                level.push(&l.level);
+                shares.push(l.share);
+            }
+        }
+    }
+    frame(vec![
+        Column::new("model".into(), model),
+        Column::new("property".into(), property),
+        Column::new("level".into(), level),
+        Column::new(
+            "answers".into(),
+            shares.iter().map(|s| s.trials).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "solved".into(),
+            shares.iter().map(|s| s.successes).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "share".into(),
+            shares.iter().map(|s| s.share).collect::<Vec<_>>(),
+        ),
+        Column::new("lo".into(), shares.iter().map(|s| s.lo).collect::<Vec<_>>()),
+        Column::new("hi".into(), shares.iter().map(|s| s.hi).collect::<Vec<_>>()),
+    ])
+}
