@@ -8,6 +8,7 @@ process.
 
 - ``check`` an answer exactly, ``check_many`` answers in parallel (a polars DataFrame of
   verdicts), ``audit`` a dataset; ``rewards`` has reward functions for training on them;
+- ``evaluate`` model answers: which puzzles each model fails, and why;
 - ``solve`` one puzzle (``.to_dict()`` is ``digits-lab solve --json``), ``solve_many``
   puzzles into a polars DataFrame with the ``puzzles`` table's columns;
 - ``generate`` puzzles to order; ``cover``, ``cover_search`` and ``phase``;
@@ -23,6 +24,7 @@ from ._native import VERSION as __version__
 from . import rewards
 from .check import Verdict, audit, check, check_many
 from .errors import DigitsLabError, InternalError
+from .evaluate import Evaluation, evaluate
 from .game import Game
 from .generate import generate
 from .solve import Solution, solve, solve_many
@@ -32,6 +34,7 @@ from .variant import CoverSearch, cover, cover_search, phase
 __all__ = [
     "CoverSearch",
     "DigitsLabError",
+    "Evaluation",
     "Game",
     "InternalError",
     "Solution",
@@ -43,6 +46,7 @@ __all__ = [
     "check_many",
     "cover",
     "cover_search",
+    "evaluate",
     "generate",
     "phase",
     "plots",

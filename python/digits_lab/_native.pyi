@@ -54,6 +54,18 @@ def audit(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> str: ...
+def evaluate(
+    game: Game,
+    input: str | PathLike[str],
+    out: str | PathLike[str],
+    k: list[int],
+    numbers_column: str | None = None,
+    target_column: str | None = None,
+    answer_column: str | None = None,
+    model_column: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> str: ...
 def solve_tables(
     game: Game,
     boards: list[list[str]],

@@ -13,6 +13,7 @@ mod analyze;
 mod args;
 mod check;
 mod errors;
+mod evaluate;
 mod game;
 mod generate;
 mod progress;
@@ -34,6 +35,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check::check_many, m)?)?;
     m.add_function(wrap_pyfunction!(check::usual_columns, m)?)?;
     m.add_function(wrap_pyfunction!(check::audit, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_tables, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(variant::cover, m)?)?;

@@ -5,8 +5,10 @@
 //! reader thinks of failures ([`outcome`]), the solved share by each exact property of the
 //! puzzles ([`properties`]), a cross-validated fit of what predicts a failure beside the
 //! human difficulty's ρ ([`drivers`]), and models compared pair by pair. Written as three
-//! Parquet tables ([`tables`]), the figures as JSON and a Markdown report ([`report`]).
+//! Parquet tables ([`tables`]), the figures as JSON, charts ([`charts`]) and a Markdown report
+//! ([`report`]).
 
+pub mod charts;
 pub mod drivers;
 pub mod judged;
 pub mod outcome;
@@ -36,6 +38,8 @@ pub const PUZZLES: &str = "puzzles.parquet";
 pub const SUMMARY: &str = "summary.parquet";
 pub const FIGURES: &str = "evaluation.json";
 pub const REPORT: &str = "report.md";
+/// The charts' folder, each chart as PNG and SVG.
+pub const CHARTS: &str = "charts";
 
 /// A finished evaluation: its figures and where its files are.
 #[derive(Clone, Debug)]
@@ -70,7 +74,11 @@ pub fn evaluate(
     let name = input
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    write_text(&out.join(REPORT), &report::markdown(&summary, &name, &[]))?;
+    let charts = charts::render(&summary, &out.join(CHARTS))?;
+    write_text(
+        &out.join(REPORT),
+        &report::markdown(&summary, &name, &charts),
+    )?;
     Ok(Evaluation {
         summary,
         judged,

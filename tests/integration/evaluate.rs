@@ -323,13 +323,26 @@ fn the_same_bytes_at_any_thread_count_and_errors_in_one_line() {
     };
     run("1", "one");
     run("2", "two");
-    for f in [
+    let mut files: Vec<String> = [
         "answers.parquet",
         "puzzles.parquet",
         "summary.parquet",
         "evaluation.json",
         "report.md",
-    ] {
+    ]
+    .map(String::from)
+    .to_vec();
+    for chart in std::fs::read_dir(dir.path().join("one/charts")).unwrap() {
+        files.push(format!(
+            "charts/{}",
+            chart.unwrap().file_name().to_string_lossy()
+        ));
+    }
+    assert!(
+        files.contains(&"charts/solved-by-band.svg".to_string()),
+        "{files:?}"
+    );
+    for f in &files {
         let a = std::fs::read(dir.path().join("one").join(f)).unwrap();
         let b = std::fs::read(dir.path().join("two").join(f)).unwrap();
         assert!(a == b, "{f} differs between one thread and two");

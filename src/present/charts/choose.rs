@@ -64,6 +64,15 @@ pub enum Chart {
         rescaled: bool,
         cells: Vec<crate::variant::phase::Cell>,
     },
+    /// A share with its interval at each level of a property, one line per group.
+    Shares {
+        stem: String,
+        title: String,
+        x_desc: String,
+        y_desc: String,
+        levels: Vec<String>,
+        lines: Vec<super::shares::ShareLine>,
+    },
 }
 
 /// The corpora whose expected-solutions chart is drawn.
@@ -319,7 +328,7 @@ impl Chart {
             Chart::TradeOff { corpus, .. } => format!("tradeoff-{corpus}"),
             Chart::CountdownLarge { .. } => "countdown-large".into(),
             Chart::TargetCards { .. } => "krypto-target-cards".into(),
-            Chart::Stacked { stem, .. } => stem.clone(),
+            Chart::Stacked { stem, .. } | Chart::Shares { stem, .. } => stem.clone(),
             Chart::NytSlots { .. } => "nyt-slots".into(),
             Chart::Validation { .. } => "difficulty-validation".into(),
             Chart::Phase {
@@ -349,7 +358,7 @@ impl Chart {
             Chart::TargetCards { .. } => {
                 "Krypto: probability that a deal can be solved, per target card".into()
             }
-            Chart::Stacked { title, .. } => title.clone(),
+            Chart::Stacked { title, .. } | Chart::Shares { title, .. } => title.clone(),
             Chart::NytSlots { .. } => {
                 "Digits as published by the NYT (2023): the real puzzles by daily slot".into()
             }

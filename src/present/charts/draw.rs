@@ -17,7 +17,9 @@ use crate::store::read::ReadError;
 
 use super::choose::{Chart, charts};
 use super::theme::{HEIGHT, WIDTH, register_font};
-use super::{cards, countdown, expected, nyt, phase, probability, stacked, tradeoff, validation};
+use super::{
+    cards, countdown, expected, nyt, phase, probability, shares, stacked, tradeoff, validation,
+};
 
 /// Why the charts could not be rendered.
 #[derive(Debug, Error)]
@@ -81,6 +83,13 @@ impl Chart {
                 validation::draw(root, &self.title(), points, *rho)
             }
             Chart::Phase { rescaled, cells } => phase::draw(root, &self.title(), cells, *rescaled),
+            Chart::Shares {
+                x_desc,
+                y_desc,
+                levels,
+                lines,
+                ..
+            } => shares::draw(root, &self.title(), (x_desc, y_desc), levels, lines),
         };
         r.map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())

@@ -11,6 +11,7 @@ mod expected;
 mod nyt;
 mod phase;
 mod probability;
+pub mod shares;
 mod stacked;
 mod theme;
 mod tradeoff;
