@@ -90,6 +90,7 @@ def generate(
     tries: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    model_difficulty: str | None = None,
 ) -> tuple[str, str, int]: ...
 def cover(game: Game, numbers: list[str]) -> int: ...
 def cover_search(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -28,6 +29,7 @@ SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "predicted_time_s": pl.Float64,
     "predicted_solve_rate": pl.Float64,
     "band": pl.String,
+    "model_success": pl.Float64,
     "solution": pl.String,
     "solutions": pl.List(pl.String),
 }
@@ -50,12 +52,15 @@ def generate(
     tries: int | None = None,
     threads: int | None = None,
     quiet: bool = False,
+    model_difficulty: str | os.PathLike[str] | None = None,
     **rules: Any,
 ) -> pl.DataFrame:
     """Puzzles to order, each with a verified solution, as ``digits-lab generate`` makes them:
     the same options (``None`` leaves the command's default) and, for the same seed, the
     same puzzles. One row per puzzle; ``day`` and ``slot`` with ``day``/``days``, ``band``
-    when the game's bands are known, ``solutions`` with ``all``."""
+    when the game's bands are known, ``solutions`` with ``all``. With ``model_difficulty``
+    (a success model ``digits-lab fit --evaluation`` wrote), ``difficulty`` is a band of that
+    language model's predicted success, and each puzzle carries it as ``model_success``."""
     g = resolve(game, rules)
     if rules:
         raise TypeError(f"generate() got unexpected keyword arguments: {', '.join(sorted(rules))}")
@@ -80,11 +85,13 @@ def generate(
             tries=tries,
             threads=threads,
             progress=bar,
+            model_difficulty=None if model_difficulty is None else os.fspath(model_difficulty),
         )
     finally:
         bar.close()
     puzzles: list[dict[str, Any]] = json.loads(text)
     if not quiet:
         print(f"{len(puzzles)} puzzles from {boards} boards in {time.monotonic() - started:.2f} s", file=sys.stderr)
-    present = [c for c in SCHEMA if any(c in p for p in puzzles)] or [c for c in SCHEMA if c not in ("day", "slot", "band", "solutions")]
+    optional = ("day", "slot", "band", "model_success", "solutions")
+    present = [c for c in SCHEMA if any(c in p for p in puzzles)] or [c for c in SCHEMA if c not in optional]
     return pl.DataFrame(puzzles, schema={c: SCHEMA[c] for c in present}, orient="row")

@@ -17,7 +17,7 @@ use crate::progress;
 #[pyo3(signature = (
     game, count=None, seed=None, solutions=None, convention=None, min_ops=None, uses_all=false,
     no_repeats=false, difficulty=None, all=false, day=false, days=None, tries=None,
-    threads=None, progress=None,
+    threads=None, progress=None, model_difficulty=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
@@ -37,6 +37,7 @@ pub fn generate(
     tries: Option<i128>,
     threads: Option<i128>,
     progress: Option<Py<PyAny>>,
+    model_difficulty: Option<std::path::PathBuf>,
 ) -> PyResult<(String, String, u64)> {
     let request = guard(|| {
         let d = GenerateRequest::default();
@@ -55,6 +56,7 @@ pub fn generate(
             days: DAYS.fit_opt(days)?,
             tries: TRIES.fit_opt(tries)?.unwrap_or(d.tries),
             threads: crate::args::threads(threads)?,
+            model_difficulty,
             ..d
         })
     })?;

@@ -3,6 +3,7 @@ or a DataFrame."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import polars as pl
@@ -83,3 +84,26 @@ def test_bad_input_raises_the_commands_message(tmp_path) -> None:
         dl.evaluate(write(tmp_path), "24", k=[0])
     with pytest.raises(dl.DigitsLabError, match="no model column"):
         dl.evaluate(write(tmp_path), "24", model_column="who")
+
+
+def test_a_fitted_success_model_makes_a_set_hard_for_its_model(cli, tmp_path) -> None:
+    hands = [list(h) for h in itertools.combinations_with_replacement(range(1, 14), 4)]
+    (tmp_path / "hands.jsonl").write_text("".join(json.dumps({"numbers": h}) + "\n" for h in hands))
+    audited, _ = dl.audit(tmp_path / "hands.jsonl", "24")
+    solvable = audited.filter(pl.col("solvable"))
+    rows = []
+    for board, fraction in zip(solvable["board"], solvable["needs_fraction"]):
+        numbers = [int(x) for x in board.split()]
+        answer = "no solution" if fraction else dl.solve(None, numbers, "24", no_moves=True).shortest["expression"]
+        rows.append(json.dumps({"model": "no-fractions", "numbers": numbers, "answer": answer}) + "\n")
+    (tmp_path / "answers.jsonl").write_text("".join(rows))
+    dl.evaluate(tmp_path / "answers.jsonl", "24", out=tmp_path / "eval")
+    done = cli.run("fit", "--evaluation", str(tmp_path / "eval"))
+    assert done.returncode == 0, done.stderr
+    assert "R² 1.000" in done.stdout
+    model = tmp_path / "eval" / "success-no-fractions.json"
+    hard = dl.generate("24", count=4, seed=3, difficulty="fiendish", model_difficulty=model, quiet=True)
+    assert hard.height == 4
+    assert (hard["model_success"] < 0.25).all()
+    fractions = set(solvable.filter(pl.col("needs_fraction"))["board"])
+    assert all(" ".join(map(str, sorted(b))) in fractions for b in hard["board"].to_list())

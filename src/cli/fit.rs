@@ -39,6 +39,14 @@ pub struct FitArgs {
     /// seeded folds, 2 to 10), fit the procedure on the rest, and judge its model on them.
     #[arg(long, value_name = "SHARE", requires = "human")]
     pub holdout: Option<f64>,
+    /// Fit a language model's success on an `evaluate` folder instead (its puzzles table):
+    /// cross-validated holding out boards, written there as success-<model>.json for
+    /// `generate --model-difficulty`.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["training", "human", "check"])]
+    pub evaluation: Option<PathBuf>,
+    /// With --evaluation: the model to fit, when it has several.
+    #[arg(long, requires = "evaluation")]
+    pub model: Option<String>,
     /// Where to write difficulty-model.json and difficulty-fit.md.
     #[arg(long, value_name = "DIR", default_value = "data")]
     pub out: PathBuf,
@@ -64,6 +72,8 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
         training: args.training.clone(),
         human: args.human.clone(),
         holdout: args.holdout,
+        evaluation: args.evaluation.clone(),
+        model: args.model.clone(),
         out: args.out.clone(),
         check: args.check,
         plan: match args.plan {

@@ -45,6 +45,11 @@ pub struct GenerateArgs {
     /// predicted seconds (`20-60`, `30-`).
     #[arg(long)]
     pub difficulty: Option<String>,
+    /// A language model's success model (`digits-lab fit --evaluation DIR` writes one):
+    /// --difficulty's band is then the model's predicted success (easy from 75%, medium from
+    /// 50%, hard from 25%, fiendish below), and each puzzle carries it as `model_success`.
+    #[arg(long, value_name = "FILE", requires = "difficulty")]
+    pub model_difficulty: Option<PathBuf>,
     /// Output format: a table, CSV or JSON for people and programs; a dataset for models as
     /// JSON lines or Parquet (with `prompt`, `ground_truth` and, with --test-share, `split`),
     /// or `hf`, a Hugging Face dataset folder (a Parquet file per split and a README.md card)
@@ -117,6 +122,7 @@ impl GenerateArgs {
             hold_out: self.hold_out,
             stratify: self.stratify,
             unicode: self.unicode,
+            model_difficulty: self.model_difficulty.clone(),
         })
     }
 }

@@ -7,75 +7,9 @@
 
 use serde::Serialize;
 
-use crate::model::{Spread, folds, spearman};
+use crate::model::{Linear, Spread, folds, spearman};
 
-use super::properties::Properties;
-
-/// One input of the fit.
-struct Input {
-    name: &'static str,
-    /// Why it could matter, as `solve` explains a puzzle.
-    why: &'static str,
-    binary: bool,
-    of: fn(&Properties) -> f64,
-}
-
-const INPUTS: [Input; 9] = [
-    Input {
-        name: "min_ops",
-        why: "operations the shortest solution takes",
-        binary: false,
-        of: |p| f64::from(p.min_ops.unwrap_or(0)),
-    },
-    Input {
-        name: "ln(1 + solutions)",
-        why: "essentially different solutions, on a log scale",
-        binary: false,
-        of: |p| (p.solutions.unwrap_or(0) as f64).ln_1p(),
-    },
-    Input {
-        name: "unique",
-        why: "exactly one solution",
-        binary: true,
-        of: |p| f64::from(u8::from(p.unique() == Some(true))),
-    },
-    Input {
-        name: "needs_fraction",
-        why: "every solution passes through a fraction",
-        binary: true,
-        of: |p| f64::from(u8::from(p.needs_fraction == Some(true))),
-    },
-    Input {
-        name: "needs_division",
-        why: "every solution divides",
-        binary: true,
-        of: |p| f64::from(u8::from(p.needs_division == Some(true))),
-    },
-    Input {
-        name: "needs_negative",
-        why: "every solution passes through a negative number",
-        binary: true,
-        of: |p| f64::from(u8::from(p.needs_negative == Some(true))),
-    },
-    Input {
-        name: "size",
-        why: "numbers on the board",
-        binary: false,
-        of: |p| f64::from(p.size),
-    },
-    Input {
-        name: "ln(target)",
-        why: "the target's size, on a log scale",
-        binary: false,
-        of: |p| (p.target.unsigned_abs().max(1) as f64).ln(),
-    },
-    Input {
-        name: "human difficulty",
-        why: "the ln time people are predicted to take, by the model `solve` uses",
-        binary: false,
-        of: |p| p.difficulty.unwrap_or(0.0),
-    },
-];
+use crate::model::success::{INPUTS, Properties, inputs};
 
 /// Cross-validation: folds and repeats.
 const FOLDS: usize = 5;
@@ -133,6 +67,9 @@ pub struct Drivers {
     /// index among the puzzles given.
     #[serde(skip)]
     pub out_of_fold: Vec<(usize, f64)>,
+    /// The fit on every puzzle, which a [`crate::model::success::SuccessModel`] carries.
+    #[serde(skip)]
+    pub fitted: Option<Linear>,
 }
 
 impl Drivers {
@@ -183,15 +120,7 @@ pub fn drivers(puzzles: &[(&Properties, usize, f64)]) -> Drivers {
         d.skipped = Some("every solvable puzzle fared the same: nothing to explain".into());
         return d;
     }
-    let x: Vec<Vec<f64>> = kept
-        .iter()
-        .map(|&i| {
-            INPUTS
-                .iter()
-                .map(|input| (input.of)(puzzles[i].0))
-                .collect()
-        })
-        .collect();
+    let x: Vec<Vec<f64>> = kept.iter().map(|&i| inputs(puzzles[i].0)).collect();
     let board_of: Vec<usize> = kept
         .iter()
         .map(|&i| boards.binary_search(&puzzles[i].1).unwrap_or(0))
@@ -200,8 +129,9 @@ pub fn drivers(puzzles: &[(&Properties, usize, f64)]) -> Drivers {
     d.rho_cv = Some(Spread::of(&rho));
     d.r2_cv = Some(Spread::of(&r2));
     d.out_of_fold = kept.iter().copied().zip(oof).collect();
-    let model = crate::model::fit(&x, &y, 0, &[]);
-    let mut inputs: Vec<Driver> = INPUTS
+    let model = crate::model::fit(&x, &y, 0, &[])
+        .named(INPUTS.iter().map(|i| i.name.to_string()).collect());
+    let mut drivers: Vec<Driver> = INPUTS
         .iter()
         .enumerate()
         .filter(|(i, _)| model.weights[*i].abs() > 1e-9)
@@ -213,8 +143,9 @@ pub fn drivers(puzzles: &[(&Properties, usize, f64)]) -> Drivers {
             binary: input.binary,
         })
         .collect();
-    inputs.sort_by(|a, b| b.weight.abs().total_cmp(&a.weight.abs()));
-    d.inputs = inputs;
+    drivers.sort_by(|a, b| b.weight.abs().total_cmp(&a.weight.abs()));
+    d.inputs = drivers;
+    d.fitted = Some(model);
     d
 }
 

@@ -22,7 +22,7 @@ use crate::generate::bands::Bands;
 use crate::progress::Progress;
 
 use super::outcome::Outcome;
-use super::properties::Properties;
+use super::properties::{Properties, properties_of};
 
 /// The model of rows that name none: a file without a model column is one model's answers.
 pub const UNNAMED: &str = "model";
@@ -144,7 +144,7 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, named: bool, progress: &dyn Progr
                             .as_ref()
                             .zip(s.difficulty)
                             .map(|(b, d)| b.band_of(d).name());
-                        Properties::of(board.len(), puzzles[p].1, &s, band)
+                        properties_of(board.len(), puzzles[p].1, &s, band)
                     });
                     (p, props)
                 })

@@ -15,6 +15,7 @@ pub mod outcome;
 pub mod properties;
 pub mod report;
 pub mod stats;
+pub mod success_fit;
 pub mod summary;
 pub mod tables;
 

@@ -2,51 +2,27 @@
 //! the puzzle (solvable, min_ops, solutions, the operations a solution needs, the human
 //! difficulty and its band), and the levels each property is reported at.
 
-use serde::Serialize;
-
 use crate::dataset::audit::Solved;
+pub use crate::model::success::Properties;
 
-/// What the engine says of one puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Properties {
-    pub size: u32,
-    pub target: i64,
-    pub solvable: bool,
-    pub min_ops: Option<u32>,
-    /// Essentially different solutions (the `distinct` convention); `None` where it is
-    /// undefined (unary minus).
-    pub solutions: Option<u64>,
-    pub needs_fraction: Option<bool>,
-    pub needs_division: Option<bool>,
-    pub needs_negative: Option<bool>,
-    /// The predicted ln mean time people take, as the game's table scores it.
-    pub difficulty: Option<f64>,
-    /// The difficulty band of the game's own puzzles, when the game's bands are known.
-    pub band: Option<&'static str>,
-}
-
-impl Properties {
-    pub fn of(size: usize, target: i64, s: &Solved, band: Option<&'static str>) -> Properties {
-        Properties {
-            size: size as u32,
-            target,
-            solvable: s.solvable,
-            min_ops: s.min_ops,
-            solutions: s.distinct,
-            needs_fraction: s.needs_fraction,
-            needs_division: s.needs_division,
-            needs_negative: s.needs_negative,
-            difficulty: s.difficulty,
-            band,
-        }
-    }
-
-    pub fn unique(&self) -> Option<bool> {
-        self.solutions.map(|n| n == 1)
-    }
-
-    pub fn predicted_time_s(&self) -> Option<f64> {
-        self.difficulty.map(f64::exp)
+/// A puzzle's properties from what `audit` says of it, with its board's size and its band.
+pub fn properties_of(
+    size: usize,
+    target: i64,
+    s: &Solved,
+    band: Option<&'static str>,
+) -> Properties {
+    Properties {
+        size: size as u32,
+        target,
+        solvable: s.solvable,
+        min_ops: s.min_ops,
+        solutions: s.distinct,
+        needs_fraction: s.needs_fraction,
+        needs_division: s.needs_division,
+        needs_negative: s.needs_negative,
+        difficulty: s.difficulty,
+        band,
     }
 }
 

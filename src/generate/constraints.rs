@@ -10,7 +10,11 @@ use crate::format::grouped;
 use crate::game::board::Board;
 use crate::puzzle::difficulty::Assessment;
 
-use super::bands::Bands;
+use std::sync::Arc;
+
+use crate::model::success::{Properties, SuccessModel};
+
+use super::bands::{Band, Bands};
 use super::span::{Span, Wanted};
 
 /// One constraint.
@@ -28,6 +32,14 @@ pub enum Check {
     Difficulty { wanted: Wanted, lo: f64, hi: f64 },
     /// Every solution passes through a fraction (`true`), or some solution does not.
     NeedsFraction(bool),
+    /// A language model's predicted success in `lo..hi`: `wanted` on the model's own scale
+    /// ([`Check::model_band`]).
+    ModelSuccess {
+        wanted: Band,
+        lo: f64,
+        hi: f64,
+        model: Arc<SuccessModel>,
+    },
 }
 
 impl Check {
@@ -43,6 +55,31 @@ impl Check {
         Ok(Check::Difficulty { wanted, lo, hi })
     }
 
+    /// A band of a language model's predicted success (the share of its answers that solve
+    /// the puzzle): easy from 75%, medium from 50%, hard from 25%, fiendish below.
+    pub fn model_band(wanted: Band, model: Arc<SuccessModel>) -> Check {
+        let (lo, hi) = match wanted {
+            Band::Easy => (0.75, 1f64.next_up()),
+            Band::Medium => (0.5, 0.75),
+            Band::Hard => (0.25, 0.5),
+            Band::Fiendish => (0.0, 0.25),
+        };
+        Check::ModelSuccess {
+            wanted,
+            lo,
+            hi,
+            model,
+        }
+    }
+
+    /// The language model this check predicts the success of, if it does.
+    pub fn success_model(&self) -> Option<&SuccessModel> {
+        match self {
+            Check::ModelSuccess { model, .. } => Some(model),
+            _ => None,
+        }
+    }
+
     /// The flag and value that asked for it, as the user would write it.
     pub fn label(&self) -> String {
         match self {
@@ -53,12 +90,21 @@ impl Check {
             Check::Difficulty { wanted, .. } => format!("--difficulty {wanted}"),
             Check::NeedsFraction(true) => "needs a fraction".into(),
             Check::NeedsFraction(false) => "needs no fraction".into(),
+            Check::ModelSuccess { wanted, model, .. } => {
+                format!("--difficulty {wanted} --model-difficulty ({})", model.model)
+            }
         }
     }
 
     /// Whether a solvable puzzle passes; `assess` is asked for only by the constraints on
     /// the difficulty and its features (it costs more than the counts).
-    pub fn passes(&self, board: &Board, c: &Counts, assess: impl FnOnce() -> Assessment) -> bool {
+    pub fn passes(
+        &self,
+        board: &Board,
+        target: i64,
+        c: &Counts,
+        assess: impl FnOnce() -> Assessment,
+    ) -> bool {
         match self {
             Check::Solutions(s, conv) => conv.count(c).is_some_and(|n| s.contains(n)),
             Check::MinOps(s) => s.contains(c.min_ops.into()),
@@ -69,7 +115,27 @@ impl Check {
                 *lo <= d && d < *hi
             }
             Check::NeedsFraction(wanted) => assess().features.needs_fraction == *wanted,
+            Check::ModelSuccess { lo, hi, model, .. } => {
+                let s = model.success(&properties(board, target, c, &assess()));
+                *lo <= s && s < *hi
+            }
         }
+    }
+}
+
+/// A solvable puzzle's properties as a success model reads them.
+pub fn properties(board: &Board, target: i64, c: &Counts, a: &Assessment) -> Properties {
+    Properties {
+        size: board.len() as u32,
+        target,
+        solvable: true,
+        min_ops: Some(c.min_ops),
+        solutions: c.distinct,
+        needs_fraction: Some(a.features.needs_fraction),
+        needs_division: Some(a.features.needs_division),
+        needs_negative: Some(a.features.needs_negative),
+        difficulty: Some(a.difficulty),
+        band: None,
     }
 }
 

@@ -238,6 +238,7 @@ mod tests {
             board: Board::new(&Game::preset(GameKind::Digits), numbers.to_vec()).unwrap(),
             target: 100,
             difficulty,
+            model_success: None,
         }
     }
 

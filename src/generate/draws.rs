@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::rule_set::Game;
 
-use super::constraints::{Check, Tally};
+use super::constraints::{Check, Tally, properties};
 use super::deck::Deck;
 use super::rng::Rng;
 use crate::puzzle::board_run::BoardRun;
@@ -40,6 +40,8 @@ pub struct Found {
     pub board: Board,
     pub target: i64,
     pub difficulty: f64,
+    /// A language model's predicted success, where the order asks for it.
+    pub model_success: Option<f64>,
 }
 
 /// One drawn board: what its puzzles let through, and those chosen from the ones that pass
@@ -71,7 +73,7 @@ impl Draws<'_> {
             tally.solvable += 1;
             let mut all = true;
             for (k, check) in self.checks.iter().enumerate() {
-                if check.passes(&board, &c, || assess(t)) {
+                if check.passes(&board, t, &c, || assess(t)) {
                     tally.passed[k] += 1;
                 } else {
                     all = false;
@@ -86,11 +88,17 @@ impl Draws<'_> {
         while found.len() < self.per_board && !passing.is_empty() {
             let target = self.pick(&board, &passing, &mut rng);
             passing.retain(|&t| t != target);
+            let a = assess(target);
+            let model_success = self.checks.iter().find_map(Check::success_model).map(|m| {
+                let c = run.counts(target).expect("a passing target is solvable");
+                m.success(&properties(&board, target, &c, &a))
+            });
             found.push(Found {
                 index,
                 board: board.clone(),
                 target,
-                difficulty: assess(target).difficulty,
+                difficulty: a.difficulty,
+                model_success,
             });
         }
         Ok(Drawn {

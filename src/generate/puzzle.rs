@@ -36,6 +36,10 @@ pub struct Puzzle {
     /// The game's band the score falls in (absent when the game's bands were not worked out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub band: Option<Band>,
+    /// The predicted share of a language model's answers that solve it
+    /// (`--model-difficulty`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_success: Option<f64>,
     /// One shortest solution.
     pub solution: String,
     /// Every `distinct` solution, fewest numbers first (with `--all`).
@@ -86,6 +90,7 @@ impl Puzzle {
             predicted_time_s: found.difficulty.exp(),
             predicted_solve_rate: Fitted::embedded().solve_rate(found.difficulty),
             band: bands.map(|b| b.band_of(found.difficulty)),
+            model_success: found.model_success,
             solution,
             solutions: r.solutions.filter(|_| all),
         })

@@ -17,6 +17,8 @@
 //! - [`stats`]: mean, sd, Pearson and Spearman correlation; [`folds`]: seeded,
 //!   platform-independent fold splits; [`rate`]: the map from mean solve time to solve rate.
 //! - [`fit_report`]: the fit report `data/difficulty-fit.md`.
+//! - [`success`]: a language model's success on a puzzle predicted from the puzzle's exact
+//!   properties, fitted on its answers by `evaluate` and `fit --evaluation`.
 
 pub mod cv;
 pub mod fit_report;
@@ -32,6 +34,7 @@ pub mod rate;
 pub mod ridge;
 pub mod ridge_report;
 pub mod stats;
+pub mod success;
 pub mod surrogate;
 pub mod train;
 

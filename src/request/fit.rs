@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::evaluate::success_fit::{SuccessFit, fit_success};
 use crate::model::train::Plan;
 use crate::model::{Fitted, fit_report, human, spearman, train};
 use crate::store::write::write_text;
@@ -47,6 +48,11 @@ pub struct FitRequest {
     /// With `human`: hold out about this share of the puzzles and judge the model fitted on
     /// the rest on them.
     pub holdout: Option<f64>,
+    /// Fit a language model's success on an `evaluate` folder instead, and write it there
+    /// (`success-<model>.json`), for `generate --model-difficulty`.
+    pub evaluation: Option<PathBuf>,
+    /// With `evaluation`: the model to fit (needed when the evaluation has several).
+    pub model: Option<String>,
     /// Where difficulty-model.json and difficulty-fit.md go.
     pub out: PathBuf,
     /// Write nothing; fail unless the carried model equals the refit and the report in
@@ -61,6 +67,8 @@ impl Default for FitRequest {
             training: None,
             human: None,
             holdout: None,
+            evaluation: None,
+            model: None,
             out: PathBuf::from(places::DATA),
             check: false,
             plan: PlanName::Full,
@@ -92,8 +100,23 @@ impl FitRequest {
                 "--check compares the published fit: not with --human or --plan quick",
             ));
         }
-        let plan = self.plan.plan();
+        if self.model.is_some() && self.evaluation.is_none() {
+            return Err(Error::input(
+                "--model names a model of --evaluation: give --evaluation",
+            ));
+        }
         let mut o = FitReport::default();
+        if let Some(dir) = &self.evaluation {
+            if self.training.is_some() || self.human.is_some() || self.check {
+                return Err(Error::input(
+                    "--evaluation fits a language model's success: not with --training, --human \
+                     or --check",
+                ));
+            }
+            success(&mut o, &fit_success(dir, self.model.as_deref())?);
+            return Ok(o);
+        }
+        let plan = self.plan.plan();
         if let Some(path) = &self.human {
             match self.holdout {
                 Some(share) => holdout(&mut o, human::read(Some(path))?, &plan, share)?,
@@ -246,4 +269,28 @@ fn holdout(
         spearman(&predicted, &rate),
     ));
     Ok(())
+}
+
+/// The lines of a language model's success fit: its cross-validated figures, what drives
+/// it, where it went.
+fn success(o: &mut FitReport, f: &SuccessFit) {
+    let m = &f.model;
+    o.line(format!(
+        "{}'s success on {} {} puzzles ({} boards): cross-validated ρ {:.3} ± {:.3}, R² {:.3} ± \
+         {:.3} (5 × 5-fold, holding out boards)",
+        m.model, m.puzzles, m.game, m.boards, m.rho_cv.mean, m.rho_cv.sd, m.r2_cv.mean, m.r2_cv.sd
+    ));
+    if let Some(r) = f.drivers.rho_human {
+        o.line(format!(
+            "the human difficulty against its success: ρ {r:.3}"
+        ));
+    }
+    for d in f.drivers.inputs.iter().take(3) {
+        o.line(format!("  {}", d.text()));
+    }
+    o.line(format!(
+        "wrote {} (generate --model-difficulty {} --difficulty hard)",
+        f.written.display(),
+        f.written.display()
+    ));
 }

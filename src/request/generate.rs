@@ -1,5 +1,8 @@
 //! `generate`: puzzles to order, each with a verified solution; or NYT-style days.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use crate::engine::Convention;
 use crate::error::{Error, Result};
 use crate::game::rule_set::{Game, GameKind};
@@ -10,6 +13,7 @@ use crate::generate::puzzle::Puzzle;
 use crate::generate::span::{Span, Wanted};
 use crate::generate::strata::{self, Stratify};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
+use crate::model::success::SuccessModel;
 use crate::present::output_format::Format;
 use crate::progress::Progress;
 
@@ -66,6 +70,9 @@ pub struct GenerateRequest {
     pub stratify: Option<Stratify>,
     /// A dataset's references spelled with `×`, `−` and `÷` (see [`SetGame::unicode`]).
     pub unicode: bool,
+    /// A language model's success model (`fit --evaluation` writes one): `difficulty`'s
+    /// band is then the model's predicted success, and each puzzle carries it.
+    pub model_difficulty: Option<PathBuf>,
 }
 
 impl Default for GenerateRequest {
@@ -90,6 +97,7 @@ impl Default for GenerateRequest {
             hold_out: HoldOut::Boards,
             stratify: None,
             unicode: false,
+            model_difficulty: None,
         }
     }
 }
@@ -211,8 +219,27 @@ impl GenerateRequest {
         if self.no_repeats {
             checks.push(Check::NoRepeats);
         }
-        if let Some(w) = self.difficulty {
-            checks.push(Check::difficulty(w, bands.as_ref())?);
+        match (&self.model_difficulty, self.difficulty) {
+            (None, Some(w)) => checks.push(Check::difficulty(w, bands.as_ref())?),
+            (None, None) => {}
+            (Some(path), wanted) => {
+                let model = SuccessModel::read(path)?;
+                if model.game != game.kind.to_string() {
+                    return Err(Error::input(format!(
+                        "{}: fitted on {} puzzles; this set is {}",
+                        path.display(),
+                        model.game,
+                        game.kind
+                    )));
+                }
+                let Some(Wanted::Band(band)) = wanted else {
+                    return Err(Error::input(
+                        "--model-difficulty takes --difficulty as a band (easy, medium, hard, \
+                         fiendish) of the model's predicted success",
+                    ));
+                };
+                checks.push(Check::model_band(band, Arc::new(model)));
+            }
         }
         let mode = match days {
             Some(n) => Mode::Days(n),

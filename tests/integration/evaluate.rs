@@ -19,11 +19,12 @@ use digits_lab::evaluate::{Outcome, Summary, judge_rows, summarise};
 use digits_lab::game::board::Board;
 use digits_lab::game::number::Rational;
 use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::model::success::SuccessModel;
 use digits_lab::progress::Silent;
 use digits_lab::puzzle::explain::walk;
 use digits_lab::puzzle::solve::{Options, solve};
 use digits_lab::random::SplitMix64;
-use digits_lab::request::{EvaluateRequest, GameOptions};
+use digits_lab::request::{EvaluateRequest, FitRequest, GameOptions, GenerateRequest};
 
 /// A solvable 24-game hand: its cards, a solution, whether every solution needs a fraction
 /// and the simulated player's expected moves to a solution.
@@ -365,4 +366,94 @@ fn the_same_bytes_at_any_thread_count_and_errors_in_one_line() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn a_success_model_fitted_on_an_evaluation_makes_a_set_hard_for_that_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("no-fractions.jsonl");
+    let text: String = hands()
+        .iter()
+        .map(|h| {
+            let answer = if h.needs_fraction {
+                "no solution"
+            } else {
+                h.solution.as_str()
+            };
+            format!(
+                "{}\n",
+                serde_json::json!({"model": "no-fractions", "numbers": h.cards, "answer": answer})
+            )
+        })
+        .collect();
+    std::fs::write(&input, text).unwrap();
+    let out = dir.path().join("eval");
+    EvaluateRequest {
+        game: GameOptions::named("24"),
+        input,
+        out: Some(out.clone()),
+        ..EvaluateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap();
+    let fit = FitRequest {
+        evaluation: Some(out.clone()),
+        ..FitRequest::default()
+    }
+    .run()
+    .unwrap();
+    assert!(fit.text.contains("R² 1.000"), "{}", fit.text);
+    let model = out.join("success-no-fractions.json");
+    let read = SuccessModel::read(&model).unwrap();
+    assert_eq!(
+        (read.model.as_str(), read.game.as_str()),
+        ("no-fractions", "24")
+    );
+    assert_eq!(read.puzzles, hands().len() as u64);
+    let generate = |difficulty: &str, game: &str| GenerateRequest {
+        game: GameOptions::named(game),
+        count: Some(6),
+        seed: 9,
+        difficulty: Some(difficulty.parse().unwrap()),
+        model_difficulty: Some(model.clone()),
+        ..GenerateRequest::default()
+    };
+    let hard = generate("fiendish", "24")
+        .run(&Silent)
+        .unwrap()
+        .generated
+        .puzzles;
+    assert_eq!(hard.len(), 6);
+    for p in &hard {
+        let h = hands().iter().find(|h| h.cards == p.board).unwrap();
+        assert!(h.needs_fraction, "{:?}", p.board);
+        assert!(p.model_success.unwrap() < 0.25, "{:?}", p.model_success);
+    }
+    let easy = generate("easy", "24")
+        .run(&Silent)
+        .unwrap()
+        .generated
+        .puzzles;
+    assert!(easy.iter().all(|p| p.model_success.unwrap() >= 0.75));
+    for (request, message) in [
+        (generate("20-60", "24"), "takes --difficulty as a band"),
+        (
+            generate("hard", "countdown"),
+            "fitted on 24 puzzles; this set is countdown",
+        ),
+    ] {
+        let e = request.run(&Silent).unwrap_err().to_string();
+        assert!(e.contains(message), "{e}");
+    }
+    let two = FitRequest {
+        evaluation: Some(out.clone()),
+        model: Some("other".into()),
+        ..FitRequest::default()
+    };
+    assert!(
+        two.run()
+            .unwrap_err()
+            .to_string()
+            .contains("name one of its models")
+    );
 }

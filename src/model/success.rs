@@ -1,0 +1,186 @@
+//! A model's success on a puzzle predicted from the puzzle's exact properties: the
+//! properties ([`Properties`]), the inputs read off them ([`INPUTS`]), and the fitted model
+//! `evaluate` cross-validates and `fit --evaluation` writes ([`SuccessModel`]), which
+//! `generate --model-difficulty` makes sets with — hard for a given model rather than for
+//! people.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+use super::cv::Spread;
+use super::ridge::Linear;
+
+/// What the engine says of one puzzle: the facts a success model reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Properties {
+    pub size: u32,
+    pub target: i64,
+    pub solvable: bool,
+    pub min_ops: Option<u32>,
+    /// Essentially different solutions (the `distinct` convention); `None` where it is
+    /// undefined (unary minus).
+    pub solutions: Option<u64>,
+    pub needs_fraction: Option<bool>,
+    pub needs_division: Option<bool>,
+    pub needs_negative: Option<bool>,
+    /// The predicted ln mean time people take, as the game's table scores it.
+    pub difficulty: Option<f64>,
+    /// The difficulty band of the game's own puzzles, when the game's bands are known.
+    pub band: Option<&'static str>,
+}
+
+impl Properties {
+    pub fn unique(&self) -> Option<bool> {
+        self.solutions.map(|n| n == 1)
+    }
+
+    pub fn predicted_time_s(&self) -> Option<f64> {
+        self.difficulty.map(f64::exp)
+    }
+}
+
+/// One input of a success model.
+pub struct Input {
+    pub name: &'static str,
+    /// Why it could matter, as `solve` explains a puzzle.
+    pub why: &'static str,
+    /// A yes or a no (1 or 0) rather than a quantity.
+    pub binary: bool,
+    pub of: fn(&Properties) -> f64,
+}
+
+/// The inputs, in the order a success model takes them.
+pub const INPUTS: [Input; 9] = [
+    Input {
+        name: "min_ops",
+        why: "operations the shortest solution takes",
+        binary: false,
+        of: |p| f64::from(p.min_ops.unwrap_or(0)),
+    },
+    Input {
+        name: "ln(1 + solutions)",
+        why: "essentially different solutions, on a log scale",
+        binary: false,
+        of: |p| (p.solutions.unwrap_or(0) as f64).ln_1p(),
+    },
+    Input {
+        name: "unique",
+        why: "exactly one solution",
+        binary: true,
+        of: |p| f64::from(u8::from(p.unique() == Some(true))),
+    },
+    Input {
+        name: "needs_fraction",
+        why: "every solution passes through a fraction",
+        binary: true,
+        of: |p| f64::from(u8::from(p.needs_fraction == Some(true))),
+    },
+    Input {
+        name: "needs_division",
+        why: "every solution divides",
+        binary: true,
+        of: |p| f64::from(u8::from(p.needs_division == Some(true))),
+    },
+    Input {
+        name: "needs_negative",
+        why: "every solution passes through a negative number",
+        binary: true,
+        of: |p| f64::from(u8::from(p.needs_negative == Some(true))),
+    },
+    Input {
+        name: "size",
+        why: "numbers on the board",
+        binary: false,
+        of: |p| f64::from(p.size),
+    },
+    Input {
+        name: "ln(target)",
+        why: "the target's size, on a log scale",
+        binary: false,
+        of: |p| (p.target.unsigned_abs().max(1) as f64).ln(),
+    },
+    Input {
+        name: "human difficulty",
+        why: "the ln time people are predicted to take, by the model `solve` uses",
+        binary: false,
+        of: |p| p.difficulty.unwrap_or(0.0),
+    },
+];
+
+/// The inputs of a puzzle with properties `p`, in [`INPUTS`]' order.
+pub fn inputs(p: &Properties) -> Vec<f64> {
+    INPUTS.iter().map(|input| (input.of)(p)).collect()
+}
+
+/// What a success model file says it is, so that no other JSON is taken for one.
+const KIND: &str = "digits-lab success model";
+
+/// A model's success fitted on its answers (`fit --evaluation`): ridge regression of the
+/// share of its answers that solve each puzzle on the puzzle's [`INPUTS`], with the
+/// cross-validated figures it was judged by.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuccessModel {
+    pub kind: String,
+    /// The model whose answers it was fitted on.
+    pub model: String,
+    /// The game the puzzles were of.
+    pub game: String,
+    /// Solvable puzzles fitted on, and their boards.
+    pub puzzles: u64,
+    pub boards: u64,
+    /// Out-of-fold ρ and R² of predicted with observed success, holding out boards.
+    pub rho_cv: Spread,
+    pub r2_cv: Spread,
+    pub linear: Linear,
+}
+
+impl SuccessModel {
+    pub fn new(
+        model: &str,
+        game: &str,
+        puzzles: u64,
+        boards: u64,
+        cv: (Spread, Spread),
+        linear: Linear,
+    ) -> SuccessModel {
+        SuccessModel {
+            kind: KIND.to_string(),
+            model: model.to_string(),
+            game: game.to_string(),
+            puzzles,
+            boards,
+            rho_cv: cv.0,
+            r2_cv: cv.1,
+            linear,
+        }
+    }
+
+    /// The predicted share of the model's answers that solve a solvable puzzle, in [0, 1].
+    pub fn success(&self, p: &Properties) -> f64 {
+        self.linear.predict(&inputs(p)).clamp(0.0, 1.0)
+    }
+
+    /// Reads a model file, refusing one that is not a success model of these inputs.
+    pub fn read(path: &Path) -> Result<SuccessModel> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        let m: SuccessModel = serde_json::from_str(&text).map_err(|e| {
+            Error::input(format!(
+                "{}: not a success model (`fit --evaluation` writes one): {e}",
+                path.display()
+            ))
+        })?;
+        let names: Vec<&str> = INPUTS.iter().map(|i| i.name).collect();
+        if m.kind != KIND || m.linear.inputs != names {
+            return Err(Error::input(format!(
+                "{}: not a success model of this version's inputs ({})",
+                path.display(),
+                names.join(", ")
+            )));
+        }
+        Ok(m)
+    }
+}
