@@ -330,6 +330,36 @@ bench-check: build
         timed "audit, 100,000 TinyZero-style rows" {{bin}} audit --game 24 --pool 1-100x6 --targets 1-100000 --quiet "$out/tz.jsonl"
     done
 
+# `evaluate` on 20,000 answers of two scripted models to 100 Countdown puzzles (100 each a
+# puzzle: the reference, a wrong stated result, "no solution", or text that is no answer),
+# three runs: wall, CPU, peak. Issue 56 asks for 10 s on two cores.
+bench-evaluate: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/time ] || (apt-get update -qq && apt-get install -y -qq time)
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+    {{bin}} generate --game countdown --count 100 --seed 5 --format jsonl --quiet --out "$out/set.jsonl"
+    python3 - "$out" <<'PY'
+    import json, random, sys
+    out = sys.argv[1]
+    rows = [json.loads(line) for line in open(f"{out}/set.jsonl")]
+    rng = random.Random(56)
+    with open(f"{out}/answers.jsonl", "w") as f:
+        for model in ("a", "b"):
+            for r in rows:
+                for _ in range(100):
+                    x = rng.random()
+                    a = r["solution"] if x < 0.6 else r["solution"] + " = 1" if x < 0.8 else "no solution" if x < 0.9 else "(("
+                    f.write(json.dumps({"model": model, "numbers": r["numbers"], "target": r["target"], "answer": a}) + "\n")
+    PY
+    for i in 1 2 3; do
+        rm -rf "$out/eval"
+        /usr/bin/time -f "%e %U %S %M" -o "$out/time" {{bin}} evaluate --game countdown --quiet --out "$out/eval" "$out/answers.jsonl" > /dev/null
+        read -r secs user sys kb < "$out/time"
+        echo "evaluate, 20,000 answers: $secs s wall, $(awk "BEGIN { print $user + $sys }") s CPU, $((kb / 1024)) MiB peak"
+    done
+
 # Peak memory of a corpus over three times the size of Digits (six distinct numbers from
 # 1–30: 593,775 boards, targets 1–999; ~15 minutes), one run, beside one run of Digits: the
 # shared sub-board tables are bounded by --cache-mb, so the two peaks should be close.

@@ -78,6 +78,12 @@ impl Drivers {
     pub fn predictive(&self) -> bool {
         self.r2_cv.is_some_and(|r| r.mean >= PREDICTIVE_R2)
     }
+
+    /// The inputs worth naming, most predictive first: a weight of under half a point of
+    /// success per standard deviation is no driver.
+    pub fn shown(&self) -> impl Iterator<Item = &Driver> {
+        self.inputs.iter().filter(|d| d.weight.abs() >= 0.005)
+    }
 }
 
 /// The drivers of success over `puzzles`: each a puzzle's properties, its board's index and

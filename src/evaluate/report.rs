@@ -218,8 +218,7 @@ fn drivers(o: &mut String, s: &Summary) {
                          puzzles"
                     );
                 }
-                let shown = d.inputs.iter().filter(|i| i.weight.abs() >= 0.005).take(4);
-                for driver in shown.filter(|_| d.predictive()) {
+                for driver in d.shown().take(4).filter(|_| d.predictive()) {
                     let _ = writeln!(o, "- {}", driver.text());
                 }
             }
@@ -242,7 +241,7 @@ fn comparisons(o: &mut String, s: &Summary) {
     for c in &s.comparisons {
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% | {:.3} |",
+            "| {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% | {} |",
             c.a,
             c.b,
             grouped(c.shared),
@@ -251,7 +250,7 @@ fn comparisons(o: &mut String, s: &Summary) {
             grouped(c.ties),
             100.0 * c.a_success,
             100.0 * c.b_success,
-            c.p_value
+            p_text(c.p_value)
         );
     }
     let _ = writeln!(
@@ -260,4 +259,13 @@ fn comparisons(o: &mut String, s: &Summary) {
          sign test asks whether the puzzles one does better on outnumber the other's by more \
          than chance, ties left out.\n"
     );
+}
+
+/// A p-value as people read it: three decimals, or its order below 0.001.
+fn p_text(p: f64) -> String {
+    if p >= 0.001 {
+        format!("{p:.3}")
+    } else {
+        format!("{p:.1e}")
+    }
 }

@@ -285,7 +285,7 @@ fn success(o: &mut FitReport, f: &SuccessFit) {
             "the human difficulty against its success: ρ {r:.3}"
         ));
     }
-    for d in f.drivers.inputs.iter().take(3) {
+    for d in f.drivers.shown().take(3) {
         o.line(format!("  {}", d.text()));
     }
     o.line(format!(

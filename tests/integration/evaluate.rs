@@ -429,6 +429,10 @@ fn a_success_model_fitted_on_an_evaluation_makes_a_set_hard_for_that_model() {
         assert!(h.needs_fraction, "{:?}", p.board);
         assert!(p.model_success.unwrap() < 0.25, "{:?}", p.model_success);
     }
+    crate::json_schema::validate(
+        &serde_json::to_value(&hard).unwrap(),
+        "generate.schema.json",
+    );
     let easy = generate("easy", "24")
         .run(&Silent)
         .unwrap()
