@@ -68,8 +68,6 @@ pub struct Judged {
     pub models: Vec<String>,
     pub puzzles: Vec<Puzzle>,
     pub answers: Vec<Answer>,
-    /// Whether the file names its models (has a model column).
-    pub named: bool,
 }
 
 /// Reads `input`, checks every answer under `game` and solves every distinct puzzle.
@@ -80,7 +78,6 @@ pub fn judge_file(
     progress: &dyn Progress,
 ) -> Result<Judged> {
     let mut reader = Reader::open(input, columns, game.target.is_none(), true)?;
-    let named = reader.found.model.is_some();
     let mut rows: Vec<Row> = Vec::new();
     loop {
         let chunk = reader.chunk(1 << 16)?;
@@ -89,11 +86,11 @@ pub fn judge_file(
         }
         rows.extend(chunk);
     }
-    Ok(judge_rows(game, rows, named, progress))
+    Ok(judge_rows(game, rows, progress))
 }
 
 /// [`judge_file`] on rows already read.
-pub fn judge_rows(game: &Game, rows: Vec<Row>, named: bool, progress: &dyn Progress) -> Judged {
+pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judged {
     let mut models: Vec<String> = Vec::new();
     let mut model_at: HashMap<String, usize> = HashMap::new();
     let mut puzzles: Vec<(Board, i64)> = Vec::new();
@@ -206,6 +203,5 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, named: bool, progress: &dyn Progr
         models,
         puzzles,
         answers,
-        named,
     }
 }

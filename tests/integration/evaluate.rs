@@ -115,13 +115,7 @@ fn answers() -> Vec<Row> {
 
 fn summary() -> &'static Summary {
     static SUMMARY: OnceLock<Summary> = OnceLock::new();
-    SUMMARY.get_or_init(|| {
-        summarise(
-            "24",
-            &judge_rows(&game(), answers(), true, &Silent),
-            &[1, 3],
-        )
-    })
+    SUMMARY.get_or_init(|| summarise("24", &judge_rows(&game(), answers(), &Silent), &[1, 3]))
 }
 
 fn model<'a>(s: &'a Summary, name: &str) -> &'a digits_lab::evaluate::summary::ModelSummary {
