@@ -75,6 +75,9 @@ pub struct AuditSummary {
     pub duplicate: u64,
     /// Solvable rows (duplicates excluded) with exactly one `distinct` solution.
     pub unique: u64,
+    /// Solvable rows whose `distinct` count is undefined (unary minus), so neither unique
+    /// nor not.
+    pub unique_undefined: u64,
     /// Solvable rows by `min_ops`.
     pub min_ops: BTreeMap<u32, u64>,
     /// Solvable rows by difficulty band, when the game's bands are known.
@@ -269,8 +272,10 @@ impl AuditSummary {
             let Some(solved) = a.solved.filter(|x| x.solvable && a.status == "ok") else {
                 continue;
             };
-            if solved.distinct == Some(1) {
-                s.unique += 1;
+            match solved.distinct {
+                Some(1) => s.unique += 1,
+                None => s.unique_undefined += 1,
+                Some(_) => {}
             }
             if let Some(m) = solved.min_ops {
                 *s.min_ops.entry(m).or_default() += 1;
@@ -302,12 +307,16 @@ impl AuditSummary {
             g(self.invalid),
             g(self.duplicate)
         );
-        if self.ok > 0 {
+        if self.ok > 0 && self.unique_undefined == self.ok {
+            o.push_str("  unique solution: undefined (unary minus leaves `distinct` undefined)\n");
+        } else if self.ok > 0 {
             o.push_str(&format!(
                 "  unique solution: {} of the {} solvable\n",
                 g(self.unique),
                 g(self.ok)
             ));
+        }
+        if self.ok > 0 {
             let ops: Vec<String> = (self.min_ops.iter())
                 .map(|(m, n)| format!("{m}: {}", g(*n)))
                 .collect();

@@ -180,6 +180,20 @@ fn the_command_writes_the_rows_and_says_how_they_fared() {
         text.ends_with(&format!("wrote {}\n", written.display())),
         "{text}"
     );
+    // Under unary minus `distinct` is undefined, so no row is unique or not: the summary
+    // says so rather than "0 of the 4".
+    let minus = Command::cargo_bin("digits-lab")
+        .unwrap()
+        .args(["audit", "--game", "24", "--unary-minus", "--quiet", "--out"])
+        .arg(dir.path().join("minus.parquet"))
+        .arg(&input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(minus.stdout).unwrap();
+    assert!(
+        text.contains("unique solution: undefined (unary minus leaves `distinct` undefined)"),
+        "{text}"
+    );
     let df = digits_lab::store::read::read_file(&written).unwrap();
     let reason = df.column("reason").unwrap().str().unwrap().clone();
     assert_eq!(
