@@ -51,8 +51,15 @@ def test_the_folder_loads_as_it_is_with_its_splits_and_types(made: Path) -> None
     f = d["train"].features
     assert f["numbers"].feature.dtype == "int64"
     assert f["target"].dtype == "int64"
-    for text in ("prompt", "ground_truth", "solution"):
+    for text in ("prompt", "solution"):
         assert f[text].dtype in ("string", "large_string"), (text, f[text])
+    # The ground truth is the JSON lines' object as a struct: numbers, target, game.
+    truth = f["ground_truth"]
+    assert truth["numbers"].feature.dtype == "int64" and truth["target"].dtype == "int64"
+    assert truth["game"]["kind"].dtype in ("string", "large_string")
+    assert truth["game"]["use_all"].dtype == "bool"
+    first = d["train"][0]["ground_truth"]
+    assert first["game"]["kind"] == "countdown" and first["target"] == d["train"][0]["target"]
     assert f["trees"].dtype == "uint64" and f["min_ops"].dtype == "uint32"
     assert f["difficulty"].dtype == "float64"
     assert "split" not in f
@@ -103,8 +110,16 @@ def test_a_sets_references_score_1_as_verl_calls_the_reward(cli, tmp_path: Path,
     done = cli.run("generate", "--game", game, *extra, "--count", "25", "--seed", "2", "--format", "parquet", "--out", str(path), "--quiet")
     assert done.returncode == 0, done.stderr
     frame = pd.read_parquet(path)
-    for row in frame.itertuples():
-        truth = json.loads(row.ground_truth)
+    lines = tmp_path / "set.jsonl"
+    done = cli.run("generate", "--game", game, *extra, "--count", "25", "--seed", "2", "--format", "jsonl", "--out", str(lines), "--quiet")
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line)["ground_truth"] for line in lines.read_text().splitlines()]
+    for row, line_truth in zip(frame.itertuples(), objects):
+        # The struct, as pandas reads it: a dict of NumPy values, the JSON object's fields
+        # with an option that is off as False or None.
+        truth = row.ground_truth
+        assert list(truth["numbers"]) == line_truth["numbers"] and truth["target"] == line_truth["target"]
+        assert {k: v for k, v in truth["game"].items() if v not in (None, False)} == line_truth["game"]
         score = rewards.compute_score(
             data_source=game,
             solution_str=f"Assistant: <answer>{row.solution}</answer>",
@@ -114,7 +129,6 @@ def test_a_sets_references_score_1_as_verl_calls_the_reward(cli, tmp_path: Path,
         assert score == 1.0, (truth, row.solution)
         # The same answer aimed one past the target is not a solution: TinyZero's format
         # score, or 0 when asked.
-        truth["target"] = int(row.target) + 1
-        wrong = json.dumps(truth)
+        wrong = dict(truth, target=int(row.target) + 1)
         assert rewards.compute_score(game, f"<answer>{row.solution}</answer>", wrong) == 0.1
         assert rewards.compute_score(game, f"<answer>{row.solution}</answer>", wrong, format_score=0.0) == 0.0

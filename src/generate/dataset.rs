@@ -269,7 +269,7 @@ pub fn write_jsonl(
 }
 
 /// The puzzles as a Parquet file, written atomically: the JSON lines' fields as columns
-/// (`numbers` and `solutions` lists; `ground_truth` as JSON text).
+/// (`numbers` and `solutions` lists; `ground_truth` a struct).
 pub fn write_parquet(
     dest: &Path,
     game: SetGame,
@@ -305,7 +305,8 @@ pub fn split_frames(
 pub const SPLITS: [&str; 2] = ["train", "test"];
 
 /// Rows as a table: the JSON lines' fields as columns (`numbers` and `solutions` lists;
-/// `ground_truth` as JSON text; `split` where the rows have one).
+/// `ground_truth` a struct, as it is an object in JSON lines; `split` where the rows have
+/// one).
 fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
     let list = |name: &str, values: Vec<Series>| {
         Column::new(name.into(), ListChunked::from_iter(values).into_series())
@@ -333,12 +334,7 @@ fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
             "prompt".into(),
             rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
         ),
-        Column::new(
-            "ground_truth".into(),
-            rows.iter()
-                .map(|r| serde_json::to_string(&r.ground_truth).expect("plain data"))
-                .collect::<Vec<_>>(),
-        ),
+        truth_column(rows)?,
         Column::new(
             "trees".into(),
             rows.iter().map(|r| r.trees).collect::<Vec<_>>(),
@@ -387,4 +383,54 @@ fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
         ));
     }
     frame(columns)
+}
+
+/// `ground_truth` as a struct column, the fields of the JSON lines' object: `numbers` (a
+/// list), `target` and `game` (a struct of [`TruthGame`]'s fields, where the JSON leaves out
+/// an option that is off, the struct holds `false` or null), so that a reader gets the same
+/// mapping from either file.
+fn truth_column(rows: &[Row]) -> Result<Column> {
+    let n = rows.len();
+    let games: Vec<&TruthGame> = rows.iter().map(|r| r.ground_truth.game).collect();
+    let text = |name: &str, f: fn(&TruthGame) -> Option<&str>| {
+        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
+    };
+    let flag = |name: &str, f: fn(&TruthGame) -> bool| {
+        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
+    };
+    let game_fields = [
+        text("kind", |g| Some(g.kind.as_str())),
+        text("rules", |g| g.rules.as_deref()),
+        flag("pow", |g| g.pow),
+        flag("unary_minus", |g| g.unary_minus),
+        flag("use_all", |g| g.use_all),
+        flag("zero", |g| g.zero),
+        flag("negatives", |g| g.negatives),
+        flag("fractions", |g| g.fractions),
+        flag("concat", |g| g.concat),
+        text("pool", |g| g.pool.as_deref()),
+        text("targets", |g| g.targets.as_deref()),
+    ];
+    let struct_of = |name: &str, fields: &[Series]| {
+        StructChunked::from_series(name.into(), n, fields.iter())
+            .map(|s| s.into_series())
+            .map_err(|e| Error::Io(format!("the ground truths as a table: {e}")))
+    };
+    let numbers = ListChunked::from_iter(
+        rows.iter()
+            .map(|r| Series::new("".into(), r.ground_truth.numbers)),
+    )
+    .into_series()
+    .with_name("numbers".into());
+    let fields = [
+        numbers,
+        Series::new(
+            "target".into(),
+            rows.iter()
+                .map(|r| r.ground_truth.target)
+                .collect::<Vec<_>>(),
+        ),
+        struct_of("game", &game_fields)?,
+    ];
+    Ok(struct_of("ground_truth", &fields)?.into_column())
 }

@@ -118,7 +118,7 @@ const COLUMNS: &str = "## Columns
 | `numbers` | list of int64 | the board |
 | `target` | int64 | the number to make |
 | `prompt` | string | the task in words, with the answer format (`<answer>…</answer>`) |
-| `ground_truth` | string (JSON) | what a reward compares an answer with: `numbers`, `target` |
+| `ground_truth` | struct | what a reward compares an answer with: `numbers`, `target` and `game` (its `kind` and the options that change it) |
 | `trees`, `expressions`, `distinct` | uint64 | the puzzle's solutions under each counting convention (`distinct` null where undefined) |
 | `min_ops` | uint32 | the fewest operations a solution takes |
 | `difficulty` | float64 | the difficulty score |

@@ -116,6 +116,32 @@ fn a_split_by_targets_holds_out_whole_targets_and_parquet_holds_the_rows() {
     assert_eq!(targets, want);
     let split = df.column("split").unwrap().str().unwrap();
     assert_eq!(split.get(0), rows[0]["split"].as_str());
+    // The ground truth is a struct of the JSON object's fields, the game's options that are
+    // off as false or null where the JSON leaves them out.
+    let truth = df
+        .column("ground_truth")
+        .unwrap()
+        .struct_()
+        .unwrap()
+        .clone();
+    let field = |name: &str| truth.field_by_name(name).unwrap();
+    assert_eq!(
+        field("target").i64().unwrap().get(0),
+        rows[0]["target"].as_i64()
+    );
+    let game = field("game");
+    let game = game.struct_().unwrap();
+    let kind = game.field_by_name("kind").unwrap();
+    assert_eq!(kind.str().unwrap().get(0), Some("24"));
+    let use_all = game.field_by_name("use_all").unwrap();
+    assert_eq!(use_all.bool().unwrap().get(0), Some(false));
+    let pool = game.field_by_name("pool").unwrap();
+    assert_eq!(pool.str().unwrap().get(0), None);
+    let targets = game.field_by_name("targets").unwrap();
+    assert_eq!(
+        targets.str().unwrap().get(0),
+        rows[0]["ground_truth"]["game"]["targets"].as_str()
+    );
 }
 
 #[test]
