@@ -132,3 +132,20 @@ def test_a_sets_references_score_1_as_verl_calls_the_reward(cli, tmp_path: Path,
         wrong = dict(truth, target=int(row.target) + 1)
         assert rewards.compute_score(game, f"<answer>{row.solution}</answer>", wrong) == 0.1
         assert rewards.compute_score(game, f"<answer>{row.solution}</answer>", wrong, format_score=0.0) == 0.0
+
+
+def test_a_set_with_puzzles_that_have_no_solution_scores_its_references_1(cli, tmp_path: Path) -> None:
+    path = tmp_path / "mixed.parquet"
+    done = cli.run("generate", "--game", "24", "--count", "40", "--unsolvable", "0.25", "--seed", "6", "--format", "parquet", "--out", str(path), "--quiet")
+    assert done.returncode == 0, done.stderr
+    frame = pd.read_parquet(path)
+    assert int((~frame["solvable"]).sum()) == 10
+    for row in frame.itertuples():
+        reply = f"Assistant: <think>…</think> <answer>{row.solution}</answer>"
+        assert rewards.compute_score("24", reply, row.ground_truth) == 1.0, row
+        if not row.solvable:
+            # Giving up is right here; an expression cannot be.
+            assert row.solution == "no solution" and pd.isna(row.min_ops)
+            assert rewards.compute_score("24", "<answer>(1+2)*3</answer>", row.ground_truth) < 1.0
+    d = load("parquet", data_files=str(path), split="train")
+    assert d.features["solvable"].dtype == "bool"

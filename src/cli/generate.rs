@@ -50,6 +50,11 @@ pub struct GenerateArgs {
     /// 50%, hard from 25%, fiendish below), and each puzzle carries it as `model_success`.
     #[arg(long, value_name = "FILE", requires = "difficulty")]
     pub model_difficulty: Option<PathBuf>,
+    /// Mix puzzles with no solution into a set for models, this share of --count (at least
+    /// 0, below 1): each says so in its row (`solvable`), its reference answer is "no
+    /// solution", and every prompt says how to answer one.
+    #[arg(long, value_name = "SHARE")]
+    pub unsolvable: Option<f64>,
     /// Output format: a table, CSV or JSON for people and programs; a dataset for models as
     /// JSON lines or Parquet (with `prompt`, `ground_truth` and, with --test-share, `split`),
     /// or `hf`, a Hugging Face dataset folder (a Parquet file per split and a README.md card)
@@ -123,6 +128,7 @@ impl GenerateArgs {
             stratify: self.stratify,
             unicode: self.unicode,
             model_difficulty: self.model_difficulty.clone(),
+            unsolvable: self.unsolvable,
         })
     }
 }
@@ -143,6 +149,12 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             );
         }
         _ => {}
+    }
+    if args.unsolvable.is_some() && !matches!(args.format.as_str(), "jsonl" | "parquet" | "hf") {
+        return Err(crate::Error::Input(
+            "--unsolvable makes a dataset for models: give --format jsonl, parquet or hf".into(),
+        )
+        .into());
     }
     if args.test_share.is_some() && !matches!(args.format.as_str(), "jsonl" | "parquet" | "hf") {
         return Err(crate::Error::Input(

@@ -18,7 +18,7 @@ use crate::game::rules::Arithmetic;
 use crate::random::mix;
 use crate::store::write::{frame, portable_parquet_file};
 
-use super::puzzle::Puzzle;
+use super::puzzle::{NoSolution, Puzzle};
 
 /// What a test split holds out: whole boards (no board of the test set is in the training
 /// set) or whole targets.
@@ -56,15 +56,15 @@ impl Split {
     /// `train` or `test` for a puzzle: a hash of the seed and the board's numbers (or the
     /// target) against the share, the same on any machine, so that a board (or a target) is
     /// wholly in one part.
-    pub fn of(&self, p: &Puzzle) -> &'static str {
+    pub fn of(&self, p: &SetPuzzle) -> &'static str {
         let mut h = mix(self.seed ^ 0x5eed_0047);
         match self.hold_out {
             HoldOut::Boards => {
-                for &n in &p.board {
+                for &n in p.board() {
                     h = mix(h ^ n as u64);
                 }
             }
-            HoldOut::Targets => h = mix(h ^ p.target as u64),
+            HoldOut::Targets => h = mix(h ^ p.target() as u64),
         }
         // The top 53 bits as a fraction of 1.
         if ((h >> 11) as f64 / (1u64 << 53) as f64) < self.test {
@@ -93,7 +93,7 @@ impl fmt::Display for HoldOut {
 
 /// The task as a model is asked it: the numbers, the target, the game's rules in words and
 /// the answer format the reward functions read (`<answer>…</answer>`).
-pub fn prompt(game: &Game, numbers: &[i64], target: i64) -> String {
+pub fn prompt(game: &Game, numbers: &[i64], target: i64, no_solution: bool) -> String {
     let rules = &game.rules;
     let ops = if rules.pow {
         "+, -, *, / and ^"
@@ -124,6 +124,9 @@ pub fn prompt(game: &Game, numbers: &[i64], target: i64) -> String {
     if rules.concat {
         extra.push_str(" Digits may be written side by side to make a number (1 and 2 make 12).");
     }
+    if no_solution {
+        extra.push_str(" If no expression makes the target, answer <answer>no solution</answer>.");
+    }
     let list: Vec<String> = numbers.iter().map(i64::to_string).collect();
     format!(
         "Using the numbers [{}], make {target}. You may use {ops} and brackets, with {each}. \
@@ -143,13 +146,17 @@ struct Row<'a> {
     split: Option<&'static str>,
     prompt: String,
     ground_truth: GroundTruth<'a>,
+    /// Present in a set that mixes in puzzles with no solution (`--unsolvable`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solvable: Option<bool>,
     trees: u64,
     expressions: u64,
     distinct: Option<u64>,
-    min_ops: u32,
-    difficulty: f64,
-    predicted_time_s: f64,
-    predicted_solve_rate: f64,
+    /// The next four are null for a puzzle with no solution.
+    min_ops: Option<u32>,
+    difficulty: Option<f64>,
+    predicted_time_s: Option<f64>,
+    predicted_solve_rate: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     band: Option<&'static str>,
     solution: String,
@@ -202,6 +209,9 @@ pub struct SetGame<'a> {
     /// References with `×`, `−` and `÷`, as `solve` prints them, instead of the `*`, `-`
     /// and `/` the prompt names.
     pub unicode: bool,
+    /// The set mixes in puzzles with no solution: every prompt says how to answer one, and
+    /// every row says whether it is solvable.
+    pub no_solution: bool,
 }
 
 impl SetGame<'_> {
@@ -224,39 +234,98 @@ impl SetGame<'_> {
     }
 }
 
-fn row<'a>(set: SetGame<'a>, p: &'a Puzzle, split: Option<&Split>) -> Row<'a> {
-    let game = set.game;
-    Row {
-        numbers: &p.board,
-        target: p.target,
-        split: split.map(|s| s.of(p)),
-        prompt: prompt(game, &p.board, p.target),
+fn row<'a>(set: SetGame<'a>, e: &SetPuzzle<'a>, split: Option<&Split>) -> Row<'a> {
+    let (board, target) = (e.board(), e.target());
+    let mut r = Row {
+        numbers: board,
+        target,
+        split: split.map(|s| s.of(e)),
+        prompt: prompt(set.game, board, target, set.no_solution),
         ground_truth: GroundTruth {
-            numbers: &p.board,
-            target: p.target,
+            numbers: board,
+            target,
             game: set.truth,
         },
-        trees: p.trees,
-        expressions: p.expressions,
-        distinct: p.distinct,
-        min_ops: p.min_ops,
-        difficulty: p.difficulty,
-        predicted_time_s: p.predicted_time_s,
-        predicted_solve_rate: p.predicted_solve_rate,
-        band: p.band.map(|b| b.name()),
-        solution: set.spelled(&p.solution),
-        solutions: p
-            .solutions
-            .as_ref()
-            .map(|all| all.iter().map(|s| set.spelled(s)).collect()),
+        solvable: set.no_solution.then_some(matches!(e, SetPuzzle::Solved(_))),
+        trees: 0,
+        expressions: 0,
+        distinct: None,
+        min_ops: None,
+        difficulty: None,
+        predicted_time_s: None,
+        predicted_solve_rate: None,
+        band: None,
+        solution: NO_SOLUTION.to_string(),
+        solutions: None,
+    };
+    match e {
+        SetPuzzle::Unsolved(u) => r.distinct = u.distinct,
+        SetPuzzle::Solved(p) => {
+            r.trees = p.trees;
+            r.expressions = p.expressions;
+            r.distinct = p.distinct;
+            r.min_ops = Some(p.min_ops);
+            r.difficulty = Some(p.difficulty);
+            r.predicted_time_s = Some(p.predicted_time_s);
+            r.predicted_solve_rate = Some(p.predicted_solve_rate);
+            r.band = p.band.map(|b| b.name());
+            r.solution = set.spelled(&p.solution);
+            r.solutions =
+                (p.solutions.as_ref()).map(|all| all.iter().map(|s| set.spelled(s)).collect());
+        }
     }
+    r
+}
+
+/// The reference answer of a puzzle with no solution, one of the phrases `check` reads as
+/// saying so.
+pub const NO_SOLUTION: &str = "no solution";
+
+/// One puzzle of a set: solvable, or with no solution.
+#[derive(Clone, Copy, Debug)]
+pub enum SetPuzzle<'a> {
+    Solved(&'a Puzzle),
+    Unsolved(&'a NoSolution),
+}
+
+impl<'a> SetPuzzle<'a> {
+    pub fn board(&self) -> &'a [i64] {
+        match self {
+            SetPuzzle::Solved(p) => &p.board,
+            SetPuzzle::Unsolved(u) => &u.board,
+        }
+    }
+
+    pub fn target(&self) -> i64 {
+        match self {
+            SetPuzzle::Solved(p) => p.target,
+            SetPuzzle::Unsolved(u) => u.target,
+        }
+    }
+}
+
+/// A set's puzzles in order: the puzzles with no solution spread evenly among the solvable
+/// ones, so that neither end of a file is all of one kind.
+pub fn entries<'a>(puzzles: &'a [Puzzle], unsolvable: &'a [NoSolution]) -> Vec<SetPuzzle<'a>> {
+    let (n, u) = (puzzles.len() + unsolvable.len(), unsolvable.len());
+    let (mut solved, mut unsolved) = (puzzles.iter(), unsolvable.iter());
+    (0..n)
+        .filter_map(|i| {
+            // SetPuzzle i has no solution when it takes the running share past a whole number.
+            if (i + 1) * u / n > i * u / n {
+                unsolved.next().map(SetPuzzle::Unsolved)
+            } else {
+                solved.next().map(SetPuzzle::Solved)
+            }
+        })
+        .collect()
 }
 
 /// The puzzles as JSON lines, one a puzzle.
 pub fn write_jsonl(
     out: &mut dyn Write,
     game: SetGame,
-    puzzles: &[Puzzle],
+    puzzles: &[SetPuzzle],
     split: Option<&Split>,
 ) -> Result<()> {
     let io = |e: std::io::Error| Error::Io(format!("writing the puzzles: {e}"));
@@ -273,7 +342,7 @@ pub fn write_jsonl(
 pub fn write_parquet(
     dest: &Path,
     game: SetGame,
-    puzzles: &[Puzzle],
+    puzzles: &[SetPuzzle],
     split: Option<&Split>,
 ) -> Result<()> {
     let rows: Vec<Row> = puzzles.iter().map(|p| row(game, p, split)).collect();
@@ -282,9 +351,9 @@ pub fn write_parquet(
 
 /// The puzzles as one table per part of the split (`train` alone without one), each part
 /// without the `split` column, in the order of [`SPLITS`]; an empty part is left out.
-pub fn split_frames(
-    game: SetGame,
-    puzzles: &[Puzzle],
+pub fn split_frames<'a>(
+    game: SetGame<'a>,
+    puzzles: &[SetPuzzle<'a>],
     split: Option<&Split>,
 ) -> Result<Vec<(&'static str, DataFrame)>> {
     let mut out = Vec::new();
@@ -335,6 +404,14 @@ fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
             rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
         ),
         truth_column(rows)?,
+    ]);
+    if rows.iter().any(|r| r.solvable.is_some()) {
+        columns.push(Column::new(
+            "solvable".into(),
+            rows.iter().map(|r| r.solvable).collect::<Vec<_>>(),
+        ));
+    }
+    columns.extend([
         Column::new(
             "trees".into(),
             rows.iter().map(|r| r.trees).collect::<Vec<_>>(),

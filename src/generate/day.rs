@@ -66,6 +66,7 @@ pub fn day(
             seed,
             stream: stream(day, s.slot),
             per_board: 1,
+            unsolvable: false,
         })
         .collect();
     let mut pools: Vec<Vec<Found>> = vec![Vec::new(); draws.len()];

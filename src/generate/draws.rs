@@ -31,6 +31,9 @@ pub struct Draws<'a> {
     pub stream: u64,
     /// The most puzzles one board gives (distinct targets).
     pub per_board: usize,
+    /// Look for targets the board cannot make instead (`--unsolvable`); the checks, which
+    /// speak of solutions, are then empty.
+    pub unsolvable: bool,
 }
 
 /// A puzzle that met every constraint: board number `index` of its stream at `target`.
@@ -39,6 +42,7 @@ pub struct Found {
     pub index: u64,
     pub board: Board,
     pub target: i64,
+    /// The table's difficulty score; 0 for a puzzle with no solution, which has none.
     pub difficulty: f64,
     /// A language model's predicted success, where the order asks for it.
     pub model_success: Option<f64>,
@@ -69,6 +73,13 @@ impl Draws<'_> {
                 continue;
             }
             tally.puzzles += 1;
+            if self.unsolvable {
+                if run.counts(t).is_none() {
+                    tally.all += 1;
+                    passing.push(t);
+                }
+                continue;
+            }
             let Some(c) = run.counts(t) else { continue };
             tally.solvable += 1;
             let mut all = true;
@@ -88,6 +99,16 @@ impl Draws<'_> {
         while found.len() < self.per_board && !passing.is_empty() {
             let target = self.pick(&board, &passing, &mut rng);
             passing.retain(|&t| t != target);
+            if self.unsolvable {
+                found.push(Found {
+                    index,
+                    board: board.clone(),
+                    target,
+                    difficulty: 0.0,
+                    model_success: None,
+                });
+                continue;
+            }
             let a = assess(target);
             let model_success = self.checks.iter().find_map(Check::success_model).map(|m| {
                 let c = run.counts(target).expect("a passing target is solvable");

@@ -8,11 +8,9 @@ use std::fs;
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::game::rule_set::Game;
 use crate::store::write::{io_error, portable_parquet_file, temp_path, write_text};
 
-use super::dataset::{SetGame, Split, split_frames};
-use super::puzzle::Puzzle;
+use super::dataset::{SetGame, SetPuzzle, Split, split_frames};
 
 /// What the card says of how the set was made.
 #[derive(Clone, Debug)]
@@ -27,7 +25,7 @@ pub struct Provenance<'a> {
 pub fn write_folder(
     dest: &Path,
     game: SetGame,
-    puzzles: &[Puzzle],
+    puzzles: &[SetPuzzle],
     split: Option<&Split>,
     made: &Provenance,
 ) -> Result<()> {
@@ -46,10 +44,7 @@ pub fn write_folder(
             portable_parquet_file(&data.join(file_name(part)), df)?;
         }
         let sizes: Vec<(&str, usize)> = parts.iter().map(|(p, df)| (*p, df.height())).collect();
-        write_text(
-            &tmp.join("README.md"),
-            &card(game.game, split, &sizes, made),
-        )
+        write_text(&tmp.join("README.md"), &card(game, split, &sizes, made))
     };
     let placed = write().and_then(|()| {
         if dest.is_dir() {
@@ -70,7 +65,8 @@ fn file_name(part: &str) -> String {
 
 /// The dataset card: a YAML header with the splits' files, then what the set is, how it
 /// was made and what each column holds.
-fn card(game: &Game, split: Option<&Split>, sizes: &[(&str, usize)], made: &Provenance) -> String {
+fn card(set: SetGame, split: Option<&Split>, sizes: &[(&str, usize)], made: &Provenance) -> String {
+    let game = set.game;
     let mut s = String::from("---\nconfigs:\n- config_name: default\n  data_files:\n");
     for (part, _) in sizes {
         s.push_str(&format!(
@@ -80,8 +76,14 @@ fn card(game: &Game, split: Option<&Split>, sizes: &[(&str, usize)], made: &Prov
     }
     s.push_str("tags:\n- math\n- reasoning\n- countdown\n- 24-game\n---\n\n");
     s.push_str(&format!("# {}\n\n", made.title));
+    let each = if set.no_solution {
+        "some with no solution (`solvable` false, their reference answer `no solution`), the \
+         others each"
+    } else {
+        "each solvable,"
+    };
     s.push_str(&format!(
-        "Target-number puzzles of the game `{}`, each solvable, with a reference solution \
+        "Target-number puzzles of the game `{}`, {each} with a reference solution \
          checked exactly, its solution counts, the fewest operations it needs and a \
          difficulty predicted for people. Made by digits-lab {} with:\n\n```sh\n{}\n```\n\n",
         game.kind.name(),
@@ -118,9 +120,10 @@ const COLUMNS: &str = "## Columns
 | `numbers` | list of int64 | the board |
 | `target` | int64 | the number to make |
 | `prompt` | string | the task in words, with the answer format (`<answer>…</answer>`) |
+| `solvable` | bool | whether the puzzle has a solution (sets that mix in puzzles with none) |
 | `ground_truth` | struct | what a reward compares an answer with: `numbers`, `target` and `game` (its `kind` and the options that change it) |
 | `trees`, `expressions`, `distinct` | uint64 | the puzzle's solutions under each counting convention (`distinct` null where undefined) |
-| `min_ops` | uint32 | the fewest operations a solution takes |
+| `min_ops` | uint32 | the fewest operations a solution takes (null with no solution) |
 | `difficulty` | float64 | the difficulty score |
 | `predicted_time_s`, `predicted_solve_rate` | float64 | what the score predicts of people: solve time in seconds, share who solve it |
 | `band` | string | the difficulty band, where the set asked for one |

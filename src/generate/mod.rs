@@ -44,7 +44,7 @@ use bands::Bands;
 use constraints::Check;
 use deck::Deck;
 use draws::Draws;
-use puzzle::{Place, Puzzle};
+use puzzle::{NoSolution, Place, Puzzle};
 use span::Span;
 use style::Style;
 
@@ -60,6 +60,8 @@ pub enum Stream {
     Day = 3,
     /// The strata of a stratified set (with the stratum in the low bits).
     Stratum = 4,
+    /// The puzzles with no solution a set mixes in (`--unsolvable`).
+    Unsolvable = 5,
 }
 
 /// The most targets a board is solved against: each is a row of counts per board drawn.
@@ -105,12 +107,16 @@ pub struct Order {
     pub per_board: usize,
     /// The strata the puzzles are shared among, each a constraint (none: one search).
     pub strata: Vec<Check>,
+    /// Puzzles with no solution to mix in, beside the count's solvable ones.
+    pub unsolvable: usize,
 }
 
 /// What an order gave.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
     pub puzzles: Vec<Puzzle>,
+    /// Puzzles with no solution, where the order mixes them in.
+    pub unsolvable: Vec<NoSolution>,
     /// Boards drawn in all.
     pub boards: u64,
 }
@@ -159,6 +165,7 @@ fn count(order: &Order, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
             seed: order.seed,
             stream: *stream,
             per_board: order.per_board,
+            unsolvable: false,
         };
         let (more, t) = draws::search(&draws, *wanted, order.tries, &mut used, progress)?;
         found.extend(more);
@@ -168,7 +175,55 @@ fn count(order: &Order, n: usize, progress: &dyn Fn(u64)) -> Result<Generated> {
         .par_iter()
         .map(|f| Puzzle::of(&order.game, f, order.all, order.bands.as_ref(), None))
         .collect::<Result<_>>()?;
-    Ok(Generated { puzzles, boards })
+    let (unsolvable, more) = no_solutions(order, &deck, &mut used, progress)?;
+    Ok(Generated {
+        puzzles,
+        unsolvable,
+        boards: boards + more,
+    })
+}
+
+/// The order's puzzles with no solution: boards dealt on a stream of their own, none used
+/// already, each with a target of the range it cannot make.
+fn no_solutions(
+    order: &Order,
+    deck: &Deck,
+    used: &mut FxHashSet<Board>,
+    progress: &dyn Fn(u64),
+) -> Result<(Vec<NoSolution>, u64)> {
+    if order.unsolvable == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let draws = Draws {
+        game: &order.game,
+        deck,
+        targets: (*order.game.targets.start(), *order.game.targets.end()),
+        checks: &[],
+        seed: order.seed,
+        stream: Stream::Unsolvable as u64,
+        per_board: order.per_board,
+        unsolvable: true,
+    };
+    let (found, tally) = draws::search(&draws, order.unsolvable, order.tries, used, progress)
+        .map_err(|e| match e {
+            Error::Exhausted(_) => Error::Exhausted(format!(
+                "--unsolvable: fewer than {} puzzles with no solution turned up before {} \
+                 boards in a row gave none (nearly every board of this game makes every \
+                 target): ask for a smaller share, or raise --tries",
+                order.unsolvable, order.tries
+            )),
+            e => e,
+        })?;
+    let distinct = (!order.game.rules.unary_minus).then_some(0);
+    let puzzles = found
+        .into_iter()
+        .map(|f| NoSolution {
+            board: f.board.numbers().to_vec(),
+            target: f.target,
+            distinct,
+        })
+        .collect();
+    Ok((puzzles, tally.boards))
 }
 
 fn days(order: &Order, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
@@ -216,5 +271,9 @@ fn days(order: &Order, n: u64, progress: &dyn Fn(u64)) -> Result<Generated> {
         boards += drawn;
         progress(1);
     }
-    Ok(Generated { puzzles, boards })
+    Ok(Generated {
+        puzzles,
+        unsolvable: Vec::new(),
+        boards,
+    })
 }

@@ -47,6 +47,16 @@ pub struct Puzzle {
     pub solutions: Option<Vec<String>>,
 }
 
+/// A puzzle with no solution, mixed into a set for models (`--unsolvable`), so that a model
+/// can learn to say so: its reference answer is "no solution".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoSolution {
+    pub board: Vec<i64>,
+    pub target: i64,
+    /// 0, or `None` where the convention is undefined (unary minus).
+    pub distinct: Option<u64>,
+}
+
 /// Where a puzzle belongs in a set of days.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {

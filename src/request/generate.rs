@@ -8,8 +8,7 @@ use crate::error::{Error, Result};
 use crate::game::rule_set::{Game, GameKind};
 use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
-use crate::generate::dataset::{self, HoldOut, SetGame, Split, TruthGame};
-use crate::generate::puzzle::Puzzle;
+use crate::generate::dataset::{self, HoldOut, SetGame, SetPuzzle, Split, TruthGame};
 use crate::generate::span::{Span, Wanted};
 use crate::generate::strata::{self, Stratify};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
@@ -73,6 +72,9 @@ pub struct GenerateRequest {
     /// A language model's success model (`fit --evaluation` writes one): `difficulty`'s
     /// band is then the model's predicted success, and each puzzle carries it.
     pub model_difficulty: Option<PathBuf>,
+    /// The share of a set's puzzles that have no solution (`--unsolvable`, at least 0 and
+    /// below 1), their reference answer "no solution": a dataset for models only.
+    pub unsolvable: Option<f64>,
 }
 
 impl Default for GenerateRequest {
@@ -98,6 +100,7 @@ impl Default for GenerateRequest {
             stratify: None,
             unicode: false,
             model_difficulty: None,
+            unsolvable: None,
         }
     }
 }
@@ -130,6 +133,19 @@ impl GenerateRequest {
         TRIES.check(self.tries)?;
         if let Some(n) = self.per_board {
             PER_BOARD.check(u64::from(n))?;
+        }
+        if let Some(u) = self.unsolvable
+            && !(0.0..1.0).contains(&u)
+        {
+            return Err(Error::input(format!(
+                "--unsolvable {u}: give the share of puzzles with no solution, at least 0 and \
+                 below 1"
+            )));
+        }
+        if self.unsolvable.is_some() && (self.day || self.days.is_some()) {
+            return Err(Error::input(
+                "--unsolvable mixes puzzles with no solution into a set: not with days",
+            ));
         }
         if let Some(t) = self.test_share
             && !(t > 0.0 && t < 1.0)
@@ -241,12 +257,24 @@ impl GenerateRequest {
                 checks.push(Check::model_band(band, Arc::new(model)));
             }
         }
+        let total = self.count.unwrap_or(10) as usize;
+        // Of the count, this many have no solution; the rest are made as without it.
+        let unsolvable = (total as f64 * self.unsolvable.unwrap_or(0.0)).round() as usize;
         let mode = match days {
             Some(n) => Mode::Days(n),
-            None => Mode::Count(self.count.unwrap_or(10) as usize),
+            None => Mode::Count(total - unsolvable),
         };
         // The title names the constraints the setter gave; the defaults are in `--help`.
-        let mut title = title(self.seed, game.kind, &mode, &checks);
+        let named = match mode {
+            Mode::Count(_) => Mode::Count(total),
+            days => days,
+        };
+        let mut title = title(self.seed, game.kind, &named, &checks);
+        if let Some(share) = self.unsolvable {
+            title.push_str(&format!(
+                " · --unsolvable {share} ({unsolvable} with no solution)"
+            ));
+        }
         let strata = match self.stratify {
             Some(by) => {
                 if days.is_some() {
@@ -276,6 +304,7 @@ impl GenerateRequest {
             bands,
             per_board: self.per_board.unwrap_or(1) as usize,
             strata,
+            unsolvable,
         };
         if days.is_some() && self.per_board.is_some_and(|n| n > 1) {
             return Err(Error::input(
@@ -320,7 +349,10 @@ impl GenerateRequest {
             seed: self.seed,
         });
         if let Some(s) = &split {
-            empty_part(s, &generated.puzzles)?;
+            empty_part(
+                s,
+                &dataset::entries(&generated.puzzles, &generated.unsolvable),
+            )?;
         }
         Ok(GenerateReport {
             generated,
@@ -339,22 +371,23 @@ impl GenerateReport {
         output::format(&self.generated.puzzles, format, &self.title)
     }
 
+    /// The set's puzzles in order, those with no solution among them.
+    fn entries(&self) -> Vec<SetPuzzle<'_>> {
+        dataset::entries(&self.generated.puzzles, &self.generated.unsolvable)
+    }
+
     fn set_game(&self) -> SetGame<'_> {
         SetGame {
             game: &self.game,
             truth: &self.truth,
             unicode: self.unicode,
+            no_solution: !self.generated.unsolvable.is_empty(),
         }
     }
 
     /// The puzzles as a dataset, one JSON line a puzzle.
     pub fn write_jsonl(&self, out: &mut dyn std::io::Write) -> Result<()> {
-        dataset::write_jsonl(
-            out,
-            self.set_game(),
-            &self.generated.puzzles,
-            self.split.as_ref(),
-        )
+        dataset::write_jsonl(out, self.set_game(), &self.entries(), self.split.as_ref())
     }
 
     /// The puzzles as a Hugging Face dataset folder at `dest` (new or empty), the card
@@ -363,7 +396,7 @@ impl GenerateReport {
         crate::generate::hf_folder::write_folder(
             dest,
             self.set_game(),
-            &self.generated.puzzles,
+            &self.entries(),
             self.split.as_ref(),
             &crate::generate::hf_folder::Provenance {
                 title: &self.title,
@@ -374,18 +407,13 @@ impl GenerateReport {
 
     /// The puzzles as a dataset in a Parquet file, written atomically.
     pub fn write_parquet(&self, dest: &std::path::Path) -> Result<()> {
-        dataset::write_parquet(
-            dest,
-            self.set_game(),
-            &self.generated.puzzles,
-            self.split.as_ref(),
-        )
+        dataset::write_parquet(dest, self.set_game(), &self.entries(), self.split.as_ref())
     }
 }
 
 /// Refuses a split one of whose parts is empty: a set meant to be trained on one part and
 /// judged on the other would silently be all in one.
-fn empty_part(split: &Split, puzzles: &[Puzzle]) -> Result<()> {
+fn empty_part(split: &Split, puzzles: &[SetPuzzle]) -> Result<()> {
     let test = puzzles.iter().filter(|p| split.of(p) == "test").count();
     let (empty, other) = match test {
         0 => ("test", "train"),
@@ -395,8 +423,8 @@ fn empty_part(split: &Split, puzzles: &[Puzzle]) -> Result<()> {
     let held: std::collections::HashSet<String> = puzzles
         .iter()
         .map(|p| match split.hold_out {
-            HoldOut::Boards => format!("{:?}", p.board),
-            HoldOut::Targets => p.target.to_string(),
+            HoldOut::Boards => format!("{:?}", p.board()),
+            HoldOut::Targets => p.target().to_string(),
         })
         .collect();
     Err(Error::input(format!(

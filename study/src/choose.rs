@@ -140,6 +140,7 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, ChooseError> {
                     mode: Mode::Count(*per_band),
                     per_board: 1,
                     strata: Vec::new(),
+                    unsolvable: 0,
                     seed: plan.seed.wrapping_add(k as u64),
                     tries: TRIES,
                     all: false,

@@ -377,3 +377,89 @@ fn under_unary_minus_a_reference_needs_no_minus_sign_where_none_is_needed() {
     let err = String::from_utf8(err.stderr).unwrap();
     assert!(err.contains("unary minus leaves undefined"), "{err}");
 }
+
+#[test]
+fn a_set_mixes_in_puzzles_with_no_solution_at_the_share_asked() {
+    for game in ["24", "countdown"] {
+        let report = GenerateRequest {
+            game: GameOptions::named(game),
+            count: Some(20),
+            seed: 5,
+            unsolvable: Some(0.25),
+            test_share: Some(0.5),
+            ..GenerateRequest::default()
+        }
+        .run(&Silent)
+        .unwrap();
+        let rows = lines(&report);
+        assert_eq!(rows.len(), 20);
+        let g = GameOptions::named(game).game().unwrap();
+        let mut unsolved = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            let board = Board::new(&g, numbers(row)).unwrap();
+            let target = row["target"].as_i64().unwrap();
+            let prompt = row["prompt"].as_str().unwrap();
+            assert!(
+                prompt.contains("answer <answer>no solution</answer>"),
+                "{prompt}"
+            );
+            let reference = row["solution"].as_str().unwrap();
+            // Every reference is judged solved: a solution, or "no solution" where there is
+            // none, which the engine confirms.
+            assert!(check(&g, &board, target, reference).solved, "{row}");
+            let solvable = row["solvable"].as_bool().unwrap();
+            let counted = digits_lab::request::SolveRequest::from_words(
+                GameOptions::named(game),
+                Some(target.to_string()),
+                &numbers(row).iter().map(i64::to_string).collect::<Vec<_>>(),
+            )
+            .unwrap()
+            .run()
+            .unwrap();
+            assert_eq!(counted.solvable, solvable, "{row}");
+            if !solvable {
+                assert_eq!(reference, "no solution");
+                assert!(row["min_ops"].is_null() && row["difficulty"].is_null());
+                assert_eq!(row["distinct"], 0);
+                unsolved.push(i);
+            }
+        }
+        // A quarter, spread through the file rather than gathered at one end.
+        assert_eq!(unsolved, [3, 7, 11, 15, 19], "{game}");
+        assert!(
+            report
+                .title
+                .contains("--unsolvable 0.25 (5 with no solution)"),
+            "{}",
+            report.title
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("set.parquet");
+        report.write_parquet(&path).unwrap();
+        let df = digits_lab::store::read::read_file(&path).unwrap();
+        let solvable = df.column("solvable").unwrap().bool().unwrap().clone();
+        assert_eq!(solvable.sum(), Some(15));
+        assert_eq!(df.column("min_ops").unwrap().null_count(), 5);
+    }
+    for (share, days, message) in [
+        (1.0, None, "at least 0 and below 1"),
+        (0.2, Some(2), "not with days"),
+    ] {
+        let e = GenerateRequest {
+            unsolvable: Some(share),
+            days,
+            ..GenerateRequest::default()
+        }
+        .run(&Silent)
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains(message), "{e}");
+    }
+    let out = Command::cargo_bin("digits-lab")
+        .unwrap()
+        .args(["generate", "--game", "24", "--unsolvable", "0.2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give --format jsonl, parquet or hf"));
+}
