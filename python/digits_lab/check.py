@@ -25,8 +25,8 @@ class Verdict:
     """The verdict on one answer: ``valid`` (it keeps every rule of the game), ``solved``
     (valid and on target), else the ``fault`` and its one-line ``message``; for a valid
     answer its ``value`` (an int, or a fraction as ``"49/2"``), its ``distance`` to the
-    target, the game's ``score`` (``{"value": 10, "unit": "points"}``, ``None`` in the 24
-    game) and its ``ops``."""
+    target, the game's ``score`` (``10``, in ``score_unit``, ``"points"``; ``None`` in the 24
+    game, which has none) and its ``ops``."""
 
     valid: bool
     solved: bool
@@ -34,8 +34,9 @@ class Verdict:
     message: str | None = None
     value: int | str | None = None
     distance: int | str | None = None
-    score: dict[str, Any] | None = None
+    score: int | None = None
     ops: int | None = None
+    score_unit: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The verdict as ``digits-lab check --json`` writes it."""
@@ -47,6 +48,7 @@ class Verdict:
             "value": self.value,
             "distance": self.distance,
             "score": self.score,
+            "score_unit": self.score_unit,
             "ops": self.ops,
         }
 
@@ -85,6 +87,7 @@ def check(
         distance=report["distance"],
         score=report["score"],
         ops=report["ops"],
+        score_unit=report["score_unit"],
     )
 
 

@@ -2,7 +2,7 @@
 ``Game.twenty_four()``, ``Game.make10()``, ``Game.krypto()``) or a rules file
 (``Game.from_rules(path)``), changed by the same options as the command line's ``--pow``,
 ``--unary-minus``, ``--use-all``, ``--zero``, ``--negatives``, ``--fractions``, ``--concat``,
-``--pool`` and ``--targets``."""
+``--pool``, ``--targets`` and ``--size``."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class Game:
     concat: bool = False
     pool: str | None = None
     targets: str | None = None
+    size: int | None = None
 
     @classmethod
     def digits(cls, **changes: Any) -> Game:
@@ -82,7 +83,7 @@ class Game:
             flags["game"] = self.kind
         for name in (
             "pow", "unary_minus", "use_all", "zero", "negatives", "fractions", "concat", "pool",
-            "targets",
+            "targets", "size",
         ):
             flags[name] = getattr(self, name)
         return flag_words(flags)
@@ -90,8 +91,8 @@ class Game:
     def rules_only(self) -> Game:
         """This game, checked to change the arithmetic only (for ``cover`` and ``phase``,
         which draw their own numbers and targets)."""
-        if self.pool is not None or self.targets is not None:
-            raise TypeError("cover and phase take the game's rules only, not pool or targets")
+        if self.pool is not None or self.targets is not None or self.size is not None:
+            raise TypeError("cover and phase take the game's rules only, not pool, targets or size")
         return self
 
     def to_dict(self) -> dict[str, Any]:

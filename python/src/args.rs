@@ -23,6 +23,7 @@ pub struct Game {
     concat: bool,
     pool: Option<String>,
     targets: Option<String>,
+    size: Option<usize>,
 }
 
 impl Game {
@@ -47,7 +48,7 @@ impl Game {
             rules: self.rules(),
             pool: self.pool.clone(),
             targets: self.targets.clone(),
-            size: None,
+            size: self.size,
         }
     }
 }

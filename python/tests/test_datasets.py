@@ -99,10 +99,11 @@ def test_no_file_stores_string_view(made: Path, cli, tmp_path: Path) -> None:
         ("24", []),
         # Whole numbers, every number used: Krypto's rules.
         ("krypto", []),
-        # A rule changed on the command line travels with the ground truth, and so does a
-        # target range the game's own does not hold.
+        # A rule changed on the command line travels with the ground truth, and so do a
+        # target range the game's own does not hold and a board size it does not deal.
         ("countdown", ["--use-all", "--targets", "100-300"]),
         ("countdown", ["--targets", "1000-1200"]),
+        ("24", ["--size", "5"]),
     ],
 )
 def test_a_sets_references_score_1_as_verl_calls_the_reward(cli, tmp_path: Path, game: str, extra: list[str]) -> None:

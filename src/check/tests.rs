@@ -45,7 +45,8 @@ fn a_near_miss_is_valid_and_scored() {
         v.to_string(),
         "valid: 751 in 2 operations, 14 from the target (0 points)"
     );
-    assert_eq!(countdown("75 * 10 + 25 - 1").score.unwrap().value, 5);
+    let v = countdown("75 * 10 + 25 - 1");
+    assert_eq!((v.score, v.score_unit), (Some(5), Some("points")));
     assert_eq!(
         countdown("100").value,
         Some(crate::puzzle::solve::Exact::Integer(100))

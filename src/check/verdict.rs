@@ -119,8 +119,10 @@ pub struct Verdict {
     pub value: Option<Exact>,
     /// How far that value is from the target.
     pub distance: Option<Exact>,
-    /// The game's score for it (Digits' stars, Countdown's points; none for the 24 game).
-    pub score: Option<Score>,
+    /// The game's score for it (Digits' stars, Countdown's points; none for the 24 game):
+    /// a number, as `check --batch` writes it, with its unit beside it.
+    pub score: Option<u32>,
+    pub score_unit: Option<&'static str>,
     /// The operations it takes (a joined number counts one per join).
     pub ops: Option<usize>,
 }
@@ -134,6 +136,7 @@ impl Verdict {
             value: None,
             distance: None,
             score: None,
+            score_unit: None,
             ops: None,
         }
     }
@@ -147,6 +150,7 @@ impl Verdict {
             value: None,
             distance: None,
             score: None,
+            score_unit: None,
             ops: Some(0),
         }
     }
@@ -158,7 +162,8 @@ impl Verdict {
             reason: None,
             value: Some(Exact::of(value)),
             distance: Some(Exact::of(distance)),
-            score,
+            score: score.as_ref().map(|s| s.value),
+            score_unit: score.map(|s| s.unit),
             ops: Some(ops),
         }
     }
@@ -187,8 +192,8 @@ impl fmt::Display for Verdict {
                 "valid: {value} in {ops} operation{plural}, {distance} from the target"
             )?;
         }
-        if let Some(s) = &self.score {
-            write!(f, " ({} {})", s.value, s.unit)?;
+        if let (Some(score), Some(unit)) = (self.score, self.score_unit) {
+            write!(f, " ({score} {unit})")?;
         }
         Ok(())
     }

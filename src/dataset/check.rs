@@ -284,7 +284,7 @@ fn line(v: &RowVerdict) -> Line<'_> {
         message: v.message(),
         value: d.value.as_ref().map(ToString::to_string),
         distance: d.distance.as_ref().map(ToString::to_string),
-        score: d.score.as_ref().map(|s| s.value),
+        score: d.score,
         ops: d.ops,
     }
 }

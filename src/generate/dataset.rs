@@ -198,6 +198,9 @@ pub struct TruthGame {
     pub pool: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub targets: Option<String>,
+    /// Numbers on a board, where `--size` changed them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
 }
 
 /// What the dataset writers take: the game (its prompts state its rules), how a ground
@@ -487,6 +490,13 @@ fn truth_column(rows: &[Row]) -> Result<Column> {
         flag("concat", |g| g.concat),
         text("pool", |g| g.pool.as_deref()),
         text("targets", |g| g.targets.as_deref()),
+        Series::new(
+            "size".into(),
+            games
+                .iter()
+                .map(|g| g.size.map(|n| n as u64))
+                .collect::<Vec<_>>(),
+        ),
     ];
     let struct_of = |name: &str, fields: &[Series]| {
         StructChunked::from_series(name.into(), n, fields.iter())

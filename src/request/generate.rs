@@ -329,6 +329,7 @@ impl GenerateRequest {
             concat: r.concat,
             pool: self.game.pool.clone(),
             targets: self.game.targets.clone(),
+            size: self.game.size,
         }
     }
 

@@ -510,3 +510,39 @@ fn saying_there_is_no_solution_is_judged_by_whether_there_is_one() {
         }
     }
 }
+
+/// `score` is a number in one verdict's JSON (`check --json`, with `score_unit` beside it)
+/// as in a file's verdicts (`check --batch`): one shape, which a column can hold.
+#[test]
+fn a_score_has_one_shape_in_every_output() {
+    let game = Game::preset(GameKind::Countdown);
+    let board = Board::new(&game, vec![1, 3, 7, 10, 25, 50]).unwrap();
+    let one = serde_json::to_value(check(&game, &board, 765, "(25-10)*(1+50)")).unwrap();
+    assert_eq!(
+        (&one["score"], &one["score_unit"]),
+        (&10.into(), &"points".into())
+    );
+    let missed = serde_json::to_value(check(&game, &board, 765, "(25-10)*50+7")).unwrap();
+    assert_eq!(
+        (&missed["score"], &missed["score_unit"]),
+        (&5.into(), &"points".into())
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.jsonl");
+    std::fs::write(
+        &input,
+        "{\"numbers\": [1, 3, 7, 10, 25, 50], \"target\": 765, \"answer\": \"(25-10)*50+7\"}\n",
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    check_file(
+        &game,
+        &input,
+        &Columns::default(),
+        Output::Lines(&mut out),
+        &Silent,
+    )
+    .unwrap();
+    let line: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(line["score"], missed["score"]);
+}
