@@ -26,7 +26,7 @@ use crate::puzzle::board_run::BoardRun;
 use crate::store::write::{frame, portable_parquet_file};
 
 use super::check::puzzle;
-use super::read::{Columns, Reader, Row};
+use super::read::{Columns, Reader};
 
 /// What the engine says of one puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -92,15 +92,7 @@ pub fn audit(
     band_of: Option<&(dyn Fn(f64) -> &'static str + Sync)>,
     progress: &dyn Progress,
 ) -> Result<Vec<Audited>> {
-    let mut reader = Reader::open(input, columns, game.target.is_none(), false)?;
-    let mut rows: Vec<Row> = Vec::new();
-    loop {
-        let chunk = reader.chunk(1 << 16)?;
-        if chunk.is_empty() {
-            break;
-        }
-        rows.extend(chunk);
-    }
+    let rows = Reader::open(input, columns, game.target.is_none(), false)?.rest()?;
     let mut out: Vec<Audited> = Vec::with_capacity(rows.len());
     // Each distinct board's rows (index in `out`, target), in first-seen order.
     let mut boards: Vec<(Board, Vec<(usize, i64)>)> = Vec::new();

@@ -243,6 +243,19 @@ impl Reader {
         })
     }
 
+    /// Every row left, for a command that needs the whole file at once (`audit` and
+    /// `evaluate` group rows by board).
+    pub fn rest(&mut self) -> Result<Vec<Row>> {
+        let mut rows = Vec::new();
+        loop {
+            let chunk = self.chunk(1 << 16)?;
+            if chunk.is_empty() {
+                return Ok(rows);
+            }
+            rows.extend(chunk);
+        }
+    }
+
     /// Up to `n` more rows; none at the end of the file.
     pub fn chunk(&mut self, n: usize) -> Result<Vec<Row>> {
         let mut out = Vec::with_capacity(n.min(1 << 16));

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::present::charts::choose::Chart;
 
 use super::properties::Property;
-use super::summary::Summary;
+use super::summary::{LevelShare, ModelSummary, Summary};
 
 /// The properties charted, with each chart's x-axis description.
 const CHARTED: [(Property, &str); 3] = [
@@ -22,13 +22,7 @@ pub fn charts(s: &Summary) -> Vec<Chart> {
     CHARTED
         .iter()
         .filter_map(|&(property, x_desc)| {
-            let shares = |m: &super::summary::ModelSummary| {
-                m.by_property
-                    .iter()
-                    .find(|p| p.property == property.name())
-                    .map(|p| p.levels.clone())
-                    .unwrap_or_default()
-            };
+            let shares = |m| shares(m, property);
             let levels: Vec<String> = property
                 .levels()
                 .into_iter()
@@ -67,6 +61,13 @@ pub fn charts(s: &Summary) -> Vec<Chart> {
             })
         })
         .collect()
+}
+
+/// A model's solved share at each level of `property` where it has answers.
+fn shares(m: &ModelSummary, property: Property) -> &[LevelShare] {
+    (m.by_property.iter())
+        .find(|p| p.property == property.name())
+        .map_or(&[], |p| p.levels.as_slice())
 }
 
 /// Draws the charts into `dir`; returns each one's SVG file name and title.

@@ -77,15 +77,7 @@ pub fn judge_file(
     columns: &Columns,
     progress: &dyn Progress,
 ) -> Result<Judged> {
-    let mut reader = Reader::open(input, columns, game.target.is_none(), true)?;
-    let mut rows: Vec<Row> = Vec::new();
-    loop {
-        let chunk = reader.chunk(1 << 16)?;
-        if chunk.is_empty() {
-            break;
-        }
-        rows.extend(chunk);
-    }
+    let rows = Reader::open(input, columns, game.target.is_none(), true)?.rest()?;
     Ok(judge_rows(game, rows, progress))
 }
 

@@ -96,11 +96,13 @@ fn outcomes(o: &mut String, s: &Summary) {
         let _ = write!(o, " {} |", m.model);
     }
     let _ = writeln!(o, "\n|---|---|{}", "--:|".repeat(s.models.len()));
+    let totals: Vec<u64> = (s.models.iter())
+        .map(|m| m.outcomes.iter().map(|c| c.answers).sum())
+        .collect();
     for (i, outcome) in Outcome::ALL.iter().enumerate() {
         let _ = write!(o, "| {} | {} |", outcome.name(), outcome.meaning());
-        for m in &s.models {
+        for (m, &total) in s.models.iter().zip(&totals) {
             let n = m.outcomes[i].answers;
-            let total: u64 = m.outcomes.iter().map(|c| c.answers).sum();
             let pct = if total == 0 {
                 0.0
             } else {

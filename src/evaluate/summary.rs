@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::drivers::{Drivers, drivers};
-use super::judged::{Judged, Puzzle};
+use super::judged::{Answer, Judged, Puzzle};
 use super::outcome::Outcome;
-use super::properties::Property;
+use super::properties::{Properties, Property};
 use super::stats::{Share, pass_at_k, sign_test};
 
 /// One model's answers to one puzzle.
@@ -114,7 +114,10 @@ pub struct Summary {
 pub fn summarise(game: &str, judged: &Judged, ks: &[u64]) -> Summary {
     let models = judged.models.len();
     let mut results: Vec<Vec<Option<(u64, u64)>>> = vec![vec![None; judged.puzzles.len()]; models];
+    // Each model's answers, gathered in one pass over the file's.
+    let mut answers: Vec<Vec<&Answer>> = vec![Vec::new(); models];
     for a in &judged.answers {
+        answers[a.model].push(a);
         if let (Some(p), Some(o)) = (a.puzzle, a.outcome) {
             let slot = results[a.model][p].get_or_insert((0, 0));
             slot.0 += 1;
@@ -135,7 +138,7 @@ pub fn summarise(game: &str, judged: &Judged, ks: &[u64]) -> Summary {
                 })
             })
             .collect();
-        let s = model_summary(name, m, judged, &mut mine, ks);
+        let s = model_summary(name, &answers[m], judged, &mut mine, ks);
         summaries.push(s);
         flat.extend(mine);
     }
@@ -152,12 +155,11 @@ pub fn summarise(game: &str, judged: &Judged, ks: &[u64]) -> Summary {
 
 fn model_summary(
     name: &str,
-    m: usize,
+    answers: &[&Answer],
     judged: &Judged,
     mine: &mut [PuzzleResult],
     ks: &[u64],
 ) -> ModelSummary {
-    let answers = judged.answers.iter().filter(|a| a.model == m);
     let mut outcomes: BTreeMap<Outcome, u64> = BTreeMap::new();
     let mut faults: BTreeMap<String, u64> = BTreeMap::new();
     let mut skipped = 0;
@@ -218,7 +220,7 @@ fn model_summary(
         })
         .collect();
     let never = mine.iter().filter(|r| r.solved == 0).count() as u64;
-    let rows: Vec<(&crate::evaluate::Properties, usize, f64)> = mine
+    let rows: Vec<(&Properties, usize, f64)> = mine
         .iter()
         .map(|r| {
             let p: &Puzzle = &judged.puzzles[r.puzzle];

@@ -174,7 +174,10 @@ impl SuccessModel {
             ))
         })?;
         let names: Vec<&str> = INPUTS.iter().map(|i| i.name).collect();
-        if m.kind != KIND || m.linear.inputs != names {
+        let l = &m.linear;
+        let sizes = [l.mean.len(), l.sd.len(), l.weights.len()];
+        // A file edited by hand must not reach `predict`'s length assertion.
+        if m.kind != KIND || l.inputs != names || sizes.iter().any(|&n| n != names.len()) {
             return Err(Error::input(format!(
                 "{}: not a success model of this version's inputs ({})",
                 path.display(),
@@ -182,5 +185,42 @@ impl SuccessModel {
             )));
         }
         Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_file_of_the_wrong_shape_is_refused_not_used() {
+        let names: Vec<String> = INPUTS.iter().map(|i| i.name.to_string()).collect();
+        let n = names.len();
+        let linear = Linear {
+            inputs: names,
+            mean: vec![0.0; n],
+            sd: vec![1.0; n],
+            weights: vec![0.0; n],
+            intercept: 0.5,
+            alpha: 1.0,
+        };
+        let spread = Spread::of(&[0.5]);
+        let good = SuccessModel::new("m", "24", 10, 10, (spread, spread), linear);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.json");
+        std::fs::write(&path, serde_json::to_string(&good).unwrap()).unwrap();
+        let read = SuccessModel::read(&path).unwrap();
+        assert_eq!(read, good);
+        assert_eq!(read.success(&Properties::default()), 0.5);
+        let mut short = good.clone();
+        short.linear.weights.pop();
+        std::fs::write(&path, serde_json::to_string(&short).unwrap()).unwrap();
+        let e = SuccessModel::read(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("not a success model of this version's inputs"),
+            "{e}"
+        );
+        std::fs::write(&path, "{}").unwrap();
+        assert!(SuccessModel::read(&path).is_err());
     }
 }

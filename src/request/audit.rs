@@ -37,14 +37,7 @@ pub struct AuditReport {
 impl AuditRequest {
     /// Where the rows go.
     pub fn out(&self) -> PathBuf {
-        self.out.clone().unwrap_or_else(|| {
-            let stem = self
-                .input
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            self.input.with_file_name(format!("{stem}.audit.parquet"))
-        })
+        (self.out.clone()).unwrap_or_else(|| super::places::beside(&self.input, "audit.parquet"))
     }
 
     pub fn run(&self, progress: &dyn Progress) -> Result<AuditReport> {

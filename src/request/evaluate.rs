@@ -45,14 +45,7 @@ impl Default for EvaluateRequest {
 impl EvaluateRequest {
     /// Where the files go.
     pub fn out(&self) -> PathBuf {
-        self.out.clone().unwrap_or_else(|| {
-            let stem = self
-                .input
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            self.input.with_file_name(format!("{stem}.evaluation"))
-        })
+        (self.out.clone()).unwrap_or_else(|| super::places::beside(&self.input, "evaluation"))
     }
 
     pub fn run(&self, progress: &dyn Progress) -> Result<Evaluation> {

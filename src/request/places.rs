@@ -30,6 +30,16 @@ pub fn reports(data: Option<&Path>, reports: Option<&Path>) -> PathBuf {
     }
 }
 
+/// Where a command that reads a file writes when not told: beside it, named after it with
+/// `suffix` (`set.jsonl` → `set.audit.parquet`, `answers.evaluation`).
+pub fn beside(input: &Path, suffix: &str) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    input.with_file_name(format!("{stem}.{suffix}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +55,9 @@ mod tests {
         assert_eq!(reports(p("/tmp/x"), None), PathBuf::from("/tmp/x/reports"));
         assert_eq!(reports(p("/tmp/x"), p("r")), PathBuf::from("r"));
         assert_eq!(reports(None, p("r")), PathBuf::from("r"));
+        assert_eq!(
+            beside(Path::new("/d/set.jsonl"), "audit.parquet"),
+            PathBuf::from("/d/set.audit.parquet")
+        );
     }
 }
