@@ -1,9 +1,15 @@
-//! The library's error type: every way a request can be refused, each with a one-line message.
+//! The library's error type: every way a request can be refused, each with a one-line message
+//! and an exit code, keeping the error beneath it (`std::error::Error::source`): the I/O,
+//! polars, JSON or CSV error a file failed with, or a phase's own error (a table not readable,
+//! a chart not drawn, a digest not computed, a `hardest` list not found).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
 /// Everything the library refuses, with a message fit to print as one line.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error)]
 pub enum Error {
     /// The user's input is unusable (bad numbers, a bad target, a board the game forbids).
     #[error("{}", one_line(.0))]
@@ -22,8 +28,21 @@ pub enum Error {
     #[error("arithmetic overflow while comparing products; use smaller numbers")]
     ArithmeticOverflow,
     /// A file or folder could not be read or written.
-    #[error("{}", one_line(.0))]
-    Io(String),
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// Work that failed for a cause beneath it, not a file's (starting worker threads,
+    /// building a column, writing JSON).
+    #[error("{doing}: {source}")]
+    Failed {
+        doing: String,
+        #[source]
+        source: Cause,
+    },
+    /// A phase's own error: a table not readable (`store::read::ReadError`), the charts not
+    /// drawn (`ChartError`), a digest not computed (`DigestError`), a `hardest` list not made
+    /// (`HardestError`).
+    #[error(transparent)]
+    Phase(PhaseError),
     /// Tables asked for are not all there yet (shards still to run).
     #[error("{}", one_line(.0))]
     Missing(String),
@@ -35,13 +54,97 @@ pub enum Error {
     Mismatch(String),
 }
 
+/// A file or folder that could not be read or written: its path, and the cause.
+#[derive(Debug, Error)]
+#[error("{}: {source}", path.display())]
+pub struct FileError {
+    pub path: PathBuf,
+    #[source]
+    pub source: Cause,
+}
+
+/// The error beneath a failure: that of the library called (the standard library's I/O,
+/// polars, serde_json, csv), or a reason in words when nothing lies beneath (a corrupt file's
+/// reader gave up, a line that is not JSON).
+#[derive(Debug, Error)]
+pub enum Cause {
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Polars(#[from] polars::prelude::PolarsError),
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    Csv(#[from] csv::Error),
+    #[error(transparent)]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    #[error("{0}")]
+    Reason(String),
+}
+
+impl From<String> for Cause {
+    fn from(reason: String) -> Cause {
+        Cause::Reason(reason)
+    }
+}
+
+impl From<&str> for Cause {
+    fn from(reason: &str) -> Cause {
+        Cause::Reason(reason.to_string())
+    }
+}
+
+/// A phase's error, kept whole behind the library's: its message is the phase's, its source
+/// the phase's source, and [`PhaseError::get`] gives the phase's own type back. Each phase's
+/// module turns its error into this (this module sits below them all and names none).
+#[derive(Debug)]
+pub struct PhaseError {
+    error: Box<dyn std::error::Error + Send + Sync>,
+    /// Whether the user asked for something the data cannot give (exit code 2), rather than
+    /// a file failing (1).
+    input: bool,
+}
+
+impl PhaseError {
+    pub fn new(error: impl std::error::Error + Send + Sync + 'static, input: bool) -> PhaseError {
+        PhaseError {
+            error: Box::new(error),
+            input,
+        }
+    }
+
+    /// The phase's own error, when it is a `T`.
+    pub fn get<T: std::error::Error + 'static>(&self) -> Option<&T> {
+        self.error.downcast_ref()
+    }
+}
+
+impl fmt::Display for PhaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for PhaseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
+}
+
 impl Error {
     /// The process exit code for this error: 2 for refused input (like a usage error),
     /// 1 for a failure to read or write files, for tables not all there yet, for a
-    /// `generate` request that found nothing in its tries and for a check that failed.
+    /// `generate` request that found nothing in its tries and for a check that failed. A
+    /// phase's error is input when what the user asked for is wrong (a corpus without
+    /// tables, a target the corpus lacks), else a failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::Missing(_) | Error::Exhausted(_) | Error::Mismatch(_) => 1,
+            Error::File(_)
+            | Error::Failed { .. }
+            | Error::Missing(_)
+            | Error::Exhausted(_)
+            | Error::Mismatch(_) => 1,
+            Error::Phase(p) if !p.input => 1,
             _ => 2,
         }
     }
@@ -49,6 +152,22 @@ impl Error {
     pub(crate) fn input(msg: impl Into<String>) -> Self {
         Error::Input(msg.into())
     }
+
+    /// `doing` failed for `cause`.
+    pub fn failed(doing: impl Into<String>, cause: impl Into<Cause>) -> Self {
+        Error::Failed {
+            doing: doing.into(),
+            source: cause.into(),
+        }
+    }
+}
+
+/// The file or folder `path` failed for `cause`.
+pub fn file_error(path: &Path, cause: impl Into<Cause>) -> Error {
+    Error::File(FileError {
+        path: path.to_path_buf(),
+        source: cause.into(),
+    })
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -51,16 +51,16 @@
 //! - [`evaluate`]: a model's answers judged against each puzzle's exact properties — which
 //!   puzzles it fails, and whether people find them hard too.
 //! - [`request`]: each command's work as a library value — typed options checked here, a
-//!   `run` that returns the report — which the command line, Python and the study call.
-//! - [`cli`]: the command line, one file per command; [`format`] writes numbers for people;
-//!   [`error`] is every way the library refuses a request; [`progress`] the one progress
-//!   bar; [`random`] the seeded generator.
+//!   `run` that returns the report — which the command line (the `digits-lab-cli` crate, the
+//!   only one that links clap and a terminal bar), Python and the study call.
+//! - [`format`] writes numbers for people; [`error`] is every way the library refuses a
+//!   request, keeping the cause beneath; [`progress`] what long work tells its caller;
+//!   [`random`] the seeded generator.
 
 #![forbid(unsafe_code)]
 
 pub mod analyze;
 pub mod check;
-pub mod cli;
 pub mod corpus;
 pub mod dataset;
 pub mod digest;

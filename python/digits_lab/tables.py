@@ -74,18 +74,13 @@ def analyze(
     A progress bar (one step per piece of 4,096 boards written) unless ``quiet``. Returns
     each corpus's run summary (``run-K-of-N.json``), by corpus name."""
     out_path = Path(out)
-    started = time.time() - 1
     bar = Bar("analyze", "boards", quiet)
     began = time.monotonic()
     try:
-        _native.analyze(corpus, out_path, report=report, threads=threads, progress=Pieces(out_path, bar), **options)
+        ran = _native.analyze(corpus, out_path, report=report, threads=threads, progress=Pieces(out_path, bar), **options)
     finally:
         bar.close()
-    summaries: dict[str, dict[str, Any]] = {}
-    for run in sorted(out_path.glob("*/run-*-of-*.json")):
-        if run.stat().st_mtime >= started:
-            summary = json.loads(run.read_text())
-            summaries[summary["corpus"]] = summary
+    summaries: dict[str, dict[str, Any]] = {s["corpus"]: s for s in sorted(json.loads(ran), key=lambda s: s["corpus"])}
     if not quiet:
         for s in summaries.values():
             print(

@@ -9,13 +9,14 @@ use digits_lab::corpus::Shard;
 use digits_lab::request::analyze::{CACHE_MB, DEFAULT_CACHE_MB};
 use digits_lab::request::{AnalyzeRequest, CorpusOptions, PlotsRequest, RulesOptions, parsed};
 
-use crate::errors::guard;
+use crate::errors::{guard, json};
 use crate::progress;
 
 /// Runs `analyze` with the GIL released, its options the command's flags (`None`: the
 /// command's default), calling `progress(done, total)` every tenth of a second while it
 /// runs (the Python side measures progress from the pieces written). Never draws a
-/// progress bar of its own; draws the report only when `report`.
+/// progress bar of its own; draws the report only when `report`. Returns each corpus's
+/// summary (as its `run-K-of-N.json` holds it), as a JSON list.
 #[pyfunction]
 #[pyo3(signature = (
     corpus, out, report=false, threads=None, resume=false, reach_only=false, cache_mb=None,
@@ -44,7 +45,7 @@ pub fn analyze(
     reports: Option<PathBuf>,
     force: bool,
     progress: Option<Py<PyAny>>,
-) -> PyResult<()> {
+) -> PyResult<String> {
     let request = guard(|| {
         let d = CorpusOptions::default();
         Ok(AnalyzeRequest {
@@ -68,14 +69,13 @@ pub fn analyze(
             resume,
             threads: crate::args::threads(threads)?,
             shard: parsed::<Shard>("--shard", shard.as_deref())?.unwrap_or_default(),
-            quiet: true,
             cache_mb: CACHE_MB.fit_opt(cache_mb)?.unwrap_or(DEFAULT_CACHE_MB),
             reach_only,
             force,
         })
     })?;
-    progress::run(py, progress, |p| guard(|| Ok(request.run(p).map(drop)?)))?;
-    Ok(())
+    let report = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
+    Ok(guard(|| json(&report.corpora))?)
 }
 
 /// Draws the charts and `REPORT.md` from the tables under `data`, as `plots` does.

@@ -49,6 +49,7 @@ impl Game {
             pool: self.pool.clone(),
             targets: self.targets.clone(),
             size: self.size,
+            inline: None,
         }
     }
 }

@@ -65,7 +65,7 @@ impl From<Failure> for PyErr {
 /// `value` as JSON. A value that cannot be written is a bug, not refused input: exit code 1.
 pub fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
     serde_json::to_string(value)
-        .map_err(|e| digits_lab::Error::Io(format!("cannot write JSON: {e}")).into())
+        .map_err(|e| digits_lab::Error::failed("cannot write JSON", e).into())
 }
 
 /// The text of a panic's payload.

@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 
 use digits_lab::present::output_format::Format;
-use digits_lab::request::generate::{COUNT, DAYS, TRIES};
+use digits_lab::request::generate::{COUNT, DAYS, GenerateFormat, TRIES};
 use digits_lab::request::{GenerateRequest, parsed};
 
 use crate::args::Game;
@@ -57,9 +57,15 @@ pub fn generate(
             tries: TRIES.fit_opt(tries)?.unwrap_or(d.tries),
             threads: crate::args::threads(threads)?,
             model_difficulty,
+            format: GenerateFormat::List(Format::Json),
             ..d
         })
     })?;
     let made = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
-    Ok((made.format(Format::Json), made.title, made.generated.boards))
+    let json = guard(|| {
+        let mut bytes = Vec::new();
+        request.write(&made, &mut bytes, "")?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    })?;
+    Ok((json, made.title, made.generated.boards))
 }

@@ -5,18 +5,11 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
-use digits_lab::analyze::{self, Options};
-use digits_lab::corpus::{Boards, Corpus, CorpusId, Shard};
-use digits_lab::game::board::Board;
-use digits_lab::request::SolveRequest;
-use digits_lab::request::analyze::DEFAULT_CACHE_MB;
+use digits_lab::request::{SolveRequest, SolveTablesRequest};
 
 use crate::args::Game;
-use crate::errors::{Failure, guard, json};
+use crate::errors::{guard, json};
 use crate::progress;
-
-/// The folder name, under the caller's scratch folder, of the tables `solve_tables` writes.
-const CORPUS: &str = "solve_many";
 
 /// One puzzle solved as `solve` solves it (the target as typed, `None` for the game's own);
 /// the report as `solve --json` writes it.
@@ -62,54 +55,15 @@ pub fn solve_tables(
     threads: Option<i128>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<(String, Option<Vec<i64>>)> {
-    let (corpus, parsed, threads) = guard(|| {
-        let threads = crate::args::threads(threads)?;
-        let mut game = game.options().game()?;
-        let boards = boards
-            .iter()
-            .map(|words| Board::parse(&game, words))
-            .collect::<Result<Vec<_>, _>>()?;
-        if boards.is_empty() {
-            return Err(Failure::input("give at least one board"));
-        }
-        let parsed = if let Some(targets) = targets {
-            // The command's own parser, which refuses a target outside the game's range.
-            let parsed = targets
-                .iter()
-                .map(|t| game.parse_target(t))
-                .collect::<Result<Vec<i64>, _>>()?;
-            let (lo, hi) = (parsed.iter().min(), parsed.iter().max());
-            if let (Some(&lo), Some(&hi)) = (lo, hi) {
-                game.targets = lo..=hi;
-            }
-            Some(parsed)
-        } else {
-            None
-        };
-        let boards = Boards::of(game.kind, &boards)?;
-        let corpus = Corpus {
-            id: CorpusId::Custom(CORPUS.to_string()),
-            game,
+    let request = guard(|| {
+        Ok(SolveTablesRequest {
+            game: game.options(),
             boards,
-        };
-        Ok((corpus, parsed, threads))
-    })?;
-    let opts = Options {
-        out,
-        shard: Shard::default(),
-        quiet: true,
-        cache_budget: (DEFAULT_CACHE_MB as usize) << 20,
-        resume: false,
-        reach_only: false,
-        // The caller's scratch folder is new: nothing to keep.
-        force: true,
-    };
-    let summary = progress::run(py, progress, |_| {
-        guard(|| {
-            let pool = digits_lab::request::pool(threads)?;
-            let summary = pool.install(|| analyze::analyze(&corpus, &opts))?;
-            json(&summary)
+            targets,
+            out,
+            threads: crate::args::threads(threads)?,
         })
     })?;
-    Ok((summary, parsed))
+    let made = progress::run(py, progress, |p| guard(|| Ok(request.run(p)?)))?;
+    Ok((guard(|| json(&made.summary))?, made.targets))
 }

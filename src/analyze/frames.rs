@@ -288,7 +288,7 @@ impl<'a> Tally<'a> {
                     .collect::<Vec<_>>(),
             )
             .cast(&Kind::ListI64.dtype())
-            .map_err(|e| Error::Io(format!("building the numbers column: {e}")))?,
+            .map_err(|e| Error::failed("building the numbers column", e))?,
             Column::new(
                 col::WEIGHT.into(),
                 entries.iter().map(|e| e.weight).collect::<Vec<_>>(),

@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use indicatif::ProgressBar;
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 use crate::corpus::Corpus;
@@ -54,7 +54,7 @@ impl<V: Number + Send + Sync> Fill for Full<'_, V> {
         positions: &[usize],
         boards: &[Board],
         ahead: &[usize],
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<Vec<BoardRows>> {
         let ahead: Vec<Board> = ahead
             .iter()
@@ -75,7 +75,7 @@ impl<V: Number + Send + Sync> Fill for Full<'_, V> {
             .map(|(b, &i)| {
                 let published = corpus.boards.published_target(i);
                 let r = analyze::<V>(corpus, b, published, self.window, &shared);
-                progress.inc(1);
+                progress.advance(1);
                 r
             })
             .collect()

@@ -13,10 +13,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::{Corpus, Shard};
+use crate::error::file_error;
 use crate::error::{Error, Result};
 use crate::store::fingerprint::BUILD;
 use crate::store::schema::Table;
-use crate::store::write::{io_error, write_text};
+use crate::store::write::write_text;
 
 use super::memory;
 
@@ -64,7 +65,8 @@ impl Plan {
             version: env!("CARGO_PKG_VERSION").into(),
             build: BUILD.into(),
             corpus: corpus.name(),
-            game: serde_json::to_value(&corpus.game).map_err(|e| Error::Io(e.to_string()))?,
+            game: serde_json::to_value(&corpus.game)
+                .map_err(|e| Error::failed("writing the plan", e))?,
             shard,
             corpus_fingerprint: format!("{:016x}", corpus.boards.fingerprint()),
             corpus_boards: corpus.boards.len(),
@@ -106,7 +108,8 @@ impl Plan {
 
     /// Writes the plan into `dir`.
     pub fn write(&self, dir: &Path) -> Result<()> {
-        let json = serde_json::to_string_pretty(self).map_err(|e| Error::Io(e.to_string()))?;
+        let json =
+            serde_json::to_string_pretty(self).map_err(|e| Error::failed("writing the plan", e))?;
         write_text(&Plan::path(dir, self.shard), &(json + "\n"))
     }
 
@@ -116,7 +119,7 @@ impl Plan {
         let Ok(text) = fs::read_to_string(&path) else {
             return Ok(false);
         };
-        let before: Plan = serde_json::from_str(&text).map_err(|e| io_error(&path, e))?;
+        let before: Plan = serde_json::from_str(&text).map_err(|e| file_error(&path, e))?;
         Ok(before == *self)
     }
 
@@ -173,15 +176,15 @@ pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool, reach_only: b
     };
     for t in piece_tables(reach_only) {
         let d = dir.join(t.name());
-        fs::create_dir_all(&d).map_err(|e| io_error(&d, e))?;
+        fs::create_dir_all(&d).map_err(|e| file_error(&d, e))?;
     }
     let probe = dir.join(format!(".write-test-{}-of-{}", shard.k, shard.n));
-    fs::write(&probe, b"").map_err(|e| io_error(dir, format!("cannot write here: {e}")))?;
-    fs::remove_file(&probe).map_err(|e| io_error(&probe, e))?;
+    fs::write(&probe, b"").map_err(|e| file_error(dir, format!("cannot write here: {e}")))?;
+    fs::remove_file(&probe).map_err(|e| file_error(&probe, e))?;
     let mine = format!("part-{}-of-{}.", shard.k, shard.n);
     let same_sharding = format!("-of-{}.", shard.n);
     for d in folders() {
-        for entry in fs::read_dir(&d).map_err(|e| io_error(&d, e))?.flatten() {
+        for entry in fs::read_dir(&d).map_err(|e| file_error(&d, e))?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             let plain = name.trim_start_matches('.');
             if !plain.starts_with("part-") {
@@ -190,17 +193,17 @@ pub(super) fn prepare(dir: &Path, shard: Shard, keep_pieces: bool, reach_only: b
             let stale = !plain.contains(&same_sharding)
                 || (plain.starts_with(&mine) && (name.starts_with('.') || !keep_pieces));
             if stale {
-                fs::remove_file(entry.path()).map_err(|e| io_error(&entry.path(), e))?;
+                fs::remove_file(entry.path()).map_err(|e| file_error(&entry.path(), e))?;
             }
         }
     }
     let unique = dir.join(Table::Unique.name());
     if reach_only && fs::read_dir(&unique).is_ok_and(|mut d| d.next().is_none()) {
-        fs::remove_dir(&unique).map_err(|e| io_error(&unique, e))?;
+        fs::remove_dir(&unique).map_err(|e| file_error(&unique, e))?;
     }
     let summary = dir.join(format!("{}.parquet", Table::Targets.name()));
     if summary.exists() {
-        fs::remove_file(&summary).map_err(|e| io_error(&summary, e))?;
+        fs::remove_file(&summary).map_err(|e| file_error(&summary, e))?;
     }
     // Made from the tables about to change (rebuilt with the summary).
     crate::digest::record::remove(dir)

@@ -51,6 +51,7 @@ use crate::digest;
 use crate::error::{Error, Result};
 use crate::game::number::Number;
 use crate::game::rule_set::Game;
+use crate::progress::Progress;
 use crate::store::fingerprint::BUILD;
 use crate::store::read::CorpusStore;
 use crate::store::schema::Table;
@@ -67,8 +68,6 @@ pub struct Options {
     /// The folder that gets one sub-folder per corpus.
     pub out: PathBuf,
     pub shard: Shard,
-    /// No progress bar even on a terminal.
-    pub quiet: bool,
     /// Bytes the shared sub-board tables may take.
     pub cache_budget: usize,
     /// Keep the pieces an earlier, stopped run of the same request finished, and compute only
@@ -118,14 +117,23 @@ pub struct Summary {
     pub digest_seconds: f64,
 }
 
-/// Runs `corpus` and writes its tables; returns what was done.
-pub fn analyze(corpus: &Corpus, opts: &Options) -> Result<Summary> {
+/// Runs `corpus` and writes its tables, telling `progress` of each board; returns what was
+/// done.
+pub fn analyze(corpus: &Corpus, opts: &Options, progress: &dyn Progress) -> Result<Summary> {
     memory::check(corpus, rayon::current_num_threads(), opts.cache_budget)?;
     let dir = opts.out.join(corpus.name());
-    crate::with_number_type!(corpus.game.rules.arithmetic, V => run::<V>(corpus, opts, &dir))
+    crate::with_number_type!(
+        corpus.game.rules.arithmetic,
+        V => run::<V>(corpus, opts, &dir, progress)
+    )
 }
 
-fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> Result<Summary> {
+fn run<V: Number + Send + Sync>(
+    corpus: &Corpus,
+    opts: &Options,
+    dir: &Path,
+    progress: &dyn Progress,
+) -> Result<Summary> {
     let started = Instant::now();
     let game = &corpus.game;
     let shard = opts.shard;
@@ -162,12 +170,12 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             .map(|&i| corpus.boards.board(i))
     };
     let meta = metadata(corpus, Some(shard), opts.reach_only)?;
-    let progress = crate::progress::boards(positions.len() as u64, opts.quiet, "{msg}", "boards");
+    progress.start(&corpus.name(), "boards", Some(positions.len() as u64));
     let resumed: usize = (0..pieces.len())
         .filter(|&p| done[p])
         .map(|p| pieces[p].len())
         .sum();
-    progress.inc(resumed as u64);
+    progress.advance(resumed as u64);
     let piece_boards = plan.piece_boards().max(1);
     let piece = |p: usize| Piece {
         corpus,
@@ -190,7 +198,7 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             cache: &cache,
             window,
         };
-        let totals = piece::run_pieces(&to_run, &fill, &progress)?;
+        let totals = piece::run_pieces(&to_run, &fill, progress)?;
         (totals, cache.levels, cache.tables(), cache.bytes)
     } else {
         let cache = SubTableCache::<V>::of_game(game, boards, max_level, opts.cache_budget)?;
@@ -199,10 +207,10 @@ fn run<V: Number + Send + Sync>(corpus: &Corpus, opts: &Options, dir: &Path) -> 
             carry: Mutex::new(Carry::new(opts.cache_budget)),
             window: memory::window(*game.targets.end()),
         };
-        let totals = piece::run_pieces(&to_run, &fill, &progress)?;
+        let totals = piece::run_pieces(&to_run, &fill, progress)?;
         (totals, cache.levels, cache.tables(), cache.bytes)
     };
-    progress.finish_and_clear();
+    progress.finish();
     // The summary covers every shard, so its metadata names none.
     let targets_written = targets::write(dir, corpus, shard.n)?;
     let (digest, digest_seconds) =
@@ -260,7 +268,8 @@ fn summary_path(dir: &Path, shard: Shard) -> PathBuf {
 }
 
 fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
-    let json = serde_json::to_string_pretty(summary).map_err(|e| Error::Io(e.to_string()))?;
+    let json = serde_json::to_string_pretty(summary)
+        .map_err(|e| Error::failed("writing the summary", e))?;
     write::write_text(&summary_path(dir, summary.shard), &(json + "\n"))
 }
 
@@ -348,7 +357,9 @@ fn reach_window(game: &Game) -> Option<crate::engine::Window> {
 pub fn gather(out: &Path, corpus: &Corpus, n: usize) -> Result<Option<digest::Status>> {
     let dir = out.join(corpus.name());
     targets::gather(&dir, corpus, n)?;
-    let store = CorpusStore::open(out, &corpus.id).map_err(|e| Error::Io(e.to_string()))?;
+    // Tables just gathered that cannot be opened are broken files, not the user's request.
+    let store = CorpusStore::open(out, &corpus.id)
+        .map_err(|e| Error::Phase(crate::error::PhaseError::new(e, false)))?;
     Ok(digested(corpus, &dir, !store.reach_only(), false)?.0)
 }
 
@@ -380,6 +391,6 @@ fn metadata(
     };
     Ok(vec![(
         "digits-lab".to_string(),
-        serde_json::to_string(&m).map_err(|e| Error::Io(e.to_string()))?,
+        serde_json::to_string(&m).map_err(|e| Error::failed("writing the metadata", e))?,
     )])
 }

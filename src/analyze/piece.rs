@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::mpsc;
 
-use indicatif::ProgressBar;
+use crate::progress::Progress;
 
 use crate::corpus::{Corpus, Shard};
 use crate::error::Result;
@@ -33,7 +33,7 @@ pub(super) trait Fill: Sync {
         positions: &[usize],
         boards: &[Board],
         ahead: &[usize],
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<Vec<BoardRows>>;
 }
 
@@ -87,7 +87,7 @@ enum ToWriter {
 pub(super) fn run_pieces<F: Fill>(
     pieces: &[Piece<'_>],
     fill: &F,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) -> Result<Totals> {
     let (tx, rx) = mpsc::sync_channel::<ToWriter>(2);
     std::thread::scope(|scope| {
@@ -128,7 +128,7 @@ impl Piece<'_> {
         &self,
         fill: &F,
         tx: &mpsc::SyncSender<ToWriter>,
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<bool> {
         let (corpus, positions) = (self.corpus, self.positions);
         for (c, members) in positions.chunks(self.chunk_boards).enumerate() {

@@ -3,7 +3,7 @@
 //! and for a missed target the closest value — the columns reachability gives — from the
 //! reachability engine ([`Reach`]), with the sub-board tables the run's boards share.
 
-use indicatif::ProgressBar;
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 use crate::corpus::Corpus;
@@ -34,13 +34,13 @@ impl<V: Number> Fill for ReachOnly<'_, V> {
         _positions: &[usize],
         boards: &[Board],
         _ahead: &[usize],
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<Vec<BoardRows>> {
         boards
             .par_iter()
             .map(|b| {
                 let r = analyze::<V>(corpus, b, self.window, self.cache);
-                progress.inc(1);
+                progress.advance(1);
                 r
             })
             .collect()

@@ -8,11 +8,12 @@ use std::path::Path;
 use polars::prelude::{Column, DataFrame};
 
 use crate::corpus::Corpus;
+use crate::error::file_error;
 use crate::error::{Error, Result};
 use crate::game::rule_set::GameKind;
 use crate::store::read::read_file;
 use crate::store::schema::{Extras, Table, col};
-use crate::store::write::{self, frame, io_error};
+use crate::store::write::{self, frame};
 
 use super::layout;
 
@@ -97,8 +98,8 @@ pub fn gather(dir: &Path, corpus: &Corpus, n: usize) -> Result<()> {
             if !counted && !Table::Sums.in_reach_only(name) {
                 return Ok(vec![0; df.height()]);
             }
-            let c = df.column(name).map_err(|e| io_error(p, e))?;
-            let c = c.u64().map_err(|e| io_error(p, e))?;
+            let c = df.column(name).map_err(|e| file_error(p, e))?;
+            let c = c.u64().map_err(|e| file_error(p, e))?;
             Ok(c.into_no_null_iter().collect())
         };
         let groups: Vec<String> = df
@@ -110,11 +111,11 @@ pub fn gather(dir: &Path, corpus: &Corpus, n: usize) -> Result<()> {
                         .collect()
                 })
             })
-            .map_err(|e| io_error(p, e))?;
+            .map_err(|e| file_error(p, e))?;
         let targets: Vec<i64> = df
             .column(col::TARGET)
             .and_then(|c| c.i64().map(|s| s.into_no_null_iter().collect()))
-            .map_err(|e| io_error(p, e))?;
+            .map_err(|e| file_error(p, e))?;
         let cols = Sums::COLUMNS
             .iter()
             .map(|c| col_u64(c))

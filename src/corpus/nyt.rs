@@ -49,10 +49,10 @@ pub fn read(game: &Game, source: &Source) -> Result<Boards> {
         Source::Embedded => parse(game, EMBEDDED.as_bytes(), source),
         Source::File(path) => {
             let file = std::fs::File::open(path).map_err(|e| {
-                Error::Io(format!(
-                    "cannot read NYT puzzles from {}: {e}",
-                    path.display()
-                ))
+                Error::failed(
+                    format!("cannot read NYT puzzles from {}", path.display()),
+                    e,
+                )
             })?;
             parse(game, file, source)
         }

@@ -21,6 +21,13 @@ impl Default for Shard {
     }
 }
 
+/// `K/N`, as `--shard` takes it.
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
 impl FromStr for Shard {
     type Err = Error;
     fn from_str(s: &str) -> Result<Shard> {

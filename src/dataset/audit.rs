@@ -26,7 +26,7 @@ use crate::puzzle::board_run::BoardRun;
 use crate::store::write::{frame, portable_parquet_file};
 
 use super::check::puzzle;
-use super::read::{Columns, Reader};
+use super::read::{Columns, Reader, Unusable};
 
 /// What the engine says of one puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -120,7 +120,7 @@ pub fn audit(
                 if let Some(Ok(t)) = row.target {
                     a.target = Some(t);
                 }
-                a.reason = Some(why);
+                a.reason = Some(why.0);
             }
             Ok((board, target)) => {
                 a.board = Some(board.to_string());
@@ -147,7 +147,7 @@ pub fn audit(
         out.push(a);
     }
     progress.start("audit", "boards", Some(boards.len() as u64));
-    let solved: Vec<Vec<(usize, std::result::Result<Solved, String>)>> = boards
+    let solved: Vec<Vec<(usize, std::result::Result<Solved, Unusable>)>> = boards
         .par_iter()
         .map(|(board, wanted)| {
             let r = solve_board(game, board, wanted);
@@ -168,7 +168,7 @@ pub fn audit(
             }
             Err(why) => {
                 a.status = "invalid";
-                a.reason = Some(why);
+                a.reason = Some(why.0);
             }
         }
     }
@@ -190,7 +190,7 @@ pub fn solve_board(
     game: &Game,
     board: &Board,
     wanted: &[(usize, i64)],
-) -> Vec<(usize, std::result::Result<Solved, String>)> {
+) -> Vec<(usize, std::result::Result<Solved, Unusable>)> {
     let lo = wanted.iter().map(|w| w.1).min().unwrap_or(0);
     let hi = wanted.iter().map(|w| w.1).max().unwrap_or(0);
     let run = match BoardRun::build(game, board, lo, hi) {
@@ -198,7 +198,7 @@ pub fn solve_board(
         Err(e) => {
             return wanted
                 .iter()
-                .map(|&(i, _)| (i, Err(e.to_string())))
+                .map(|&(i, _)| (i, Err(Unusable(e.to_string()))))
                 .collect();
         }
     };

@@ -13,13 +13,14 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::check::{self, Fault, Reason, Verdict};
+use crate::error::file_error;
 use crate::error::{Error, Result};
 use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
-use crate::store::write::{atomically, frame, io_error};
+use crate::store::write::{atomically, frame};
 
-use super::read::{Columns, Reader, Row};
+use super::read::{Columns, Reader, Row, Unusable};
 
 /// Rows checked at a time: large enough to keep both cores busy, small enough to stream.
 const CHUNK: usize = 16_384;
@@ -105,7 +106,7 @@ impl RowVerdict {
 /// Checks one row: its puzzle under `game`, then its answer.
 pub fn check_row(game: &Game, row: &Row) -> RowVerdict {
     let verdict = match puzzle(game, row) {
-        Err(why) => Verdict::invalid(Reason::new(Fault::Puzzle, why)),
+        Err(why) => Verdict::invalid(Reason::new(Fault::Puzzle, why.0)),
         Ok((board, target)) => judge(game, &board, target, &row.answer),
     };
     RowVerdict {
@@ -120,11 +121,11 @@ pub fn judge(
     game: &Game,
     board: &Board,
     target: i64,
-    answer: &Option<std::result::Result<String, String>>,
+    answer: &Option<std::result::Result<String, Unusable>>,
 ) -> Verdict {
     match answer {
         None => Verdict::invalid(Reason::new(Fault::Syntax, "no answer column")),
-        Some(Err(why)) => Verdict::invalid(Reason::new(Fault::Syntax, why.clone())),
+        Some(Err(why)) => Verdict::invalid(Reason::new(Fault::Syntax, why.0.clone())),
         Some(Ok(answer)) => check::check(game, board, target, answer),
     }
 }
@@ -138,27 +139,28 @@ pub fn check_rows(game: &Game, rows: &[Row]) -> Vec<RowVerdict> {
 /// dealt from its own deck (the 24 game's four cards, make-10's four digits) takes boards of
 /// its size only. Three cards are not a 24-game puzzle, which `solve` would call unsolvable
 /// and `check` would fault for a number left unused.
-pub fn dealt_size(game: &Game, count: usize) -> std::result::Result<(), String> {
+pub fn dealt_size(game: &Game, count: usize) -> std::result::Result<(), Unusable> {
     // The preset's deck is built only for a board of another size: this runs on every row.
     if count != game.size && game.target.is_some() && game.pool == Game::preset(game.kind).pool {
         return Err(format!(
             "{} deals {} numbers; this board has {} (a custom --pool plays other sizes)",
             game.kind, game.size, count
-        ));
+        )
+        .into());
     }
     Ok(())
 }
 
 /// The row's board and target, checked as `solve` checks them and of the size the game deals
 /// ([`dealt_size`]), or why they are not a puzzle.
-pub fn puzzle(game: &Game, row: &Row) -> std::result::Result<(Board, i64), String> {
+pub fn puzzle(game: &Game, row: &Row) -> std::result::Result<(Board, i64), Unusable> {
     let numbers = row.numbers.clone()?;
     dealt_size(game, numbers.len())?;
-    let board = Board::new(game, numbers).map_err(|e| e.to_string())?;
+    let board = Board::new(game, numbers).map_err(|e| Unusable(e.to_string()))?;
     let target = match (&row.target, game.target) {
         (Some(t), _) => t.clone()?,
         (None, Some(t)) => t,
-        (None, None) => return Err("no target".to_string()),
+        (None, None) => return Err("no target".into()),
     };
     if !game.targets.contains(&target) {
         return Err(format!(
@@ -166,7 +168,8 @@ pub fn puzzle(game: &Game, row: &Row) -> std::result::Result<(Board, i64), Strin
             game.kind,
             game.targets.start(),
             game.targets.end()
-        ));
+        )
+        .into());
     }
     Ok((board, target))
 }
@@ -192,7 +195,7 @@ pub fn check_file(
     progress.start("check", "answers", None);
     let written = match output {
         Output::Lines(w) => each_chunk(game, &mut reader, &mut tally, progress, |vs| {
-            write_lines(w, vs).map_err(|e| Error::Io(format!("writing the verdicts: {e}")))
+            write_lines(w, vs).map_err(|e| Error::failed("writing the verdicts", e))
         }),
         Output::File(dest) => to_file(game, &mut reader, &mut tally, progress, dest),
     };
@@ -241,18 +244,18 @@ fn to_file(
             let schema = verdict_frame(&[])?.schema().as_ref().clone();
             let mut w = crate::store::write::portable(ParquetWriter::new(file), &schema)
                 .batched(&schema)
-                .map_err(|e| io_error(dest, e))?;
+                .map_err(|e| file_error(dest, e))?;
             each_chunk(game, reader, tally, progress, |vs| {
                 w.write_batch(&verdict_frame(vs)?)
-                    .map_err(|e| io_error(dest, e))
+                    .map_err(|e| file_error(dest, e))
             })?;
-            w.finish().map(|_| ()).map_err(|e| io_error(dest, e))
+            w.finish().map(|_| ()).map_err(|e| file_error(dest, e))
         } else {
             let mut w = BufWriter::new(file);
             each_chunk(game, reader, tally, progress, |vs| {
-                write_lines(&mut w, vs).map_err(|e| io_error(dest, e))
+                write_lines(&mut w, vs).map_err(|e| file_error(dest, e))
             })?;
-            w.flush().map_err(|e| io_error(dest, e))
+            w.flush().map_err(|e| file_error(dest, e))
         }
     })
 }

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 use serde_json::Value;
 
+use crate::error::file_error;
 use crate::error::{Error, Result};
-use crate::store::write::io_error;
 
 /// A dataset's file format, from its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,16 +57,34 @@ pub const TARGET_COLUMNS: &[&str] = &["target", "goal"];
 pub const ANSWER_COLUMNS: &[&str] = &["answer", "response", "completion", "solution", "output"];
 pub const MODEL_COLUMNS: &[&str] = &["model", "model_name", "policy", "system"];
 
+/// Why a row's field, or the puzzle it gives, cannot be used: the reason its verdict or its
+/// audited row carries (data about the row, not a failure of the run).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unusable(pub String);
+
+impl From<String> for Unusable {
+    fn from(reason: String) -> Unusable {
+        Unusable(reason)
+    }
+}
+
+impl From<&str> for Unusable {
+    fn from(reason: &str) -> Unusable {
+        Unusable(reason.to_string())
+    }
+}
+
 /// One row: its number in the file (from 1, header excluded) and its fields, each read or
 /// the reason it could not be.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     pub row: u64,
-    pub numbers: std::result::Result<Vec<i64>, String>,
+    pub numbers: std::result::Result<Vec<i64>, Unusable>,
     /// `None` when the file has no target column (a game that fixes its target).
-    pub target: Option<std::result::Result<i64, String>>,
+    pub target: Option<std::result::Result<i64, Unusable>>,
     /// `None` when the file has no answer column.
-    pub answer: Option<std::result::Result<String, String>>,
+    pub answer: Option<std::result::Result<String, Unusable>>,
     /// The model's name as text, `None` when the file has no model column or the cell is
     /// empty.
     pub model: Option<String>,
@@ -117,7 +135,7 @@ impl Reader {
         need_answer: bool,
     ) -> Result<Reader> {
         let format = Format::of(path)?;
-        let file = File::open(path).map_err(|e| io_error(path, e))?;
+        let file = File::open(path).map_err(|e| file_error(path, e))?;
         let (names, source) = match format {
             Format::Csv => {
                 let mut r = csv::ReaderBuilder::new()
@@ -125,7 +143,7 @@ impl Reader {
                     .from_reader(BufReader::new(file));
                 let names: Vec<String> = r
                     .headers()
-                    .map_err(|e| io_error(path, e))?
+                    .map_err(|e| file_error(path, e))?
                     .iter()
                     .map(str::to_string)
                     .collect();
@@ -137,7 +155,7 @@ impl Reader {
                     match lines.next() {
                         None => break None,
                         Some(line) => {
-                            let line = line.map_err(|e| io_error(path, e))?;
+                            let line = line.map_err(|e| file_error(path, e))?;
                             if !line.trim().is_empty() {
                                 break Some(line);
                             }
@@ -146,11 +164,11 @@ impl Reader {
                 };
                 let names = match first.as_deref().map(serde_json::from_str::<Value>) {
                     Some(Ok(Value::Object(o))) => o.keys().cloned().collect(),
-                    Some(_) => return Err(io_error(path, "line 1 is not a JSON object")),
+                    Some(_) => return Err(file_error(path, "line 1 is not a JSON object")),
                     None => Vec::new(),
                 };
                 // Read again from the start: the first line is a row too.
-                let file = File::open(path).map_err(|e| io_error(path, e))?;
+                let file = File::open(path).map_err(|e| file_error(path, e))?;
                 (names, Source::Jsonl(BufReader::new(file).lines()))
             }
             Format::Parquet => {
@@ -264,7 +282,7 @@ impl Reader {
             let fields = match &mut self.source {
                 Source::Csv(records, idx) => match records.next() {
                     None => break,
-                    Some(Err(e)) => return Err(io_error(&self.path, e)),
+                    Some(Err(e)) => return Err(file_error(&self.path, e)),
                     Some(Ok(rec)) => {
                         let text =
                             |i: Option<usize>| i.map(|i| rec.get(i).unwrap_or("").to_string());
@@ -280,7 +298,7 @@ impl Reader {
                 Source::Jsonl(lines) => {
                     let line = match lines.next() {
                         None => break,
-                        Some(l) => l.map_err(|e| io_error(&self.path, e))?,
+                        Some(l) => l.map_err(|e| file_error(&self.path, e))?,
                     };
                     if line.trim().is_empty() {
                         continue;
@@ -299,9 +317,9 @@ impl Reader {
             self.next_row += 1;
             out.push(Row {
                 row,
-                numbers: fields.0,
-                target: fields.1,
-                answer: fields.2,
+                numbers: fields.0.map_err(Unusable),
+                target: fields.1.map(|t| t.map_err(Unusable)),
+                answer: fields.2.map(|a| a.map_err(Unusable)),
                 model: fields.3,
             });
         }
@@ -309,6 +327,7 @@ impl Reader {
     }
 }
 
+/// A row's fields as read, each with the reason it could not be.
 type Fields = (
     std::result::Result<Vec<i64>, String>,
     Option<std::result::Result<i64, String>>,
@@ -318,7 +337,7 @@ type Fields = (
 
 /// The numbers of a cell written as text: whole numbers separated by spaces or commas,
 /// optionally in brackets.
-pub fn numbers_text(text: &str) -> std::result::Result<Vec<i64>, String> {
+fn numbers_text(text: &str) -> std::result::Result<Vec<i64>, String> {
     let inner = text.trim();
     let inner = inner
         .strip_prefix('[')

@@ -119,7 +119,7 @@ impl HardestRows {
         let solutions = Column::new(col::SOLUTIONS.into(), self.solutions)
             // Typed explicitly: a list column of no rows (or only nulls) has no item type.
             .cast(&Kind::ListStr.dtype())
-            .map_err(|e| Error::Io(format!("building the solutions column: {e}")))?;
+            .map_err(|e| Error::failed("building the solutions column", e))?;
         frame(vec![
             c(col::RANKING, Series::new("".into(), self.ranking)),
             c(col::CONVENTION, Series::new("".into(), self.convention)),

@@ -153,8 +153,8 @@ impl From<DigestError> for crate::Error {
     fn from(e: DigestError) -> crate::Error {
         match e {
             DigestError::Write(e) => e,
-            DigestError::Read(e) if e.is_input() => crate::Error::input(e.to_string()),
-            e => crate::Error::Io(e.to_string()),
+            DigestError::Read(e) => e.into(),
+            e => crate::Error::Phase(crate::error::PhaseError::new(e, false)),
         }
     }
 }

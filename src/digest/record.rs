@@ -13,10 +13,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::error::Result;
+use crate::error::file_error;
 use crate::store::fingerprint::Made;
 use crate::store::read::{self, CorpusStore, ReadError};
 use crate::store::schema::{Extras, Table};
-use crate::store::write::{io_error, write_frame};
+use crate::store::write::write_frame;
 
 use super::{Digest, DigestError, compute, frames};
 
@@ -48,14 +49,14 @@ fn inputs(store: &CorpusStore) -> Result<Inputs> {
             continue;
         }
         for p in read::parts(&folder)? {
-            let size = fs::metadata(&p).map_err(|e| io_error(&p, e))?.len();
+            let size = fs::metadata(&p).map_err(|e| file_error(&p, e))?.len();
             let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
             tables.push((format!("{}/{}", t.name(), name.unwrap_or_default()), size));
         }
     }
     let summary = store.dir.join(format!("{}.parquet", Table::Targets.name()));
     let size = fs::metadata(&summary)
-        .map_err(|e| io_error(&summary, e))?
+        .map_err(|e| file_error(&summary, e))?
         .len();
     tables.push((format!("{}.parquet", Table::Targets.name()), size));
     Ok(Inputs {
@@ -121,7 +122,7 @@ pub fn remove(dir: &Path) -> Result<()> {
     for p in [dir.join(RECORD), hardest, tallies] {
         // Shards finishing together may remove it at once.
         match fs::remove_file(&p) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io_error(&p, e)),
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(file_error(&p, e)),
             _ => {}
         }
     }

@@ -14,7 +14,7 @@
 //! sums over `O` ([`super::sub_table::SubTable::zero_sums`]), found the same way, by the
 //! lead, from the tables of `O`'s own splits. Sums need no unit rule, so nothing non-local
 //! is left, and the flat walk ([`super::flat_walk`]) is left to products. Every count is
-//! checked against the brute force (`tests/integration/properties.rs`) and against the walk
+//! checked against the brute force (`cli/tests/integration/properties.rs`) and against the walk
 //! (the unit test below).
 
 use std::cmp::Ordering;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::present::charts::choose::Chart;
 
 use super::properties::Property;
@@ -75,7 +75,7 @@ pub fn render(s: &Summary, dir: &Path) -> Result<Vec<(String, String)>> {
     charts(s)
         .iter()
         .map(|c| {
-            let r = c.render(dir).map_err(|e| Error::Io(e.to_string()))?;
+            let r = c.render(dir)?;
             Ok((format!("{}.svg", r.stem), r.title))
         })
         .collect()

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::check::Verdict;
 use crate::dataset::audit::solve_board;
 use crate::dataset::check::{judge, puzzle};
-use crate::dataset::read::{Columns, Reader, Row};
+use crate::dataset::read::{Columns, Reader, Row, Unusable};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::rule_set::Game;
@@ -90,7 +90,7 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
     let mut board_at: HashMap<Vec<i64>, usize> = HashMap::new();
     // Each distinct board's puzzles (index, target), in first-seen order.
     let mut boards: Vec<(Board, Vec<(usize, i64)>)> = Vec::new();
-    let mut placed: Vec<(usize, Result<usize, String>)> = Vec::with_capacity(rows.len());
+    let mut placed: Vec<(usize, Result<usize, Unusable>)> = Vec::with_capacity(rows.len());
     for row in &rows {
         let name = row.model.as_deref().unwrap_or(UNNAMED);
         let model = match model_at.get(name) {
@@ -120,7 +120,7 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
     }
     progress.start("evaluate", "boards", Some(boards.len() as u64));
     let band_of = Bands::known(game);
-    type Solved = (usize, std::result::Result<Properties, String>);
+    type Solved = (usize, std::result::Result<Properties, Unusable>);
     let solved: Vec<Vec<Solved>> = boards
         .par_iter()
         .map(|(board, wanted)| {
@@ -147,10 +147,13 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
     }
     // A puzzle the engine could not take (a board too large for memory) judges no model,
     // as a row that is no puzzle does not.
-    let placed: Vec<(usize, std::result::Result<usize, String>)> = placed
+    let placed: Vec<(usize, std::result::Result<usize, Unusable>)> = placed
         .into_iter()
         .map(|(m, at)| {
-            let at = at.and_then(|p| properties[p].as_ref().map(|_| p).map_err(Clone::clone));
+            let at = at.and_then(|p| {
+                let solved = properties[p].as_ref();
+                solved.map(|_| p).map_err(Clone::clone)
+            });
             (m, at)
         })
         .collect();
@@ -167,7 +170,7 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
                     None,
                     Verdict::invalid(crate::check::Reason::new(
                         crate::check::Fault::Puzzle,
-                        why.clone(),
+                        why.0.clone(),
                     )),
                 ),
             };

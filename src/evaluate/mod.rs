@@ -62,7 +62,7 @@ pub fn evaluate(
 ) -> Result<Evaluation> {
     let judged = judge_file(game, input, columns, progress)?;
     let summary = summarise(&game.kind.to_string(), &judged, ks);
-    std::fs::create_dir_all(out).map_err(|e| crate::store::write::io_error(out, e))?;
+    std::fs::create_dir_all(out).map_err(|e| crate::error::file_error(out, e))?;
     portable_parquet_file(&out.join(ANSWERS), &mut tables::answers(&judged)?)?;
     portable_parquet_file(
         &out.join(PUZZLES),
@@ -70,7 +70,7 @@ pub fn evaluate(
     )?;
     portable_parquet_file(&out.join(SUMMARY), &mut tables::summary(&summary)?)?;
     let json = serde_json::to_string_pretty(&summary)
-        .map_err(|e| Error::Io(format!("writing the figures: {e}")))?;
+        .map_err(|e| Error::failed("writing the figures", e))?;
     write_text(&out.join(FIGURES), &(json + "\n"))?;
     let name = input
         .file_name()

@@ -28,10 +28,10 @@ pub struct SuccessFit {
 /// in the folder `dir`, and writes it there as `success-<model>.json`.
 pub fn fit_success(dir: &Path, model: Option<&str>) -> Result<SuccessFit> {
     let figures = std::fs::read_to_string(dir.join(FIGURES)).map_err(|e| {
-        Error::Io(format!(
-            "{}: {e} (an `evaluate` folder?)",
-            dir.join(FIGURES).display()
-        ))
+        Error::failed(
+            format!("{} (an `evaluate` folder?)", dir.join(FIGURES).display()),
+            e,
+        )
     })?;
     let game = serde_json::from_str::<serde_json::Value>(&figures)
         .ok()
@@ -89,8 +89,8 @@ pub fn fit_success(dir: &Path, model: Option<&str>) -> Result<SuccessFit> {
         })
         .collect();
     let written = dir.join(format!("success-{safe}.json"));
-    let json = serde_json::to_string_pretty(&fitted)
-        .map_err(|e| Error::Io(format!("writing the model: {e}")))?;
+    let json =
+        serde_json::to_string_pretty(&fitted).map_err(|e| Error::failed("writing the model", e))?;
     write_text(&written, &(json + "\n"))?;
     Ok(SuccessFit {
         model: fitted,

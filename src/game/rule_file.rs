@@ -237,24 +237,24 @@ mod tests {
     #[test]
     fn zero_negatives_and_fractions_move_the_domain_one_way_each() {
         let domain = |t: &str| parse(t).map(|g| g.rules.arithmetic);
-        assert_eq!(domain("zero = true"), Ok(Arithmetic::WholeNumbers));
-        assert_eq!(domain("negatives = true"), Ok(Arithmetic::Integers));
-        assert_eq!(domain("fractions = true"), Ok(Arithmetic::Rationals));
+        assert_eq!(domain("zero = true").unwrap(), Arithmetic::WholeNumbers);
+        assert_eq!(domain("negatives = true").unwrap(), Arithmetic::Integers);
+        assert_eq!(domain("fractions = true").unwrap(), Arithmetic::Rationals);
         assert_eq!(
-            domain("game = \"24\"\nfractions = false"),
-            Ok(Arithmetic::Integers)
+            domain("game = \"24\"\nfractions = false").unwrap(),
+            Arithmetic::Integers
         );
         assert_eq!(
-            domain("game = \"24\"\nnegatives = false"),
-            Ok(Arithmetic::WholeNumbers)
+            domain("game = \"24\"\nnegatives = false").unwrap(),
+            Arithmetic::WholeNumbers
         );
         assert_eq!(
-            domain("game = \"24\"\nzero = false\npool = \"1-13x4\""),
-            Ok(Arithmetic::PositiveIntegers)
+            domain("game = \"24\"\nzero = false\npool = \"1-13x4\"").unwrap(),
+            Arithmetic::PositiveIntegers
         );
         assert_eq!(
-            domain("zero = true\nfractions = false"),
-            Ok(Arithmetic::WholeNumbers)
+            domain("zero = true\nfractions = false").unwrap(),
+            Arithmetic::WholeNumbers
         );
         assert_eq!(
             parse("fractions = true\nnegatives = false")

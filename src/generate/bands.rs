@@ -11,6 +11,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -100,12 +101,23 @@ const TWENTY_FOUR: Bands = Bands {
 
 impl Bands {
     /// The bands of `game` (its own target range): the constants for a standard game,
-    /// otherwise derived now.
+    /// otherwise derived, once per game for the process (a study's draws ask again for each
+    /// band, and a derivation solves 300 boards).
     pub fn of(game: &Game) -> Result<Bands> {
-        match Bands::known(game) {
-            Some(b) => Ok(b),
-            None => derive(game),
+        static DERIVED: Mutex<Vec<(Game, Bands)>> = Mutex::new(Vec::new());
+        if let Some(b) = Bands::known(game) {
+            return Ok(b);
         }
+        let derived = |d: &[(Game, Bands)]| d.iter().find(|(g, _)| g == game).map(|&(_, b)| b);
+        if let Some(b) = derived(&DERIVED.lock().unwrap_or_else(|e| e.into_inner())) {
+            return Ok(b);
+        }
+        let b = derive(game)?;
+        DERIVED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((game.clone(), b));
+        Ok(b)
     }
 
     /// The bands of a standard game whose cut points are constants (Digits, Countdown, the

@@ -331,10 +331,10 @@ pub fn write_jsonl(
     puzzles: &[SetPuzzle],
     split: Option<&Split>,
 ) -> Result<()> {
-    let io = |e: std::io::Error| Error::Io(format!("writing the puzzles: {e}"));
+    let io = |e: std::io::Error| Error::failed("writing the puzzles", e);
     for p in puzzles {
         serde_json::to_writer(&mut *out, &row(game, p, split))
-            .map_err(|e| Error::Io(format!("writing the puzzles: {e}")))?;
+            .map_err(|e| Error::failed("writing the puzzles", e))?;
         out.write_all(b"\n").map_err(io)?;
     }
     Ok(())
@@ -501,7 +501,7 @@ fn truth_column(rows: &[Row]) -> Result<Column> {
     let struct_of = |name: &str, fields: &[Series]| {
         StructChunked::from_series(name.into(), n, fields.iter())
             .map(|s| s.into_series())
-            .map_err(|e| Error::Io(format!("the ground truths as a table: {e}")))
+            .map_err(|e| Error::failed("the ground truths as a table", e))
     };
     let numbers = ListChunked::from_iter(
         rows.iter()

@@ -7,8 +7,9 @@
 use std::fs;
 use std::path::Path;
 
+use crate::error::file_error;
 use crate::error::{Error, Result};
-use crate::store::write::{io_error, portable_parquet_file, temp_path, write_text};
+use crate::store::write::{portable_parquet_file, temp_path, write_text};
 
 use super::dataset::{SetGame, SetPuzzle, Split, split_frames};
 
@@ -38,7 +39,7 @@ pub fn write_folder(
     let tmp = temp_path(dest);
     let write = || -> Result<()> {
         let data = tmp.join("data");
-        fs::create_dir_all(&data).map_err(|e| io_error(&data, e))?;
+        fs::create_dir_all(&data).map_err(|e| file_error(&data, e))?;
         let mut parts = split_frames(game, puzzles, split)?;
         for (part, df) in &mut parts {
             portable_parquet_file(&data.join(file_name(part)), df)?;
@@ -48,9 +49,9 @@ pub fn write_folder(
     };
     let placed = write().and_then(|()| {
         if dest.is_dir() {
-            fs::remove_dir(dest).map_err(|e| io_error(dest, e))?;
+            fs::remove_dir(dest).map_err(|e| file_error(dest, e))?;
         }
-        fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+        fs::rename(&tmp, dest).map_err(|e| file_error(dest, e))
     });
     if placed.is_err() {
         let _ = fs::remove_dir_all(&tmp);

@@ -63,7 +63,7 @@ pub fn read(path: Option<&Path>) -> Result<Vec<TrainingSet>> {
         None => parse(EMBEDDED, TRAINING_CSV),
         Some(p) => {
             let text = std::fs::read_to_string(p)
-                .map_err(|e| Error::Io(format!("cannot read {}: {e}", p.display())))?;
+                .map_err(|e| Error::failed(format!("cannot read {}", p.display()), e))?;
             parse(&text, &p.display().to_string())
         }
     }

@@ -165,8 +165,7 @@ impl SuccessModel {
 
     /// Reads a model file, refusing one that is not a success model of these inputs.
     pub fn read(path: &Path) -> Result<SuccessModel> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| crate::error::file_error(path, e))?;
         let m: SuccessModel = serde_json::from_str(&text).map_err(|e| {
             Error::input(format!(
                 "{}: not a success model (`fit --evaluation` writes one): {e}",

@@ -35,8 +35,6 @@ pub struct AnalyzeRequest {
     pub threads: Option<u16>,
     /// Only this shard of the boards.
     pub shard: Shard,
-    /// No progress bar, even on a terminal.
-    pub quiet: bool,
     /// Memory for sub-board tables shared across boards, in MiB.
     pub cache_mb: u32,
     /// Only what reachability gives (solvable, `min_ops`, the closest value); no report.
@@ -56,7 +54,6 @@ impl Default for AnalyzeRequest {
             resume: false,
             threads: None,
             shard: Shard::default(),
-            quiet: false,
             cache_mb: DEFAULT_CACHE_MB,
             reach_only: false,
             force: false,
@@ -86,7 +83,6 @@ impl AnalyzeRequest {
         let opts = Options {
             out: places::data(self.out.as_deref()),
             shard: self.shard,
-            quiet: self.quiet,
             cache_budget: (self.cache_mb as usize).saturating_mul(1 << 20),
             resume: self.resume,
             reach_only: self.reach_only,
@@ -99,7 +95,7 @@ impl AnalyzeRequest {
         };
         let mut complete = true;
         for i in 0..corpora.len() {
-            let s = workers.install(|| analyze::analyze(&corpora.build(i)?, &opts))?;
+            let s = workers.install(|| analyze::analyze(&corpora.build(i)?, &opts, progress))?;
             complete &= s.targets_written;
             progress.note(&report.line(&s, self.reach_only));
             report.corpora.push(s);

@@ -23,7 +23,7 @@ impl CheckRequest {
     /// The verdict; the puzzle itself must be one of the game's (else an input error).
     pub fn run(&self) -> Result<Verdict> {
         let (game, board, target) = self.puzzle.puzzle()?;
-        batch::dealt_size(&game, board.len()).map_err(crate::Error::input)?;
+        batch::dealt_size(&game, board.len()).map_err(|why| crate::Error::Input(why.0))?;
         Ok(check::check(&game, &board, target, &self.answer))
     }
 }

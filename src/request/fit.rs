@@ -147,7 +147,7 @@ impl FitRequest {
                 ));
             }
             let written = std::fs::read_to_string(&report_path)
-                .map_err(|e| Error::Io(format!("cannot read {}: {e}", report_path.display())))?;
+                .map_err(|e| Error::failed(format!("cannot read {}", report_path.display()), e))?;
             if written != fit_report::report(&t) {
                 return Err(Error::Mismatch(format!(
                     "{} differs from the refit's report: run `digits-lab fit`",
@@ -161,7 +161,7 @@ impl FitRequest {
             return Ok(o);
         }
         std::fs::create_dir_all(&self.out)
-            .map_err(|e| Error::Io(format!("cannot create {}: {e}", self.out.display())))?;
+            .map_err(|e| Error::failed(format!("cannot create {}", self.out.display()), e))?;
         write_text(&model_path, &m.to_json())?;
         write_text(&report_path, &fit_report::report(&t))?;
         o.line(format!(

@@ -99,6 +99,11 @@ pub struct GameOptions {
     pub targets: Option<String>,
     /// Numbers on a board instead of the game's (`--size`: the boards `generate` deals).
     pub size: Option<usize>,
+    /// A game given whole, as data (a study plan's rules), instead of the fields above,
+    /// which are then not read. `generate` deals one equal to its preset as it deals the
+    /// named game (Digits from 1–25), and any other from its own pool.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inline: Option<Game>,
 }
 
 impl GameOptions {
@@ -110,8 +115,20 @@ impl GameOptions {
         }
     }
 
+    /// A game given whole.
+    pub fn inline(game: Game) -> GameOptions {
+        GameOptions {
+            inline: Some(game),
+            ..GameOptions::default()
+        }
+    }
+
     /// The game these options describe, checked.
     pub fn game(&self) -> Result<Game> {
+        if let Some(game) = &self.inline {
+            game.check()?;
+            return Ok(game.clone());
+        }
         let mut game = self.rules.unchecked()?;
         if let Some(p) = &self.pool {
             game.pool = p.parse::<Pool>()?;

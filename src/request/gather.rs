@@ -7,7 +7,7 @@ use crate::analyze;
 use crate::digest::Status;
 use crate::error::Result;
 
-use super::{Bound, CorpusOptions};
+use super::{Bound, CorpusOptions, places};
 
 /// How many shards a corpus ran in (`--shards`).
 pub const SHARDS: Bound = Bound::new("--shards", 1, 100_000);
@@ -20,6 +20,17 @@ pub struct GatherRequest {
     pub shards: u32,
     /// The folder holding one sub-folder of tables per corpus.
     pub out: PathBuf,
+}
+
+impl Default for GatherRequest {
+    /// One shard, the default data folder.
+    fn default() -> Self {
+        GatherRequest {
+            corpora: CorpusOptions::default(),
+            shards: 1,
+            out: PathBuf::from(places::DATA),
+        }
+    }
 }
 
 /// The summaries written, one `targets.parquet` per corpus, and each corpus's digest.

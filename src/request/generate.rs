@@ -1,9 +1,11 @@
 //! `generate`: puzzles to order, each with a verified solution; or NYT-style days.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::engine::Convention;
+use crate::error::file_error;
 use crate::error::{Error, Result};
 use crate::game::rule_set::{Game, GameKind};
 use crate::generate::bands::Bands;
@@ -27,7 +29,73 @@ pub const TRIES: Bound = Bound::new("--tries", 1, 100_000_000);
 /// The most puzzles one board gives (`--per-board`).
 pub const PER_BOARD: Bound = Bound::new("--per-board", 1, 1_000);
 
-/// Puzzles to order: the game dealt from, how many, and the setter's constraints.
+/// What `generate` writes (`--format`): a list for people or programs, or a dataset for
+/// models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateFormat {
+    /// A list ([`Format`]): an aligned table, CSV or JSON.
+    List(Format),
+    /// A dataset, one JSON line a puzzle.
+    Jsonl,
+    /// A dataset in a Parquet file.
+    Parquet,
+    /// A Hugging Face dataset folder: a Parquet file per split and a README.md card.
+    Hf,
+}
+
+impl Default for GenerateFormat {
+    /// An aligned table.
+    fn default() -> Self {
+        GenerateFormat::List(Format::Table)
+    }
+}
+
+impl GenerateFormat {
+    /// The names `--format` takes.
+    pub const NAMES: &[&str] = &["table", "csv", "json", "jsonl", "parquet", "hf"];
+
+    /// Its name as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GenerateFormat::List(f) => f.name(),
+            GenerateFormat::Jsonl => "jsonl",
+            GenerateFormat::Parquet => "parquet",
+            GenerateFormat::Hf => "hf",
+        }
+    }
+
+    /// A dataset for models (whose rows carry prompts and ground truths).
+    pub fn is_dataset(self) -> bool {
+        matches!(
+            self,
+            GenerateFormat::Jsonl | GenerateFormat::Parquet | GenerateFormat::Hf
+        )
+    }
+}
+
+impl std::str::FromStr for GenerateFormat {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<GenerateFormat> {
+        Ok(match s {
+            "jsonl" => GenerateFormat::Jsonl,
+            "parquet" => GenerateFormat::Parquet,
+            "hf" => GenerateFormat::Hf,
+            list => match list.parse::<Format>() {
+                Ok(f) => GenerateFormat::List(f),
+                Err(_) => {
+                    return Err(Error::input(format!(
+                        "unknown format `{s}` (known: {})",
+                        GenerateFormat::NAMES.join(", ")
+                    )));
+                }
+            },
+        })
+    }
+}
+
+/// Puzzles to order: the game dealt from, how many, the setter's constraints, and what to
+/// write where.
 #[derive(Clone, Debug)]
 pub struct GenerateRequest {
     pub game: GameOptions,
@@ -75,6 +143,11 @@ pub struct GenerateRequest {
     /// The share of a set's puzzles that have no solution (`--unsolvable`, at least 0 and
     /// below 1), their reference answer "no solution": a dataset for models only.
     pub unsolvable: Option<f64>,
+    /// What [`GenerateRequest::write`] writes.
+    pub format: GenerateFormat,
+    /// Where it writes: this file, atomically (for `hf`, the folder to make, new or empty),
+    /// else standard output (not for `parquet` nor `hf`).
+    pub out: Option<PathBuf>,
 }
 
 impl Default for GenerateRequest {
@@ -101,6 +174,8 @@ impl Default for GenerateRequest {
             unicode: false,
             model_difficulty: None,
             unsolvable: None,
+            format: GenerateFormat::default(),
+            out: None,
         }
     }
 }
@@ -122,8 +197,43 @@ pub struct GenerateReport {
 }
 
 impl GenerateRequest {
+    /// Refuses an output the format cannot be written to, or a dataset's option asked of a
+    /// list.
+    fn check_output(&self) -> Result<()> {
+        match self.format {
+            GenerateFormat::Parquet if self.out.is_none() => {
+                return Err(Error::input(
+                    "--format parquet writes a file: give --out FILE",
+                ));
+            }
+            GenerateFormat::Hf if self.out.is_none() => {
+                return Err(Error::input("--format hf writes a folder: give --out DIR"));
+            }
+            _ => {}
+        }
+        let dataset = self.format.is_dataset();
+        if self.unsolvable.is_some() && !dataset {
+            return Err(Error::input(
+                "--unsolvable makes a dataset for models: give --format jsonl, parquet or hf",
+            ));
+        }
+        if self.test_share.is_some() && !dataset {
+            return Err(Error::input(
+                "--test-share splits a dataset: give --format jsonl, parquet or hf",
+            ));
+        }
+        if dataset && self.game.inline.is_some() {
+            return Err(Error::input(
+                "a dataset's ground truth names its game: give the game by name or rules \
+                 file, not inline",
+            ));
+        }
+        Ok(())
+    }
+
     /// The order this request makes, checked, and the title of its table.
     pub fn order(&self) -> Result<(Order, String)> {
+        self.check_output()?;
         if let Some(n) = self.count {
             COUNT.check(u64::from(n))?;
         }
@@ -172,8 +282,13 @@ impl GenerateRequest {
         let mut game = self.game.game()?;
         let chosen = &self.game.rules;
         // A named game deals from its standard deck (Digits: 1–25) unless a pool is given; a
-        // rules file deals from its own.
-        if self.game.pool.is_none() && chosen.rules.is_none() {
+        // rules file deals from its own, and so does a game given inline unless it is the
+        // preset.
+        let named_deck = match &self.game.inline {
+            Some(inline) => *inline == Game::preset(inline.kind),
+            None => self.game.pool.is_none() && chosen.rules.is_none(),
+        };
+        if named_deck {
             game.pool = standard_game(game.kind).pool;
         }
         // A game with a fixed target (the 24 game, make-10) makes that target unless
@@ -183,7 +298,8 @@ impl GenerateRequest {
         {
             game.targets = t..=t;
         }
-        let changed = self.game.pool.is_some()
+        let changed = self.game.inline.is_some()
+            || self.game.pool.is_some()
             || self.game.targets.is_some()
             || chosen.rules.is_some()
             || chosen.pow
@@ -196,9 +312,13 @@ impl GenerateRequest {
                  --rules, --pool, --targets, --pow, --unary-minus, --use-all or --fractions",
             ));
         }
-        // The game without the setter's target range: its bands are the whole game's.
+        // The game without the setter's target range: its bands are the whole game's (a game
+        // given inline is whole as given).
         let whole = Game {
-            targets: standard_game(game.kind).targets,
+            targets: match &self.game.inline {
+                Some(inline) => inline.targets.clone(),
+                None => standard_game(game.kind).targets,
+            },
             ..game.clone()
         };
         let standard = whole == standard_game(game.kind);
@@ -366,6 +486,43 @@ impl GenerateRequest {
     }
 }
 
+impl GenerateRequest {
+    /// Writes `report` as [`GenerateRequest::format`] asks, to [`GenerateRequest::out`]
+    /// (atomically) or else to `stdout`; `command` is what a dataset folder's card names as
+    /// having made it.
+    pub fn write(
+        &self,
+        report: &GenerateReport,
+        stdout: &mut dyn Write,
+        command: &str,
+    ) -> Result<()> {
+        let text = match self.format {
+            GenerateFormat::Parquet | GenerateFormat::Hf => None,
+            GenerateFormat::Jsonl => {
+                let mut bytes = Vec::new();
+                report.write_jsonl(&mut bytes)?;
+                Some(bytes)
+            }
+            GenerateFormat::List(f) => Some(report.format(f).into_bytes()),
+        };
+        match (&self.out, text) {
+            (Some(out), None) if self.format == GenerateFormat::Hf => {
+                report.write_folder(out, command)
+            }
+            (Some(out), None) => report.write_parquet(out),
+            (Some(out), Some(bytes)) => crate::store::write::atomically(out, |mut f| {
+                f.write_all(&bytes).map_err(|e| file_error(out, e))
+            }),
+            (None, Some(bytes)) => stdout
+                .write_all(&bytes)
+                .map_err(|e| Error::failed("writing standard output", e)),
+            (None, None) => Err(Error::input(
+                "--format parquet and hf write files: give --out",
+            )),
+        }
+    }
+}
+
 impl GenerateReport {
     /// The puzzles as a table, CSV or JSON.
     pub fn format(&self, format: Format) -> String {
@@ -387,7 +544,7 @@ impl GenerateReport {
     }
 
     /// The puzzles as a dataset, one JSON line a puzzle.
-    pub fn write_jsonl(&self, out: &mut dyn std::io::Write) -> Result<()> {
+    pub fn write_jsonl(&self, out: &mut dyn Write) -> Result<()> {
         dataset::write_jsonl(out, self.set_game(), &self.entries(), self.split.as_ref())
     }
 

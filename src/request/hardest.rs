@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::corpus::CorpusId;
 use crate::digest::By;
 use crate::engine::Convention;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::present::hardest_output as list;
 use crate::present::output_format::Format;
 use crate::research::hardest_list::{self as hardest, HardPuzzle, Query};
@@ -75,10 +75,7 @@ impl HardestRequest {
             limit: self.limit as usize,
             candidates: self.candidates.map(|c| c as usize),
         };
-        let puzzles = hardest::hardest(&q).map_err(|e| match e.is_input() {
-            true => Error::input(e.to_string()),
-            false => Error::Io(e.to_string()),
-        })?;
+        let puzzles = hardest::hardest(&q)?;
         let text = list::format(&puzzles, &q, self.format);
         Ok(HardestReport { puzzles, text })
     }

@@ -7,7 +7,8 @@
 //! - [`game`]: the options that choose and change a game ([`GameOptions`], [`RulesOptions`]);
 //!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
 //! - [`places`]: where outputs go when not told;
-//! - one file per command: [`solve`], [`analyze`] (the whole main job), [`gather`],
+//! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
+//!   Python), [`analyze`] (the whole main job), [`gather`],
 //!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`], [`check`],
 //!   [`audit`], [`evaluate`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
@@ -29,6 +30,7 @@ pub mod phase;
 pub mod places;
 pub mod plots;
 pub mod solve;
+pub mod solve_tables;
 
 use std::fmt;
 use std::str::FromStr;
@@ -49,6 +51,7 @@ pub use hardest::{HardestReport, HardestRequest};
 pub use phase::{PhaseReport, PhaseRequest};
 pub use plots::{PlotsReport, PlotsRequest};
 pub use solve::{SolveReport, SolveRequest};
+pub use solve_tables::{SolveTablesReport, SolveTablesRequest};
 
 /// A whole-number option: its name as the command line's flag and the values it takes. Every
 /// front end turns what was typed into the option's type through [`Bound::fit`], so that a
@@ -132,7 +135,7 @@ pub fn pool(threads: Option<u16>) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.map_or(0, usize::from))
         .build()
-        .map_err(|e| Error::Io(format!("cannot start worker threads: {e}")))
+        .map_err(|e| Error::failed("cannot start worker threads", e))
 }
 
 #[cfg(test)]

@@ -3,11 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-use crate::error::{Error, Result};
-use crate::present::charts::ChartError;
+use crate::error::Result;
+use crate::error::file_error;
 use crate::present::report::{self, Generated};
 use crate::store::fingerprint::Made;
-use crate::store::write::io_error;
 
 use super::places;
 
@@ -54,11 +53,7 @@ pub(super) fn draw(data: &Path, reports: &Path, keep: bool) -> Result<PlotsRepor
     let drawn = match kept {
         true => None,
         false => {
-            let drawn = report::generate(data, reports).map_err(|e| match e {
-                ChartError::Read(r) if r.is_input() => Error::input(r.to_string()),
-                ChartError::Write(e) => e,
-                e => Error::Io(e.to_string()),
-            })?;
+            let drawn = report::generate(data, reports)?;
             made.write(&record)?;
             Some(drawn)
         }
@@ -83,7 +78,7 @@ fn inputs(data: &Path) -> Result<Vec<(String, u64, u128)>> {
             if name.starts_with('.') {
                 continue;
             }
-            let meta = entry.metadata().map_err(|e| io_error(&path, e))?;
+            let meta = entry.metadata().map_err(|e| file_error(&path, e))?;
             if meta.is_dir() {
                 walk(&path, root, out)?;
             } else if name.ends_with(".parquet") {

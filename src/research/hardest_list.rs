@@ -50,6 +50,13 @@ pub enum HardestError {
     },
 }
 
+impl From<HardestError> for crate::Error {
+    fn from(e: HardestError) -> crate::Error {
+        let input = e.is_input();
+        crate::Error::Phase(crate::error::PhaseError::new(e, input))
+    }
+}
+
 impl HardestError {
     /// Whether the user asked for something the data cannot answer (exit code 2).
     pub fn is_input(&self) -> bool {

@@ -32,7 +32,8 @@ impl Made {
         Ok(Made {
             program: "digits-lab".into(),
             build: BUILD.into(),
-            request: serde_json::to_value(request).map_err(|e| Error::Io(e.to_string()))?,
+            request: serde_json::to_value(request)
+                .map_err(|e| Error::failed("writing the record", e))?,
         })
     }
 
@@ -46,7 +47,8 @@ impl Made {
 
     /// Writes the record to `path` (atomically, as every output).
     pub fn write(&self, path: &Path) -> Result<()> {
-        let json = serde_json::to_string_pretty(self).map_err(|e| Error::Io(e.to_string()))?;
+        let json = serde_json::to_string_pretty(self)
+            .map_err(|e| Error::failed("writing the record", e))?;
         write_text(path, &(json + "\n"))
     }
 }

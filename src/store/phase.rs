@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::error::Result;
+use crate::error::file_error;
 use crate::store::read::{ReadError, f64s, strs, u32s, u64s};
-use crate::store::write::{frame, io_error, parquet_file};
+use crate::store::write::{frame, parquet_file};
 use crate::variant::phase::{Cell, Method};
 
 /// The file's name inside the data folder.
@@ -64,7 +65,7 @@ const RULES_KEY: &str = "digits-lab rules";
 /// under other rules than Countdown's says so in the file's metadata (`rules`: their words),
 /// so that the default sweep's bytes stay what they were.
 pub fn write(data: &Path, cells: &[Cell], rules: Option<&str>) -> Result<PathBuf> {
-    fs::create_dir_all(data).map_err(|e| io_error(data, e))?;
+    fs::create_dir_all(data).map_err(|e| file_error(data, e))?;
     let dest = path(data);
     let mut df = frame(vec![
         Column::new("k".into(), cells.iter().map(|c| c.k).collect::<Vec<_>>()),

@@ -22,9 +22,9 @@ use polars::prelude::*;
 use thiserror::Error;
 
 use crate::corpus::CorpusId;
-use crate::store::guard::guarded;
+use crate::error::file_error;
+use crate::store::guard::{Panicked, guarded};
 use crate::store::schema::Table;
-use crate::store::write::io_error;
 
 /// Why a table could not be read.
 #[derive(Debug, Error)]
@@ -56,8 +56,12 @@ pub enum ReadError {
         source: PolarsError,
     },
     /// A Parquet file so broken that its reader gave up (it panicked, and was caught).
-    #[error("reading {}: the file is corrupt ({what})", path.display())]
-    Corrupt { path: PathBuf, what: String },
+    #[error("reading {}: the file is corrupt ({source})", path.display())]
+    Corrupt {
+        path: PathBuf,
+        #[source]
+        source: Panicked,
+    },
     #[error("reading {}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -94,6 +98,13 @@ impl ReadError {
     }
 }
 
+impl From<ReadError> for crate::Error {
+    fn from(e: ReadError) -> crate::Error {
+        let input = e.is_input();
+        crate::Error::Phase(crate::error::PhaseError::new(e, input))
+    }
+}
+
 pub type Result<T, E = ReadError> = std::result::Result<T, E>;
 
 /// One table: a folder of part files or a single file.
@@ -114,9 +125,9 @@ pub(crate) fn parquet_err(path: &Path) -> impl Fn(PolarsError) -> ReadError + Co
 /// `read()` of the Parquet file `path`, its panic (a corrupt file) an error too.
 fn parquet<T>(path: &Path, read: impl FnOnce() -> PolarsResult<T>) -> Result<T> {
     guarded(read)
-        .map_err(|what| ReadError::Corrupt {
+        .map_err(|source| ReadError::Corrupt {
             path: path.to_path_buf(),
-            what,
+            source,
         })?
         .map_err(parquet_err(path))
 }
@@ -374,15 +385,15 @@ pub fn discover(data: &Path) -> (Vec<CorpusStore>, Vec<String>) {
 
 /// Reads one Parquet file.
 pub fn read_file(path: &Path) -> crate::Result<DataFrame> {
-    let file = File::open(path).map_err(|e| io_error(path, e))?;
+    let file = File::open(path).map_err(|e| file_error(path, e))?;
     guarded(|| ParquetReader::new(file).finish())
-        .map_err(|what| io_error(path, format!("the file is corrupt ({what})")))?
-        .map_err(|e| io_error(path, e))
+        .map_err(|what| file_error(path, format!("the file is corrupt ({what})")))?
+        .map_err(|e| file_error(path, e))
 }
 
 /// The part files of a table folder (`*.parquet`, hidden temporaries excluded), by name.
 pub fn parts(dir: &Path) -> crate::Result<Vec<PathBuf>> {
-    part_files(dir).map_err(|e| io_error(dir, e))
+    part_files(dir).map_err(|e| file_error(dir, e))
 }
 
 fn part_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
@@ -404,9 +415,9 @@ pub fn read_table(dir: &Path) -> crate::Result<DataFrame> {
     let mut frames = parts(dir)?.into_iter().map(|p| read_file(&p));
     let mut df = frames
         .next()
-        .ok_or_else(|| crate::Error::Io(format!("{}: no part files", dir.display())))??;
+        .ok_or_else(|| file_error(dir, "no part files"))??;
     for f in frames {
-        df.vstack_mut(&f?).map_err(|e| io_error(dir, e))?;
+        df.vstack_mut(&f?).map_err(|e| file_error(dir, e))?;
     }
     Ok(df)
 }

@@ -7,13 +7,8 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, file_error};
 use crate::store::schema::{Extras, Table};
-
-/// Wraps an I/O or Parquet failure on `path` as a one-line error.
-pub fn io_error(path: &Path, e: impl std::fmt::Display) -> Error {
-    Error::Io(format!("{}: {e}", path.display()))
-}
 
 /// The hidden temporary `dest` is written under until it is complete, beside it and matched
 /// by no `*.parquet` glob: `.NAME.tmp` for a part file, which one shard alone writes, and
@@ -56,13 +51,13 @@ impl PartWriter {
             .map(|c| Field::new(c.name.into(), c.kind.dtype()))
             .collect();
         let tmp = temp_path(dest);
-        let file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+        let file = File::create(&tmp).map_err(|e| file_error(&tmp, e))?;
         let writer = ParquetWriter::new(file)
             .with_compression(ParquetCompression::Zstd(None))
             .with_key_value_metadata(Some(KeyValueMetadata::from_static(metadata.to_vec())))
             .set_parallel(false)
             .batched(&schema)
-            .map_err(|e| io_error(&tmp, e))?;
+            .map_err(|e| file_error(&tmp, e))?;
         Ok(PartWriter {
             tmp,
             dest: dest.to_path_buf(),
@@ -79,18 +74,18 @@ impl PartWriter {
             return Ok(());
         }
         let w = self.writer.as_mut().expect("not finished");
-        w.write_batch(df).map_err(|e| io_error(&self.tmp, e))
+        w.write_batch(df).map_err(|e| file_error(&self.tmp, e))
     }
 
     /// Writes the footer, syncs and renames the file into place.
     pub fn finish(mut self) -> Result<()> {
         let w = self.writer.take().expect("finished once");
-        w.finish().map_err(|e| io_error(&self.tmp, e))?;
+        w.finish().map_err(|e| file_error(&self.tmp, e))?;
         drop(w);
         File::open(&self.tmp)
             .and_then(|f| f.sync_all())
-            .map_err(|e| io_error(&self.tmp, e))?;
-        fs::rename(&self.tmp, &self.dest).map_err(|e| io_error(&self.dest, e))
+            .map_err(|e| file_error(&self.tmp, e))?;
+        fs::rename(&self.tmp, &self.dest).map_err(|e| file_error(&self.dest, e))
     }
 }
 
@@ -120,18 +115,18 @@ pub fn write_frame(
 pub fn atomically(dest: &Path, write: impl FnOnce(File) -> Result<()>) -> Result<()> {
     let tmp = temp_path(dest);
     let written = File::create(&tmp)
-        .map_err(|e| io_error(&tmp, e))
+        .map_err(|e| file_error(&tmp, e))
         .and_then(write)
         .and_then(|()| {
             File::open(&tmp)
                 .and_then(|f| f.sync_all())
-                .map_err(|e| io_error(&tmp, e))
+                .map_err(|e| file_error(&tmp, e))
         });
     if let Err(e) = written {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+    fs::rename(&tmp, dest).map_err(|e| file_error(dest, e))
 }
 
 /// Writes `df` to `dest` atomically as one zstd Parquet file, with `metadata` as key-value
@@ -145,7 +140,7 @@ pub fn parquet_file(dest: &Path, df: &mut DataFrame, metadata: &[(String, String
             .set_parallel(false)
             .finish(df)
             .map(|_| ())
-            .map_err(|e| io_error(dest, e))
+            .map_err(|e| file_error(dest, e))
     })
 }
 
@@ -158,7 +153,7 @@ pub fn portable_parquet_file(dest: &Path, df: &mut DataFrame) -> Result<()> {
         portable(ParquetWriter::new(file), &schema)
             .finish(df)
             .map(|_| ())
-            .map_err(|e| io_error(dest, e))
+            .map_err(|e| file_error(dest, e))
     })
 }
 
@@ -177,12 +172,12 @@ pub fn portable<W: std::io::Write>(w: ParquetWriter<W>, schema: &Schema) -> Parq
 /// Writes `text` to `dest` atomically.
 pub fn write_text(dest: &Path, text: &str) -> Result<()> {
     let tmp = temp_path(dest);
-    fs::write(&tmp, text).map_err(|e| io_error(&tmp, e))?;
-    fs::rename(&tmp, dest).map_err(|e| io_error(dest, e))
+    fs::write(&tmp, text).map_err(|e| file_error(&tmp, e))?;
+    fs::rename(&tmp, dest).map_err(|e| file_error(dest, e))
 }
 
 /// Builds a frame from named columns of equal length.
 pub fn frame(columns: Vec<Column>) -> Result<DataFrame> {
     let height = columns.first().map_or(0, |c| c.len());
-    DataFrame::new(height, columns).map_err(|e| Error::Io(format!("building a table: {e}")))
+    DataFrame::new(height, columns).map_err(|e| Error::failed("building a table", e))
 }

@@ -6,16 +6,13 @@
 
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::Game;
-use digits_lab::generate::bands::{Band, Bands};
-use digits_lab::generate::constraints::Check;
-use digits_lab::generate::span::{Span, Wanted};
-use digits_lab::generate::{self, Mode, Order, standard_game};
+use digits_lab::generate::bands::Band;
+use digits_lab::generate::span::Wanted;
+use digits_lab::progress::Silent;
 use digits_lab::puzzle::solve::{self, Options};
+use digits_lab::request::{GameOptions, GenerateRequest};
 
 use crate::plan::{Choose, Plan};
-
-/// Boards in a row that give no new puzzle before a band's draw gives up.
-const TRIES: u64 = 5_000;
 
 /// Why a plan's puzzles cannot be made.
 #[derive(Debug, thiserror::Error)]
@@ -35,9 +32,7 @@ pub enum ChooseError {
     /// Listed puzzle `index` (from 1) is refused.
     #[error("puzzle {index}: {why}")]
     Listed { index: usize, why: ListedError },
-    /// The game's bands cannot be cut, or a band's draw failed.
-    #[error("{0}")]
-    Bands(digits_lab::Error),
+    /// A band's draw failed (its game's bands cannot be cut, say).
     #[error("{band}: {source}")]
     Draw {
         band: Band,
@@ -110,44 +105,21 @@ pub fn puzzles(plan: &Plan) -> Result<Vec<StudyPuzzle>, ChooseError> {
                     per_band: *per_band,
                 });
             }
-            // A named game is dealt as `generate` deals it (Digits from 1–25).
-            let dealt = if *game == Game::preset(game.kind) {
-                standard_game(game.kind)
-            } else {
-                game.clone()
-            };
-            let whole = Game {
-                targets: match dealt.target {
-                    Some(t) => t..=t,
-                    None => dealt.targets.clone(),
-                },
-                ..dealt.clone()
-            };
-            let cuts = Bands::of(&dealt).map_err(ChooseError::Bands)?;
             let mut all = Vec::new();
             for (k, &band) in bands.iter().enumerate() {
-                let order = Order {
-                    game: whole.clone(),
-                    checks: vec![
-                        Check::difficulty(Wanted::Band(band), Some(&cuts))
-                            .map_err(ChooseError::Bands)?,
-                        // The target is never on the board.
-                        Check::MinOps(Span {
-                            lo: 1,
-                            hi: u64::MAX,
-                        }),
-                    ],
-                    mode: Mode::Count(*per_band),
-                    per_board: 1,
-                    strata: Vec::new(),
-                    unsolvable: 0,
+                // `generate`'s draw in one band: its deck, its bands and its default that the
+                // target is never on the board.
+                let request = GenerateRequest {
+                    game: GameOptions::inline(game.clone()),
+                    count: Some(*per_band as u32),
+                    difficulty: Some(Wanted::Band(band)),
                     seed: plan.seed.wrapping_add(k as u64),
-                    tries: TRIES,
-                    all: false,
-                    bands: Some(cuts),
+                    ..GenerateRequest::default()
                 };
-                let made = generate::generate(&order, &|_| {})
-                    .map_err(|source| ChooseError::Draw { band, source })?;
+                let made = request
+                    .run(&Silent)
+                    .map_err(|source| ChooseError::Draw { band, source })?
+                    .generated;
                 if made.puzzles.len() < *per_band {
                     return Err(ChooseError::BandShort {
                         band,
@@ -220,6 +192,8 @@ pub fn assign(plan: &Plan, count: usize, k: u64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use digits_lab::generate::bands::Bands;
+    use digits_lab::generate::standard_game;
 
     fn plan(text: &str) -> Plan {
         Plan::parse(text).unwrap()

@@ -64,7 +64,7 @@
 //! it at the root", see `neutral`) and the positional parts of Z and Q
 //! (see `flips`).  A slow reference that applies the rules literally to
 //! every expression tree agrees with this on every board tried
-//! (`tests/integration/inequivalent/`).
+//! (`cli/tests/integration/inequivalent/`).
 
 mod canon;
 mod flips;

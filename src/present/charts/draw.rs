@@ -16,7 +16,7 @@ use crate::research::facts::Facts;
 use crate::store::read::ReadError;
 
 use super::choose::{Chart, charts};
-use super::theme::{HEIGHT, WIDTH, register_font};
+use super::theme::{ChartResult, HEIGHT, WIDTH, register_font};
 use super::{
     cards, countdown, expected, nyt, phase, probability, shares, stacked, tradeoff, validation,
 };
@@ -28,14 +28,31 @@ pub enum ChartError {
     Read(#[from] ReadError),
     #[error(transparent)]
     Write(#[from] crate::Error),
-    #[error("drawing chart `{chart}`: {message}")]
-    Draw { chart: String, message: String },
+    #[error("drawing chart `{chart}`: {source}")]
+    Draw {
+        chart: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
     #[error("writing {}: {source}", path.display())]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
+}
+
+impl From<ChartError> for crate::Error {
+    fn from(e: ChartError) -> crate::Error {
+        let input = match &e {
+            ChartError::Read(r) => r.is_input(),
+            _ => false,
+        };
+        match e {
+            ChartError::Write(e) => e,
+            e => crate::Error::Phase(crate::error::PhaseError::new(e, input)),
+        }
+    }
 }
 
 /// A rendered chart: its files and what it shows.
@@ -49,9 +66,9 @@ pub struct Rendered {
 
 impl Chart {
     /// Draws the chart on `root`, which it fills.
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> ChartResult<DB> {
         register_font();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        root.fill(&WHITE)?;
         let r = match self {
             Chart::Probability24 { decks } => probability::draw(root, &self.title(), decks),
             Chart::ExpectedSolutions { lines, .. } => expected::draw(root, &self.title(), lines),
@@ -91,8 +108,8 @@ impl Chart {
                 ..
             } => shares::draw(root, &self.title(), (x_desc, y_desc), levels, lines),
         };
-        r.map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())
+        r?;
+        root.present()
     }
 
     /// Writes `<stem>.png` and `<stem>.svg` into `dir`.
@@ -104,9 +121,9 @@ impl Chart {
         let stem = self.stem();
         let png = dir.join(format!("{stem}.png"));
         let svg = dir.join(format!("{stem}.svg"));
-        let err = |message: String| ChartError::Draw {
+        let err = |e: Box<dyn std::error::Error + Send + Sync>| ChartError::Draw {
             chart: stem.clone(),
-            message,
+            source: e,
         };
         // Each file is drawn under a hidden name of this process (with its extension, which
         // the backends read) and renamed into place once complete.
@@ -114,11 +131,11 @@ impl Chart {
         let (png_tmp, svg_tmp) = (hidden("png"), hidden("svg"));
         {
             let root = BitMapBackend::new(&png_tmp, (WIDTH, HEIGHT)).into_drawing_area();
-            self.draw(&root).map_err(err)?;
+            self.draw(&root).map_err(|e| err(Box::new(e)))?;
         }
         {
             let root = SVGBackend::new(&svg_tmp, (WIDTH, HEIGHT)).into_drawing_area();
-            self.draw(&root).map_err(err)?;
+            self.draw(&root).map_err(|e| err(Box::new(e)))?;
         }
         for (tmp, dest) in [(&png_tmp, &png), (&svg_tmp, &svg)] {
             std::fs::rename(tmp, dest).map_err(|source| ChartError::Io {

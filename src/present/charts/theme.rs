@@ -49,8 +49,9 @@ pub(super) const AXIS: u32 = 22;
 pub(super) const TICK: u32 = 17;
 pub(super) const LEGEND: u32 = 18;
 
-pub(super) type ChartResult<DB> =
-    Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+/// What drawing a chart on the backend `DB` gives: plotters' own error, which keeps the
+/// backend's.
+pub type ChartResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 pub(super) fn font(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&INK)

@@ -153,7 +153,7 @@ impl Table {
     pub fn select(self, df: &DataFrame, extras: Extras) -> Result<DataFrame> {
         let names: Vec<&str> = self.columns_for(extras).map(|c| c.name).collect();
         df.select(names)
-            .map_err(|e| Error::Io(format!("selecting the `{}` columns: {e}", self.name())))
+            .map_err(|e| Error::failed(format!("selecting the `{}` columns", self.name()), e))
     }
 
     /// The column called `name`.
@@ -176,7 +176,7 @@ impl Table {
         if want == got {
             return Ok(());
         }
-        Err(Error::Io(format!(
+        Err(Error::Mismatch(format!(
             "the `{}` rows do not match the schema: expected {want:?}, got {got:?}",
             self.name()
         )))

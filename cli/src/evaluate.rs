@@ -1,0 +1,80 @@
+//! `digits-lab evaluate FILE`: a file of model answers judged against each puzzle's exact
+//! properties, into a folder of tables, figures and a report.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::terminal::Terminal;
+use digits_lab::dataset::read::Columns;
+use digits_lab::request::EvaluateRequest;
+
+use super::GameArgs;
+
+#[derive(Debug, Args)]
+pub struct EvaluateArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// A CSV, JSONL or Parquet file of answers: the numbers, the target and the answer of
+    /// each row, and optionally the model; any number of answers per puzzle and model.
+    pub input: PathBuf,
+    /// The numbers column (default: the first of numbers, nums, cards, board, puzzles, puzzle).
+    #[arg(long)]
+    pub numbers_column: Option<String>,
+    /// The target column (default: target or goal; none for a game that fixes its target).
+    #[arg(long)]
+    pub target_column: Option<String>,
+    /// The answer column (default: answer, response, completion, solution or output).
+    #[arg(long)]
+    pub answer_column: Option<String>,
+    /// The model column (default: model, model_name, policy or system; without one, every
+    /// row is one model's).
+    #[arg(long)]
+    pub model_column: Option<String>,
+    /// pass@k for each of these k, over the puzzles with at least k answers.
+    #[arg(long, value_delimiter = ',', default_values_t = EvaluateRequest::default().k.iter().map(|&k| i128::from(k)).collect::<Vec<_>>())]
+    pub k: Vec<i128>,
+    /// The folder for answers.parquet, puzzles.parquet, summary.parquet, evaluation.json and
+    /// report.md (default: INPUT.evaluation beside the input).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads, 1 to 1024 (default: one per core); the results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<i128>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl EvaluateArgs {
+    pub fn request(&self) -> digits_lab::Result<EvaluateRequest> {
+        Ok(EvaluateRequest {
+            game: self.game.options(),
+            input: self.input.clone(),
+            columns: Columns {
+                numbers: self.numbers_column.clone(),
+                target: self.target_column.clone(),
+                answer: self.answer_column.clone(),
+                model: self.model_column.clone(),
+            },
+            k: digits_lab::request::evaluate::K.fit_all(&self.k)?,
+            out: self.out.clone(),
+            threads: super::threads(self.threads)?,
+        })
+    }
+}
+
+pub(super) fn run(args: &EvaluateArgs) -> anyhow::Result<()> {
+    let e = args.request()?.run(&Terminal::new(args.quiet))?;
+    for m in &e.summary.models {
+        println!(
+            "{}: solved {}; never solved {} of {} puzzles",
+            m.model,
+            m.solved.text(),
+            digits_lab::format::grouped(m.never_solved.successes),
+            digits_lab::format::grouped(m.puzzles)
+        );
+    }
+    println!("wrote {}", e.out.display());
+    Ok(())
+}

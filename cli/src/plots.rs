@@ -1,0 +1,40 @@
+//! `digits-lab plots`: the charts and `REPORT.md` from the tables.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use digits_lab::request::{PlotsReport, PlotsRequest};
+
+#[derive(Debug, Args)]
+pub struct PlotsArgs {
+    /// The folder holding one folder of tables per corpus [default: data].
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Where REPORT.md and charts/ go [default: DATA/reports with --data, else reports]
+    /// (`--out` is an older name of this flag).
+    #[arg(long, value_name = "DIR", alias = "out")]
+    pub reports: Option<PathBuf>,
+}
+
+impl PlotsArgs {
+    pub fn request(&self) -> PlotsRequest {
+        PlotsRequest {
+            data: self.data.clone(),
+            reports: self.reports.clone(),
+        }
+    }
+}
+
+pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
+    print(&args.request().run()?);
+    Ok(())
+}
+
+/// What was skipped on standard error, what was written on standard output.
+pub(super) fn print(report: &PlotsReport) {
+    for line in report.notes() {
+        eprintln!("{line}");
+    }
+    print!("{}", report.to_text());
+}
