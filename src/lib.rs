@@ -72,6 +72,7 @@ pub mod format;
 pub mod game;
 pub mod generate;
 pub mod model;
+pub mod output_format;
 pub mod player;
 pub mod present;
 pub mod progress;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::terminal::Terminal;
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::request::AuditRequest;
 
 use super::GameArgs;
@@ -53,7 +53,7 @@ impl AuditArgs {
 
 pub(super) fn run(args: &AuditArgs) -> anyhow::Result<()> {
     let report = args.request()?.run(&Terminal::new(args.quiet))?;
-    print!("{}", report.text);
+    print!("{report}");
     println!("wrote {}", report.out.display());
     Ok(())
 }

@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::terminal::Terminal;
 use digits_lab::dataset::check::Output;
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::error::Error;
 use digits_lab::request::{CheckFileRequest, CheckRequest, SolveRequest};
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::terminal::Terminal;
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::request::EvaluateRequest;
 
 use super::GameArgs;

@@ -103,6 +103,6 @@ impl FitArgs {
 }
 
 pub fn run(args: &FitArgs) -> anyhow::Result<()> {
-    print!("{}", args.request().run()?.text);
+    print!("{}", args.request().run()?);
     Ok(())
 }

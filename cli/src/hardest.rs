@@ -8,7 +8,7 @@ use clap::Args;
 use digits_lab::corpus::CorpusId;
 use digits_lab::digest::By;
 use digits_lab::engine::Convention;
-use digits_lab::present::output_format::Format;
+use digits_lab::output_format::Format;
 use digits_lab::request::HardestRequest;
 use digits_lab::request::hardest::{CANDIDATES, LIMIT};
 use digits_lab::request::places;
@@ -69,6 +69,8 @@ impl HardestArgs {
 
 pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
     let report = args.request()?.run()?;
-    std::io::stdout().lock().write_all(report.text.as_bytes())?;
+    std::io::stdout()
+        .lock()
+        .write_all(report.to_string().as_bytes())?;
     Ok(())
 }

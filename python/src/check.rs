@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 
 use digits_lab::dataset::check::VerdictColumns;
-use digits_lab::dataset::read::{ANSWER_COLUMNS, Columns, NUMBER_COLUMNS, Row, TARGET_COLUMNS};
+use digits_lab::dataset::input::{ANSWER_COLUMNS, Columns, NUMBER_COLUMNS, Row, TARGET_COLUMNS};
 use digits_lab::request::{AuditRequest, CheckManyRequest, CheckRequest, SolveRequest};
 
 use crate::args::Game;

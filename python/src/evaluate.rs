@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::request::EvaluateRequest;
 use digits_lab::request::evaluate::K;
 

@@ -10,6 +10,16 @@ use polars::prelude::{
 use crate::engine::Counts;
 use crate::puzzle::difficulty::Assessment;
 
+/// The analysis of one board: its `puzzles` rows (one per target of the range, in order) and
+/// its `unique` rows (none in a reach-only run, whose `puzzles` rows keep only the columns
+/// reachability gives).
+pub(super) struct BoardRows {
+    pub puzzles: PuzzleColumns,
+    pub unique: UniqueRows,
+    /// How many boards the board's first move can leave (0 in a reach-only run).
+    pub first_moves: u32,
+}
+
 /// `puzzles` rows, one per (board, target), column by column; a null's slot holds the
 /// type's default, as polars' builders leave it.
 #[derive(Clone, Debug, Default)]

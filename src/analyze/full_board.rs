@@ -19,18 +19,8 @@ use crate::game::number::Number;
 use crate::puzzle::difficulty::TableWalk;
 
 use super::closest::{self, Run};
-use super::columns::{PuzzleColumns, UniqueRows};
+use super::columns::{BoardRows, PuzzleColumns, UniqueRows};
 use super::piece::Fill;
-
-/// The analysis of one board: its `puzzles` rows (one per target of the range, in order) and
-/// its `unique` rows (none in a reach-only run, whose `puzzles` rows keep only the columns
-/// reachability gives).
-pub(super) struct BoardRows {
-    pub puzzles: PuzzleColumns,
-    pub unique: UniqueRows,
-    /// How many boards the board's first move can leave (0 in a reach-only run).
-    pub first_moves: u32,
-}
 
 /// Boards ahead of a chunk whose sub-boards its tables are kept for ([`Carry`]): eight
 /// chunks of Digits. Looking further keeps tables longer than the budget lets them stay.

@@ -10,7 +10,7 @@
 //!   every target. The window ends at `hi + hi / 10 + 10` for targets up to `hi`; a missed
 //!   target whose closest value might lie beyond it is solved again without the window.
 //! - Boards go in fixed chunks; a chunk is computed in parallel, then its rows are written as
-//!   one row group by a writer thread while the next chunk computes ([`frames`]). Output
+//!   one row group by a writer thread while the next chunk computes ([`table_rows`]). Output
 //!   depends only on the chunk order, so it is byte-for-byte the same for any thread count.
 //! - `--shard K/N` ([`Shard`]) takes every N-th board and writes part files `part-K-of-N`.
 //!   Per-target sums are kept as exact integers (deal counts), so the summary built from all
@@ -30,12 +30,12 @@
 
 mod closest;
 mod columns;
-mod frames;
 mod full_board;
 mod layout;
 mod memory;
 mod piece;
 mod reach_board;
+mod table_rows;
 mod targets;
 
 use std::path::{Path, PathBuf};

@@ -15,9 +15,9 @@ use crate::game::board::Board;
 use crate::store::schema::Table;
 use crate::store::write::{self, PartWriter};
 
-use super::frames::Tally;
-use super::full_board::BoardRows;
+use super::columns::BoardRows;
 use super::layout;
+use super::table_rows::Tally;
 
 /// What fills a piece's rows: one engine's analysis of a chunk of boards.
 pub(super) trait Fill: Sync {

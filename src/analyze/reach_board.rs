@@ -14,8 +14,8 @@ use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::number::Number;
 
+use super::columns::BoardRows;
 use super::columns::{PuzzleColumns, UniqueRows};
-use super::full_board::BoardRows;
 use super::piece::Fill;
 
 /// The reachability engine filling a reach-only run's pieces.

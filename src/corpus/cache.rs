@@ -17,26 +17,8 @@ use crate::game::number::Number;
 use crate::game::rule_set::Game;
 use crate::game::rules::Rules;
 
+pub use super::carry::Cached;
 use super::carry::Carry;
-
-/// A table the cache can hold: what it costs.
-pub trait Cached: Send + Sync {
-    /// Bytes the table holds, from its lengths only (so that a budget filled with it keeps
-    /// the same tables on every run).
-    fn bytes(&self) -> usize;
-}
-
-impl<V: Send + Sync> Cached for SubTable<V> {
-    fn bytes(&self) -> usize {
-        SubTable::bytes(self)
-    }
-}
-
-impl<V: Number> Cached for ReachTable<V> {
-    fn bytes(&self) -> usize {
-        ReachTable::bytes(self)
-    }
-}
 
 /// The tables of sub-boards shared by the boards of a corpus, keyed by their numbers.
 ///

@@ -8,7 +8,28 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::cache::Cached;
+use crate::engine::SubTable;
+use crate::engine::reach::ReachTable;
+use crate::game::number::Number;
+
+/// A table the cache (and the carry) can hold: what it costs.
+pub trait Cached: Send + Sync {
+    /// Bytes the table holds, from its lengths only (so that a budget filled with it keeps
+    /// the same tables on every run).
+    fn bytes(&self) -> usize;
+}
+
+impl<V: Send + Sync> Cached for SubTable<V> {
+    fn bytes(&self) -> usize {
+        SubTable::bytes(self)
+    }
+}
+
+impl<V: Number> Cached for ReachTable<V> {
+    fn bytes(&self) -> usize {
+        ReachTable::bytes(self)
+    }
+}
 
 /// The tables carried into the next chunk, and the bytes they may take.
 pub struct Carry<T> {

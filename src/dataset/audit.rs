@@ -26,7 +26,7 @@ use crate::puzzle::board_run::BoardRun;
 use crate::store::write::{frame, portable_parquet_file};
 
 use super::check::puzzle;
-use super::read::{Columns, Reader, Unusable};
+use super::input::{Columns, Reader, Unusable};
 
 /// What the engine says of one puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

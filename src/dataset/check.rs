@@ -20,7 +20,7 @@ use crate::game::rule_set::Game;
 use crate::progress::Progress;
 use crate::store::write::{atomically, frame};
 
-use super::read::{Columns, Reader, Row, Unusable};
+use super::input::{Columns, Reader, Row, Unusable};
 
 /// Rows checked at a time: large enough to keep both cores busy, small enough to stream.
 const CHUNK: usize = 16_384;

@@ -17,11 +17,11 @@ use crate::store::rows;
 use crate::store::scan::{PuzzleFold, fold_puzzles};
 use crate::store::schema::{Table, col};
 
-use super::lists::{self, StoredList};
+use super::hardest::lists::{self, StoredList};
+use super::hardest::rank::{self, By, Hardest, Ranked, Walks};
+use super::hardest::unique::{self, UniqueDifficulty, UniqueScope};
 use super::min_counts::MinCounts;
-use super::rank::{self, By, Hardest, Ranked, Walks};
 use super::target_bands::TargetBands;
-use super::unique::{self, UniqueDifficulty, UniqueScope};
 use super::{Digest, DigestError, LISTED, MAX_LISTED, REPORTED, Scope, WALKED, at_24};
 
 /// The digest of `store`'s tables, without solutions written out: every ranking the report

@@ -9,20 +9,19 @@
 //! player or solves a board for the report, and `hardest` reads its list from them when it
 //! is stored.
 //!
-//! The rankings themselves are folds of one pass over `puzzles` ([`rank`], [`min_counts`],
-//! [`target_bands`], [`unique`], kept by [`topk`]); [`compute`] runs them, [`lists`] is a
-//! ranking as stored, [`frames`] its rows, [`record`] what made a digest, so that a rerun
-//! keeps it and a reader knows it belongs to the tables beside it.
+//! The rankings themselves are folds of one pass over `puzzles` ([`hardest`]'s rankings,
+//! [`min_counts`], [`target_bands`], kept by [`topk`]); [`compute`] runs them, [`stored`]
+//! writes their rows, [`record`] what made a digest, so that a rerun keeps it and a reader
+//! knows it belongs to the tables beside it. Everything of the `hardest` lists — ranking,
+//! the lists as stored, the query `hardest` answers, its output — is in [`hardest`].
 
 pub mod compute;
-pub mod frames;
-pub mod lists;
+pub mod hardest;
 pub mod min_counts;
-pub mod rank;
 pub mod record;
+pub mod stored;
 pub mod target_bands;
 pub mod topk;
-pub mod unique;
 
 use thiserror::Error;
 
@@ -32,12 +31,12 @@ use crate::store::read::ReadError;
 use crate::store::rows::TargetRow;
 
 pub use compute::{compute, write_solutions};
-pub use lists::{Entry, StoredList};
+pub use hardest::lists::{Entry, StoredList};
+pub use hardest::rank::{AllCounts, By, EXACT_POOL, Ranked};
+pub use hardest::unique::{UniqueRow, UniqueScope};
 pub use min_counts::MinClasses;
-pub use rank::{AllCounts, By, EXACT_POOL, Ranked};
 pub use record::{Status, read, update};
 pub use target_bands::TargetBands;
-pub use unique::{UniqueRow, UniqueScope};
 
 /// How many puzzles the report lists per ranking.
 pub const REPORTED: usize = 10;

@@ -19,7 +19,7 @@ use crate::store::read::{self, CorpusStore, ReadError};
 use crate::store::schema::{Extras, Table};
 use crate::store::write::write_frame;
 
-use super::{Digest, DigestError, compute, frames};
+use super::{Digest, DigestError, compute, stored};
 
 /// The record's file in a corpus folder.
 pub const RECORD: &str = "digest.made.json";
@@ -101,14 +101,14 @@ pub fn update(
         &hardest,
         Table::Hardest,
         extras,
-        &frames::hardest(&digest)?,
+        &stored::hardest(&digest)?,
         metadata,
     )?;
     write_frame(
         &tallies,
         Table::Tallies,
         extras,
-        &frames::tallies(&digest)?,
+        &stored::tallies(&digest)?,
         metadata,
     )?;
     made.write(&record)?;
@@ -155,7 +155,7 @@ pub fn read(store: &CorpusStore) -> Result<Option<Digest>, ReadError> {
     let hi = targets.iter().map(|r| r.target).max().unwrap_or(0);
     let first = |t: &read::TableFiles| t.first_file().to_path_buf();
     let hardest_path = first(&hardest);
-    let digest = frames::digest(&hardest_df, &tallies_df, (lo, hi)).map_err(|source| {
+    let digest = stored::digest(&hardest_df, &tallies_df, (lo, hi)).map_err(|source| {
         ReadError::Parquet {
             path: hardest_path,
             source,

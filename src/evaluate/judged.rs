@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::check::Verdict;
 use crate::dataset::audit::solve_board;
 use crate::dataset::check::{judge, puzzle};
-use crate::dataset::read::{Columns, Reader, Row, Unusable};
+use crate::dataset::input::{Columns, Reader, Row, Unusable};
 use crate::error::Result;
 use crate::game::board::Board;
 use crate::game::rule_set::Game;

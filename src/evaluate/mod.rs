@@ -21,7 +21,7 @@ pub mod tables;
 
 use std::path::{Path, PathBuf};
 
-use crate::dataset::read::Columns;
+use crate::dataset::input::Columns;
 use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
 use crate::progress::Progress;

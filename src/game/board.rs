@@ -8,8 +8,7 @@ use crate::game::rule_set::Game;
 use crate::game::rules::{Arithmetic, Rules};
 use crate::game::words::{self, NotWhole};
 
-/// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
-pub const MAX_NUMBERS: usize = 7;
+pub use super::rule_set::MAX_NUMBERS;
 
 /// The most numbers with `^` in exact rationals (the 24 game with `--pow`): six cards take
 /// 2 s and 0.3 GiB; seven ran past two minutes of CPU and 7 GiB, still growing, when

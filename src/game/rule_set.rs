@@ -11,10 +11,12 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::game::board::MAX_NUMBERS;
 use crate::game::pool::{MAX_CARD, MAX_TARGET, Pool};
 use crate::game::rules::{Arithmetic, POW_LIMIT, Rules};
 use crate::game::words::{self, NotWhole};
+
+/// The most numbers the engine takes: the DP's work grows about tenfold per extra number.
+pub const MAX_NUMBERS: usize = 7;
 
 /// The named games: the three of the SPEC, make-10 and Krypto.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

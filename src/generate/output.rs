@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::format::{column_widths, grouped};
-use crate::present::output_format::Format;
+use crate::output_format::Format;
 
 use super::puzzle::Puzzle;
 

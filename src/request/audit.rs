@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::dataset::audit::{self, AuditSummary};
-use crate::dataset::read::Columns;
+use crate::dataset::input::Columns;
 use crate::error::Result;
 use crate::generate::bands::{Band, Bands};
 use crate::progress::Progress;
@@ -30,8 +30,16 @@ pub struct AuditRequest {
 pub struct AuditReport {
     pub out: PathBuf,
     pub summary: AuditSummary,
-    /// The summary for people, the game's bands beside the set's where they are known.
-    pub text: String,
+    /// The game's share of puzzles in each difficulty band, where its bands are constants
+    /// (empty otherwise), shown beside the set's.
+    pub shares: Vec<(&'static str, f64)>,
+}
+
+/// The summary for people, the game's bands beside the set's where they are known.
+impl std::fmt::Display for AuditReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.summary.to_text(&self.shares))
+    }
 }
 
 impl AuditRequest {
@@ -60,11 +68,14 @@ impl AuditRequest {
         })?;
         audit::write(&out, &rows)?;
         let summary = AuditSummary::of(&rows);
-        let shares: Vec<(&str, f64)> = match bands {
+        let shares = match bands {
             Some(_) => Band::ALL.map(|b| (b.name(), Bands::share(b))).to_vec(),
             None => Vec::new(),
         };
-        let text = summary.to_text(&shares);
-        Ok(AuditReport { out, summary, text })
+        Ok(AuditReport {
+            out,
+            summary,
+            shares,
+        })
     }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::check::{self, Verdict};
 use crate::dataset::check::{self as batch, Output, RowVerdict, Tally};
-use crate::dataset::read::{Columns, Row};
+use crate::dataset::input::{Columns, Row};
 use crate::error::Result;
 use crate::progress::Progress;
 

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::dataset::read::Columns;
+use crate::dataset::input::Columns;
 use crate::error::{Error, Result};
 use crate::evaluate::{self, Evaluation};
 use crate::progress::Progress;

@@ -2,11 +2,12 @@
 //! its report, or checks that the model the binary carries is what a refit gives; with
 //! `human`, fits and judges the model on any game's people and writes nothing.
 
-use std::fmt::Write as _;
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::evaluate::success_fit::{SuccessFit, fit_success};
+use crate::game::rule_set::GameKind;
 use crate::model::train::Plan;
 use crate::model::{Fitted, fit_report, human, spearman, train};
 use crate::store::write::write_text;
@@ -76,10 +77,65 @@ impl Default for FitRequest {
     }
 }
 
-/// What the fit found, as the lines `fit` prints.
-#[derive(Clone, Debug, Default)]
-pub struct FitReport {
-    pub text: String,
+/// What `fit` found, by what was asked; `Display` prints the lines the command prints.
+#[derive(Clone, Debug)]
+pub enum FitReport {
+    /// The training file fitted: the nested figures, the model chosen, and the files
+    /// written (or, with `check`, the report checked).
+    Trained {
+        nested: Nested,
+        /// The candidate inputs chosen, and the player's strategy.
+        candidate: &'static str,
+        strategy: &'static str,
+        /// The surrogate of the player (Digits and Countdown): its ρ with the exact walk,
+        /// on this many held-out puzzles.
+        surrogate_rho: f64,
+        surrogate_on: usize,
+        files: Files,
+    },
+    /// `human` judged: the procedure fitted on the file's people, and the model the binary
+    /// carries as it stands.
+    Judged {
+        path: PathBuf,
+        puzzles: usize,
+        game: GameKind,
+        nested: Nested,
+        carried: Rho,
+    },
+    /// `human` with `holdout`: the procedure fitted on the rest, judged on those held out.
+    HeldOut {
+        nested: Nested,
+        held: usize,
+        folds: usize,
+        fitted_on: usize,
+        rho: Rho,
+    },
+    /// `evaluation`: a language model's success fitted and written.
+    Success(Box<SuccessFit>),
+}
+
+/// A nested cross-validation's figure: `rows` puzzles, `repeats` × `folds`-fold outer.
+#[derive(Clone, Copy, Debug)]
+pub struct Nested {
+    pub rows: usize,
+    pub repeats: u64,
+    pub folds: usize,
+    pub rho: Rho,
+}
+
+/// Spearman ρ of predicted difficulty with people's mean solve time and with their solve
+/// rate.
+#[derive(Clone, Copy, Debug)]
+pub struct Rho {
+    pub time: f64,
+    pub solve: f64,
+}
+
+/// The files a training fit wrote, or the report it checked.
+#[derive(Clone, Debug)]
+pub enum Files {
+    Written { model: PathBuf, report: PathBuf },
+    Checked { report: PathBuf },
 }
 
 /// The seed of `holdout`'s split.
@@ -105,7 +161,6 @@ impl FitRequest {
                 "--model names a model of --evaluation: give --evaluation",
             ));
         }
-        let mut o = FitReport::default();
         if let Some(dir) = &self.evaluation {
             if self.training.is_some() || self.human.is_some() || self.check {
                 return Err(Error::input(
@@ -113,29 +168,27 @@ impl FitRequest {
                      or --check",
                 ));
             }
-            success(&mut o, &fit_success(dir, self.model.as_deref())?);
-            return Ok(o);
+            let fit = fit_success(dir, self.model.as_deref())?;
+            return Ok(FitReport::Success(Box::new(fit)));
         }
         let plan = self.plan.plan();
         if let Some(path) = &self.human {
-            match self.holdout {
-                Some(share) => holdout(&mut o, human::read(Some(path))?, &plan, share)?,
-                None => judge(&mut o, path, &plan)?,
-            }
-            return Ok(o);
+            return match self.holdout {
+                Some(share) => holdout(human::read(Some(path))?, &plan, share),
+                None => judge(path, &plan),
+            };
         }
         let sets = human::read(self.training.as_deref())?;
         let t = train::train(sets, &plan)?;
         let m = &t.model;
-        nested(&mut o, m, &plan);
-        o.line(format!(
-            "chosen: {}, the player by {}; player's surrogate for Digits and Countdown: ρ {:.3} \
-             with its exact moves on {} held-out puzzles",
-            crate::model::nested::CANDIDATES[t.choice.candidate].name,
-            t.choice.strategy.name(),
-            m.surrogate.check_rho,
-            m.surrogate.checked_on,
-        ));
+        let trained = |files| FitReport::Trained {
+            nested: nested(m, &plan),
+            candidate: crate::model::nested::CANDIDATES[t.choice.candidate].name,
+            strategy: t.choice.strategy.name(),
+            surrogate_rho: m.surrogate.check_rho,
+            surrogate_on: m.surrogate.checked_on,
+            files,
+        };
         let model_path = self.out.join("difficulty-model.json");
         let report_path = self.out.join("difficulty-fit.md");
         if self.check {
@@ -154,44 +207,37 @@ impl FitRequest {
                     report_path.display()
                 )));
             }
-            o.line(format!(
-                "the model built into the binary is the refit, and {} its report",
-                report_path.display()
-            ));
-            return Ok(o);
+            return Ok(trained(Files::Checked {
+                report: report_path,
+            }));
         }
         std::fs::create_dir_all(&self.out)
             .map_err(|e| Error::failed(format!("cannot create {}", self.out.display()), e))?;
         write_text(&model_path, &m.to_json())?;
         write_text(&report_path, &fit_report::report(&t))?;
-        o.line(format!(
-            "wrote {} and {}",
-            model_path.display(),
-            report_path.display()
-        ));
-        Ok(o)
+        Ok(trained(Files::Written {
+            model: model_path,
+            report: report_path,
+        }))
     }
 }
 
-impl FitReport {
-    fn line(&mut self, line: String) {
-        let _ = writeln!(self.text, "{line}");
+/// The nested figure of the model `m` fitted under `plan`.
+fn nested(m: &Fitted, plan: &Plan) -> Nested {
+    Nested {
+        rows: m.rows,
+        repeats: plan.repeats,
+        folds: plan.folds,
+        rho: Rho {
+            time: m.rho_time,
+            solve: m.rho_solve,
+        },
     }
-}
-
-/// The nested figure, the same line for the training file and for `human`.
-fn nested(o: &mut FitReport, m: &Fitted, plan: &Plan) {
-    o.line(format!(
-        "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
-         out-of-fold; the player's strategy and weights, inputs and penalty chosen inside): {:.3} with mean \
-         solve time, {:.3} with solve rate",
-        m.rows, plan.repeats, plan.folds, m.rho_time, m.rho_solve,
-    ));
 }
 
 /// The procedure fitted and judged on `path`'s people, and the model the binary carries
 /// judged on them as it stands.
-fn judge(o: &mut FitReport, path: &Path, plan: &Plan) -> Result<()> {
+fn judge(path: &Path, plan: &Plan) -> Result<FitReport> {
     let sets = human::read(Some(path))?;
     let game = sets[0].game.kind;
     let carried = Fitted::embedded();
@@ -211,28 +257,20 @@ fn judge(o: &mut FitReport, path: &Path, plan: &Plan) -> Result<()> {
     let time: Vec<f64> = sets.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = sets.iter().map(|s| s.solve_rate).collect();
     let t = train::train(sets, plan)?;
-    o.line(format!(
-        "{}: {} puzzles of {game} with a solve time",
-        path.display(),
-        t.sets.len()
-    ));
-    nested(o, &t.model, plan);
-    o.line(format!(
-        "the model digits-lab carries (fitted on the 24 game's people), as it stands: Spearman ρ \
-         {:.3} with mean solve time, {:.3} with solve rate",
-        spearman(&predicted, &time),
-        spearman(&predicted, &rate),
-    ));
-    Ok(())
+    Ok(FitReport::Judged {
+        path: path.to_path_buf(),
+        puzzles: t.sets.len(),
+        game,
+        nested: nested(&t.model, plan),
+        carried: Rho {
+            time: spearman(&predicted, &time),
+            solve: spearman(&predicted, &rate),
+        },
+    })
 }
 
 /// The procedure fitted on the puzzles not held out, its model judged on those held out.
-fn holdout(
-    o: &mut FitReport,
-    sets: Vec<human::TrainingSet>,
-    plan: &Plan,
-    share: f64,
-) -> Result<()> {
+fn holdout(sets: Vec<human::TrainingSet>, plan: &Plan, share: f64) -> Result<FitReport> {
     if !(share > 0.0 && share < 1.0) {
         return Err(Error::input(format!(
             "--holdout takes a share between 0 and 1, not {share}"
@@ -247,7 +285,6 @@ fn holdout(
     let test: Vec<human::TrainingSet> = test.into_iter().map(|(_, s)| s).collect();
     let rest: Vec<human::TrainingSet> = rest.into_iter().map(|(_, s)| s).collect();
     let t = train::train(rest, plan)?;
-    nested(o, &t.model, plan);
     let player = t.model.player();
     let predicted: Vec<f64> = test
         .iter()
@@ -260,37 +297,121 @@ fn holdout(
         .collect();
     let time: Vec<f64> = test.iter().map(|s| s.mean_time_s).collect();
     let rate: Vec<f64> = test.iter().map(|s| s.solve_rate).collect();
-    o.line(format!(
-        "held out {} puzzles (1 of {k} seeded folds), the model fitted on the other {}: \
-         Spearman ρ {:.3} with mean solve time, {:.3} with solve rate",
-        test.len(),
-        t.sets.len(),
-        spearman(&predicted, &time),
-        spearman(&predicted, &rate),
-    ));
-    Ok(())
+    Ok(FitReport::HeldOut {
+        nested: nested(&t.model, plan),
+        held: test.len(),
+        folds: k,
+        fitted_on: t.sets.len(),
+        rho: Rho {
+            time: spearman(&predicted, &time),
+            solve: spearman(&predicted, &rate),
+        },
+    })
+}
+
+impl fmt::Display for Nested {
+    /// The nested figure, the same line for the training file and for `human`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
+             out-of-fold; the player's strategy and weights, inputs and penalty chosen inside): \
+             {:.3} with mean solve time, {:.3} with solve rate",
+            self.rows, self.repeats, self.folds, self.rho.time, self.rho.solve,
+        )
+    }
+}
+
+impl fmt::Display for FitReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FitReport::Trained {
+                nested,
+                candidate,
+                strategy,
+                surrogate_rho,
+                surrogate_on,
+                files,
+            } => {
+                write!(f, "{nested}")?;
+                writeln!(
+                    f,
+                    "chosen: {candidate}, the player by {strategy}; player's surrogate for \
+                     Digits and Countdown: ρ {surrogate_rho:.3} with its exact moves on \
+                     {surrogate_on} held-out puzzles",
+                )?;
+                match files {
+                    Files::Checked { report } => writeln!(
+                        f,
+                        "the model built into the binary is the refit, and {} its report",
+                        report.display()
+                    ),
+                    Files::Written { model, report } => {
+                        writeln!(f, "wrote {} and {}", model.display(), report.display())
+                    }
+                }
+            }
+            FitReport::Judged {
+                path,
+                puzzles,
+                game,
+                nested,
+                carried,
+            } => {
+                writeln!(
+                    f,
+                    "{}: {puzzles} puzzles of {game} with a solve time",
+                    path.display()
+                )?;
+                write!(f, "{nested}")?;
+                writeln!(
+                    f,
+                    "the model digits-lab carries (fitted on the 24 game's people), as it \
+                     stands: Spearman ρ {:.3} with mean solve time, {:.3} with solve rate",
+                    carried.time, carried.solve,
+                )
+            }
+            FitReport::HeldOut {
+                nested,
+                held,
+                folds,
+                fitted_on,
+                rho,
+            } => {
+                write!(f, "{nested}")?;
+                writeln!(
+                    f,
+                    "held out {held} puzzles (1 of {folds} seeded folds), the model fitted on \
+                     the other {fitted_on}: Spearman ρ {:.3} with mean solve time, {:.3} with \
+                     solve rate",
+                    rho.time, rho.solve,
+                )
+            }
+            FitReport::Success(fit) => success(f, fit),
+        }
+    }
 }
 
 /// The lines of a language model's success fit: its cross-validated figures, what drives
 /// it, where it went.
-fn success(o: &mut FitReport, f: &SuccessFit) {
-    let m = &f.model;
-    o.line(format!(
+fn success(f: &mut fmt::Formatter<'_>, fit: &SuccessFit) -> fmt::Result {
+    let m = &fit.model;
+    writeln!(
+        f,
         "{}'s success on {} {} puzzles ({} boards): cross-validated ρ {:.3} ± {:.3}, R² {:.3} ± \
          {:.3} (5 × 5-fold, holding out boards)",
         m.model, m.puzzles, m.game, m.boards, m.rho_cv.mean, m.rho_cv.sd, m.r2_cv.mean, m.r2_cv.sd
-    ));
-    if let Some(r) = f.drivers.rho_human {
-        o.line(format!(
-            "the human difficulty against its success: ρ {r:.3}"
-        ));
+    )?;
+    if let Some(r) = fit.drivers.rho_human {
+        writeln!(f, "the human difficulty against its success: ρ {r:.3}")?;
     }
-    for d in f.drivers.shown().take(3) {
-        o.line(format!("  {}", d.text()));
+    for d in fit.drivers.shown().take(3) {
+        writeln!(f, "  {}", d.text())?;
     }
-    o.line(format!(
+    writeln!(
+        f,
         "wrote {} (generate --model-difficulty {} --difficulty hard)",
-        f.written.display(),
-        f.written.display()
-    ));
+        fit.written.display(),
+        fit.written.display()
+    )
 }

@@ -15,7 +15,7 @@ use crate::generate::span::{Span, Wanted};
 use crate::generate::strata::{self, Stratify};
 use crate::generate::{self, Generated, Mode, Order, output, standard_game};
 use crate::model::success::SuccessModel;
-use crate::present::output_format::Format;
+use crate::output_format::Format;
 use crate::progress::Progress;
 
 use super::{Bound, GameOptions, pool};

@@ -1,14 +1,15 @@
 //! `hardest`: the hardest puzzles of a corpus, read from its tables.
 
+use std::fmt;
 use std::path::PathBuf;
 
 use crate::corpus::CorpusId;
 use crate::digest::By;
+use crate::digest::hardest::output as list;
+use crate::digest::hardest::query::{self as hardest, HardPuzzle, Query};
 use crate::engine::Convention;
 use crate::error::Result;
-use crate::present::hardest_output as list;
-use crate::present::output_format::Format;
-use crate::research::hardest_list::{self as hardest, HardPuzzle, Query};
+use crate::output_format::Format;
 
 use super::{Bound, places};
 
@@ -53,20 +54,23 @@ impl HardestRequest {
     }
 }
 
-/// The list found, and its text in the format asked for.
+/// The list found, for the request it answers; `Display` writes it in the request's format.
 #[derive(Clone, Debug)]
 pub struct HardestReport {
     pub puzzles: Vec<HardPuzzle>,
-    pub text: String,
+    pub request: HardestRequest,
+}
+
+impl fmt::Display for HardestReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = &self.request;
+        f.write_str(&list::format(&self.puzzles, &r.query(), r.format))
+    }
 }
 
 impl HardestRequest {
-    pub fn run(&self) -> Result<HardestReport> {
-        LIMIT.check(u64::from(self.limit))?;
-        if let Some(c) = self.candidates {
-            CANDIDATES.check(u64::from(c))?;
-        }
-        let q = Query {
+    fn query(&self) -> Query<'_> {
+        Query {
             data: &self.data,
             corpus: &self.corpus,
             convention: self.convention,
@@ -74,9 +78,17 @@ impl HardestRequest {
             target: self.target,
             limit: self.limit as usize,
             candidates: self.candidates.map(|c| c as usize),
-        };
-        let puzzles = hardest::hardest(&q)?;
-        let text = list::format(&puzzles, &q, self.format);
-        Ok(HardestReport { puzzles, text })
+        }
+    }
+
+    pub fn run(&self) -> Result<HardestReport> {
+        LIMIT.check(u64::from(self.limit))?;
+        if let Some(c) = self.candidates {
+            CANDIDATES.check(u64::from(c))?;
+        }
+        Ok(HardestReport {
+            puzzles: hardest::hardest(&self.query())?,
+            request: self.clone(),
+        })
     }
 }

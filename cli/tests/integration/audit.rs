@@ -6,7 +6,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::progress::Silent;

@@ -22,7 +22,7 @@ use proptest::test_runner::TestCaseError;
 
 use digits_lab::check::{Fault, Verdict, check};
 use digits_lab::dataset::check::{Output, check_file};
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::progress::Silent;

@@ -10,10 +10,11 @@ use std::path::Path;
 use std::time::SystemTime;
 
 use digits_lab::corpus::CorpusId;
+use digits_lab::digest::hardest::rank;
+use digits_lab::digest::hardest::unique::{self, UniqueDifficulty, UniqueScope};
 use digits_lab::digest::min_counts::MinCounts;
 use digits_lab::digest::target_bands::TargetBands;
-use digits_lab::digest::unique::{self, UniqueDifficulty, UniqueScope};
-use digits_lab::digest::{self, By, MAX_LISTED, REPORTED, Ranked, WALKED, rank};
+use digits_lab::digest::{self, By, MAX_LISTED, REPORTED, Ranked, WALKED};
 use digits_lab::engine::Convention;
 use digits_lab::puzzle::solution;
 use digits_lab::store::read::CorpusStore;
@@ -298,7 +299,7 @@ fn hardest_reads_the_stored_list_and_prints_what_computing_prints() {
     list.entries[0].written.as_mut().unwrap().solutions = vec!["(as stored)".into()];
     let file = s.dir.join("hardest.parquet");
     let meta = [("digits-lab".to_string(), "{}".to_string())];
-    let df = digest::frames::hardest(&d).unwrap();
+    let df = digest::stored::hardest(&d).unwrap();
     write_frame(&file, Table::Hardest, Extras::default(), &df, &meta).unwrap();
     let text = String::from_utf8(hardest(
         stored.path(),

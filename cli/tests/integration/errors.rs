@@ -6,9 +6,9 @@ use std::error::Error as _;
 
 use assert_cmd::Command;
 use digits_lab::corpus::CorpusId;
+use digits_lab::digest::hardest::query::HardestError;
 use digits_lab::error::{Cause, Error};
 use digits_lab::request::HardestRequest;
-use digits_lab::research::hardest_list::HardestError;
 use digits_lab::store::read::{ReadError, read_file};
 
 use crate::fixture;

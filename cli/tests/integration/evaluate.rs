@@ -13,7 +13,7 @@ use assert_cmd::Command;
 use polars::prelude::*;
 
 use digits_lab::dataset::check::{Output, check_file};
-use digits_lab::dataset::read::{Columns, Row};
+use digits_lab::dataset::input::{Columns, Row};
 use digits_lab::evaluate::stats::Share;
 use digits_lab::evaluate::{Outcome, Summary, judge_rows, summarise};
 use digits_lab::game::board::Board;
@@ -396,7 +396,8 @@ fn a_success_model_fitted_on_an_evaluation_makes_a_set_hard_for_that_model() {
     }
     .run()
     .unwrap();
-    assert!(fit.text.contains("R² 1.000"), "{}", fit.text);
+    let text = fit.to_string();
+    assert!(text.contains("R² 1.000"), "{text}");
     let model = out.join("success-no-fractions.json");
     let read = SuccessModel::read(&model).unwrap();
     assert_eq!(

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use digits_lab::check::{MAX_ANSWER_BYTES, check};
 use digits_lab::dataset::check::{Output, check_file};
-use digits_lab::dataset::read::Columns;
+use digits_lab::dataset::input::Columns;
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::progress::Silent;

@@ -13,7 +13,8 @@ use crate::game::join::joined;
 use crate::game::number::{Number, Wide};
 use crate::game::rules::Rules;
 
-use super::table::{ReachSource, ReachTable, words};
+use super::collect::words;
+use super::table::{ReachSource, ReachTable};
 use super::window::combine_in;
 
 /// The values every sub-board of one board reaches.

@@ -10,7 +10,10 @@ use std::cell::RefCell;
 use crate::error::Result;
 use crate::game::number::Number;
 
-use super::table::words;
+/// Words of bits covering `0..=hi`.
+pub(super) fn words(hi: i64) -> usize {
+    usize::try_from(hi / 64 + 1).unwrap_or(0)
+}
 
 /// Small positive integers are gathered in a bitset rather than sorted: most of a table's
 /// values are below it, and a bitset dedups and orders them in one pass.

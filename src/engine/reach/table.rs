@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 
-use super::collect::collect;
+use super::collect::{collect, words};
 
 /// Every value one sub-board reaches (each tree uses every number of the sub-board once).
 #[derive(Clone, Debug, Default)]
@@ -28,11 +28,6 @@ pub struct ReachTable<V> {
 pub trait ReachSource<V>: Sync {
     /// The table of the sub-board with these numbers (ascending), if the source has it.
     fn reach_table(&self, numbers: &[i64]) -> Option<Arc<ReachTable<V>>>;
-}
-
-/// Words of bits covering `0..=hi`.
-pub(super) fn words(hi: i64) -> usize {
-    usize::try_from(hi / 64 + 1).unwrap_or(0)
 }
 
 impl<V: Number> ReachTable<V> {

@@ -13,7 +13,8 @@
 
 use crate::game::number::Number;
 
-use super::table::{ReachTable, words};
+use super::collect::words;
+use super::table::ReachTable;
 
 /// The value of a positive-integer table entry.
 #[inline(always)]

@@ -59,7 +59,7 @@ fn the_export_is_what_fit_human_reads() {
         plan: digits_lab::request::fit::PlanName::Quick,
         ..Default::default()
     };
-    let judged = fit.run().unwrap().text;
+    let judged = fit.run().unwrap().to_string();
     assert!(
         judged.contains("puzzles of 24 with a solve time"),
         "{judged}"

@@ -16,8 +16,8 @@ use crate::model::Fitted;
 use crate::store::schema::{Extras, Kind, Table, col};
 use crate::store::write::frame;
 
+use super::columns::BoardRows;
 use super::columns::{PuzzleColumns, Strings, Valid};
-use super::full_board::BoardRows;
 use super::targets::Sums;
 
 /// What the writer keeps across chunks: the boards' rows and the per-target sums.

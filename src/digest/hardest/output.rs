@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use crate::digest::By;
+use crate::digest::hardest::query::{HardPuzzle, Query};
 use crate::format::{column_widths, grouped};
-use crate::research::hardest_list::{HardPuzzle, Query};
 
-use super::output_format::Format;
+use crate::output_format::Format;
 
 /// The list as text in `format`.
 pub fn format(list: &[HardPuzzle], q: &Query, format: Format) -> String {

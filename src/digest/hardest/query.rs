@@ -17,7 +17,9 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::corpus::CorpusId;
-use crate::digest::{self, By, Entry, Ranked, rank};
+use crate::digest::{self, By, Entry, Ranked};
+
+use super::rank;
 use crate::engine::Convention;
 use crate::features::Features;
 use crate::puzzle::solution::{self, Listed};

@@ -15,11 +15,11 @@ use crate::store::read::{bools, f64s, i64s, strs, u32s, u64s};
 use crate::store::schema::{Kind, col};
 use crate::store::write::frame;
 
-use super::lists::{Entry, StoredList};
+use super::hardest::lists::{Entry, StoredList};
+use super::hardest::rank::{By, Ranked};
+use super::hardest::unique::UniqueRow;
 use super::min_counts::MinClasses;
-use super::rank::{By, Ranked};
 use super::target_bands::{DISTINCT_BINS, MIN_OPS_BINS, TargetBands};
-use super::unique::UniqueRow;
 use super::{Digest, REPORTED, Scope};
 
 /// The `ranking` of the unique-solution list.

@@ -16,7 +16,7 @@ use crate::store::scan::PuzzleFold;
 use crate::store::schema::{Table, col};
 use crate::store::slice::PuzzleSlice;
 
-use super::topk::TopK;
+use crate::digest::topk::TopK;
 
 /// The `difficulty` of the puzzles with one `distinct` solution within a scope, folded from
 /// the rows of `puzzles`: what ranks the `unique` rows.

@@ -22,7 +22,7 @@ use crate::store::slice::PuzzleSlice;
 
 use crate::store::scan::{PuzzleFold, fold_puzzles};
 
-use super::topk::TopK;
+use crate::digest::topk::TopK;
 
 /// One puzzle as the ranking of hard puzzles sees it.
 #[derive(Clone, Debug, PartialEq)]
