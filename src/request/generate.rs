@@ -1,24 +1,23 @@
 //! `generate`: puzzles to order, each with a verified solution; or NYT-style days.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::engine::Convention;
-use crate::error::file_error;
 use crate::error::{Error, Result};
 use crate::game::rule_set::{Game, GameKind};
 use crate::generate::bands::Bands;
 use crate::generate::constraints::Check;
-use crate::generate::dataset::{self, HoldOut, SetGame, SetPuzzle, Split, TruthGame};
+use crate::generate::dataset::{self, HoldOut, SetPuzzle, Split, TruthGame};
 use crate::generate::span::{Span, Wanted};
 use crate::generate::strata::{self, Stratify};
-use crate::generate::{self, Generated, Mode, Order, output, standard_game};
+use crate::generate::{self, Generated, Mode, Order, standard_game};
 use crate::model::success::SuccessModel;
-use crate::output_format::Format;
 use crate::progress::Progress;
 
 use super::{Bound, GameOptions, pool};
+
+pub use super::generate_output::GenerateFormat;
 
 /// How many puzzles (`--count`).
 pub const COUNT: Bound = Bound::new("--count", 1, 100_000);
@@ -28,71 +27,6 @@ pub const DAYS: Bound = Bound::new("--days", 1, 3660);
 pub const TRIES: Bound = Bound::new("--tries", 1, 100_000_000);
 /// The most puzzles one board gives (`--per-board`).
 pub const PER_BOARD: Bound = Bound::new("--per-board", 1, 1_000);
-
-/// What `generate` writes (`--format`): a list for people or programs, or a dataset for
-/// models.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenerateFormat {
-    /// A list ([`Format`]): an aligned table, CSV or JSON.
-    List(Format),
-    /// A dataset, one JSON line a puzzle.
-    Jsonl,
-    /// A dataset in a Parquet file.
-    Parquet,
-    /// A Hugging Face dataset folder: a Parquet file per split and a README.md card.
-    Hf,
-}
-
-impl Default for GenerateFormat {
-    /// An aligned table.
-    fn default() -> Self {
-        GenerateFormat::List(Format::Table)
-    }
-}
-
-impl GenerateFormat {
-    /// The names `--format` takes.
-    pub const NAMES: &[&str] = &["table", "csv", "json", "jsonl", "parquet", "hf"];
-
-    /// Its name as `--format` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GenerateFormat::List(f) => f.name(),
-            GenerateFormat::Jsonl => "jsonl",
-            GenerateFormat::Parquet => "parquet",
-            GenerateFormat::Hf => "hf",
-        }
-    }
-
-    /// A dataset for models (whose rows carry prompts and ground truths).
-    pub fn is_dataset(self) -> bool {
-        matches!(
-            self,
-            GenerateFormat::Jsonl | GenerateFormat::Parquet | GenerateFormat::Hf
-        )
-    }
-}
-
-impl std::str::FromStr for GenerateFormat {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<GenerateFormat> {
-        Ok(match s {
-            "jsonl" => GenerateFormat::Jsonl,
-            "parquet" => GenerateFormat::Parquet,
-            "hf" => GenerateFormat::Hf,
-            list => match list.parse::<Format>() {
-                Ok(f) => GenerateFormat::List(f),
-                Err(_) => {
-                    return Err(Error::input(format!(
-                        "unknown format `{s}` (known: {})",
-                        GenerateFormat::NAMES.join(", ")
-                    )));
-                }
-            },
-        })
-    }
-}
 
 /// Puzzles to order: the game dealt from, how many, the setter's constraints, and what to
 /// write where.
@@ -197,40 +131,6 @@ pub struct GenerateReport {
 }
 
 impl GenerateRequest {
-    /// Refuses an output the format cannot be written to, or a dataset's option asked of a
-    /// list.
-    fn check_output(&self) -> Result<()> {
-        match self.format {
-            GenerateFormat::Parquet if self.out.is_none() => {
-                return Err(Error::input(
-                    "--format parquet writes a file: give --out FILE",
-                ));
-            }
-            GenerateFormat::Hf if self.out.is_none() => {
-                return Err(Error::input("--format hf writes a folder: give --out DIR"));
-            }
-            _ => {}
-        }
-        let dataset = self.format.is_dataset();
-        if self.unsolvable.is_some() && !dataset {
-            return Err(Error::input(
-                "--unsolvable makes a dataset for models: give --format jsonl, parquet or hf",
-            ));
-        }
-        if self.test_share.is_some() && !dataset {
-            return Err(Error::input(
-                "--test-share splits a dataset: give --format jsonl, parquet or hf",
-            ));
-        }
-        if dataset && self.game.inline.is_some() {
-            return Err(Error::input(
-                "a dataset's ground truth names its game: give the game by name or rules \
-                 file, not inline",
-            ));
-        }
-        Ok(())
-    }
-
     /// The order this request makes, checked, and the title of its table.
     pub fn order(&self) -> Result<(Order, String)> {
         self.check_output()?;
@@ -483,89 +383,6 @@ impl GenerateRequest {
             truth: self.truth_game(),
             unicode: self.unicode,
         })
-    }
-}
-
-impl GenerateRequest {
-    /// Writes `report` as [`GenerateRequest::format`] asks, to [`GenerateRequest::out`]
-    /// (atomically) or else to `stdout`; `command` is what a dataset folder's card names as
-    /// having made it.
-    pub fn write(
-        &self,
-        report: &GenerateReport,
-        stdout: &mut dyn Write,
-        command: &str,
-    ) -> Result<()> {
-        let text = match self.format {
-            GenerateFormat::Parquet | GenerateFormat::Hf => None,
-            GenerateFormat::Jsonl => {
-                let mut bytes = Vec::new();
-                report.write_jsonl(&mut bytes)?;
-                Some(bytes)
-            }
-            GenerateFormat::List(f) => Some(report.format(f).into_bytes()),
-        };
-        match (&self.out, text) {
-            (Some(out), None) if self.format == GenerateFormat::Hf => {
-                report.write_folder(out, command)
-            }
-            (Some(out), None) => report.write_parquet(out),
-            (Some(out), Some(bytes)) => crate::store::write::atomically(out, |mut f| {
-                f.write_all(&bytes).map_err(|e| file_error(out, e))
-            }),
-            (None, Some(bytes)) => stdout
-                .write_all(&bytes)
-                .map_err(|e| Error::failed("writing standard output", e)),
-            (None, None) => Err(Error::input(
-                "--format parquet and hf write files: give --out",
-            )),
-        }
-    }
-}
-
-impl GenerateReport {
-    /// The puzzles as a table, CSV or JSON.
-    pub fn format(&self, format: Format) -> String {
-        output::format(&self.generated.puzzles, format, &self.title)
-    }
-
-    /// The set's puzzles in order, those with no solution among them.
-    fn entries(&self) -> Vec<SetPuzzle<'_>> {
-        dataset::entries(&self.generated.puzzles, &self.generated.unsolvable)
-    }
-
-    fn set_game(&self) -> SetGame<'_> {
-        SetGame {
-            game: &self.game,
-            truth: &self.truth,
-            unicode: self.unicode,
-            no_solution: !self.generated.unsolvable.is_empty(),
-        }
-    }
-
-    /// The puzzles as a dataset, one JSON line a puzzle.
-    pub fn write_jsonl(&self, out: &mut dyn Write) -> Result<()> {
-        dataset::write_jsonl(out, self.set_game(), &self.entries(), self.split.as_ref())
-    }
-
-    /// The puzzles as a Hugging Face dataset folder at `dest` (new or empty), the card
-    /// naming `command` as what made it.
-    pub fn write_folder(&self, dest: &std::path::Path, command: &str) -> Result<()> {
-        crate::generate::hf_folder::write_folder(
-            dest,
-            self.set_game(),
-            &self.entries(),
-            self.split.as_ref(),
-            &crate::generate::hf_folder::Provenance {
-                title: &self.title,
-                command,
-            },
-        )
-    }
-
-    /// The puzzles as a dataset in a Parquet file, written atomically.
-    pub fn write_parquet(&self, dest: &std::path::Path) -> Result<()> {
-        dataset::write_parquet(dest, self.set_game(), &self.entries(), self.split.as_ref())
     }
 }
 

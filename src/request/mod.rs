@@ -8,8 +8,8 @@
 //!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
-//!   Python), [`analyze`] (the whole main job), [`gather`],
-//!   [`plots`], [`hardest`], [`fit`], [`generate`], [`phase`], [`cover`], [`check`],
+//!   Python), [`analyze`] (the whole main job), [`gather`], [`plots`], [`hardest`], [`fit`],
+//!   [`generate`] (what it writes: [`generate_output`]), [`phase`], [`cover`], [`check`],
 //!   [`audit`], [`evaluate`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
@@ -25,6 +25,7 @@ pub mod fit;
 pub mod game;
 pub mod gather;
 pub mod generate;
+pub mod generate_output;
 pub mod hardest;
 pub mod phase;
 pub mod places;
