@@ -45,7 +45,8 @@
 //!   then the digest.
 //! - [`research`]: what the tables say — rankings, distributions, the NYT slots, rule
 //!   variants, good targets; gathered for the report in [`research::facts::Facts`].
-//! - [`present`]: the charts, `REPORT.md` and the `hardest` list.
+//! - [`present`]: the charts and `REPORT.md` (the `hardest` list is written beside its ranking,
+//!   [`digest::hardest`]).
 //! - [`generate`]: puzzles to order — boards drawn with a seed, solved, kept when they meet
 //!   a setter's constraints; NYT-style days.
 //! - [`evaluate`]: a model's answers judged against each puzzle's exact properties — which

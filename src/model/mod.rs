@@ -13,7 +13,8 @@
 //! - [`nested`]: nested cross-validation of the whole procedure; [`cv`]: repeated k-fold
 //!   cross-validation of one choice of inputs.
 //! - [`ridge`]: ridge regression and the choice of its penalty (its normal equations and
-//!   their solver in `normal`); [`ridge_report`]: a ridge fit's report in Markdown.
+//!   their solver in `normal`), giving a [`linear::Linear`] model; [`ridge_report`]: a ridge
+//!   fit's report in Markdown.
 //! - [`stats`]: mean, sd, Pearson and Spearman correlation; [`folds`]: seeded,
 //!   platform-independent fold splits; [`rate`]: the map from mean solve time to solve rate.
 //! - [`fit_report`]: the fit report `data/difficulty-fit.md`.
@@ -26,6 +27,7 @@ pub mod fitted;
 pub mod folds;
 pub mod human;
 pub mod inputs;
+pub mod linear;
 pub mod move_fit;
 pub mod nested;
 mod normal;

@@ -6,7 +6,7 @@
 //! so choosing among 61 penalties costs 61 tiny solves rather than 61 passes over the rows.
 
 use super::inputs::Direction;
-use super::ridge::Linear;
+use super::linear::Linear;
 use super::stats;
 
 /// ZᵀZ and Zᵀ(y − ȳ) of the standardised inputs Z of some rows, with the statistics that

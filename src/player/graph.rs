@@ -10,8 +10,24 @@ use crate::game::number::Number;
 use crate::game::rules::Rules;
 
 use super::move_features::{MoveFeatures, Step, Weights, features};
-use super::restart::Outcome;
 use super::strategy::Player;
+
+/// What the player does with one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// The probability that one attempt reaches the target.
+    pub p_success: f64,
+    /// The expected moves of one attempt, successful or not.
+    pub attempt_moves: f64,
+}
+
+impl Outcome {
+    /// The expected moves to the first success, restarting after every failed attempt:
+    /// infinite when no attempt can succeed.
+    pub fn moves(&self) -> f64 {
+        self.attempt_moves / self.p_success
+    }
+}
 
 /// The most states a puzzle's graph may hold before the walk refuses it (about 200 MB).
 pub const MAX_STATES: usize = 1 << 20;

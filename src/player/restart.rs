@@ -15,22 +15,7 @@ use super::graph::{End, Graph, Prepared, StateGraphTooLarge};
 use super::move_features::{Weights, softmax};
 use super::strategy::{Player, Strategy};
 
-/// What the player does with one puzzle.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
-    /// The probability that one attempt reaches the target.
-    pub p_success: f64,
-    /// The expected moves of one attempt, successful or not.
-    pub attempt_moves: f64,
-}
-
-impl Outcome {
-    /// The expected moves to the first success, restarting after every failed attempt:
-    /// infinite when no attempt can succeed.
-    pub fn moves(&self) -> f64 {
-        self.attempt_moves / self.p_success
-    }
-}
+pub use super::graph::Outcome;
 
 impl Prepared<'_> {
     /// What the player does with these weights: one pass over the states, children first.

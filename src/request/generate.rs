@@ -133,6 +133,69 @@ pub struct GenerateReport {
 impl GenerateRequest {
     /// The order this request makes, checked, and the title of its table.
     pub fn order(&self) -> Result<(Order, String)> {
+        let days = self.checked_counts()?;
+        let (game, bands) = self.dealt(days)?;
+        let mut checks = self.constraints(&game, bands.as_ref())?;
+        let total = self.count.unwrap_or(10) as usize;
+        // Of the count, this many have no solution; the rest are made as without it.
+        let unsolvable = (total as f64 * self.unsolvable.unwrap_or(0.0)).round() as usize;
+        let mode = match days {
+            Some(n) => Mode::Days(n),
+            None => Mode::Count(total - unsolvable),
+        };
+        // The title names the constraints the setter gave; the defaults are in `--help`.
+        let named = match mode {
+            Mode::Count(_) => Mode::Count(total),
+            days => days,
+        };
+        let mut title = title(self.seed, game.kind, &named, &checks);
+        if let Some(share) = self.unsolvable {
+            title.push_str(&format!(
+                " · --unsolvable {share} ({unsolvable} with no solution)"
+            ));
+        }
+        let strata = match self.stratify {
+            Some(by) => {
+                if days.is_some() {
+                    return Err(Error::input(
+                        "--stratify shares a count of puzzles: not with days",
+                    ));
+                }
+                title.push_str(&format!(" · --stratify {by}"));
+                strata::strata(by, &game, bands.as_ref(), self.convention)?
+            }
+            None => Vec::new(),
+        };
+        if self.min_ops.is_none() && days.is_none() {
+            // By default the target is never on the board (days have the style's own range).
+            checks.push(Check::MinOps(Span {
+                lo: 1,
+                hi: u64::MAX,
+            }));
+        }
+        if days.is_some() && self.per_board.is_some_and(|n| n > 1) {
+            return Err(Error::input(
+                "--per-board: a day takes one puzzle from a board",
+            ));
+        }
+        let order = Order {
+            game,
+            checks,
+            mode,
+            seed: self.seed,
+            tries: self.tries,
+            all: self.all,
+            bands,
+            per_board: self.per_board.unwrap_or(1) as usize,
+            strata,
+            unsolvable,
+        };
+        Ok((order, title))
+    }
+
+    /// The output, every number and share checked against its range, and the options that
+    /// exclude each other; how many days, when days are asked for.
+    fn checked_counts(&self) -> Result<Option<u64>> {
         self.check_output()?;
         if let Some(n) = self.count {
             COUNT.check(u64::from(n))?;
@@ -179,6 +242,12 @@ impl GenerateRequest {
                 self.convention
             )));
         }
+        Ok(days)
+    }
+
+    /// The game dealt from (its deck, and the targets made), and its difficulty bands when
+    /// they are needed: the standard game's, or any game's asked for by band.
+    fn dealt(&self, days: Option<u64>) -> Result<(Game, Option<Bands>)> {
         let mut game = self.game.game()?;
         let chosen = &self.game.rules;
         // A named game deals from its standard deck (Digits: 1–25) unless a pool is given; a
@@ -230,6 +299,12 @@ impl GenerateRequest {
         } else {
             None
         };
+        Ok((game, bands))
+    }
+
+    /// The setter's constraints, as checks a puzzle must pass (the default `min_ops` is added
+    /// by [`GenerateRequest::order`]).
+    fn constraints(&self, game: &Game, bands: Option<&Bands>) -> Result<Vec<Check>> {
         if self.all && game.rules.unary_minus {
             return Err(Error::input(
                 "--all lists every `distinct` solution, which unary minus leaves undefined: \
@@ -256,7 +331,7 @@ impl GenerateRequest {
             checks.push(Check::NoRepeats);
         }
         match (&self.model_difficulty, self.difficulty) {
-            (None, Some(w)) => checks.push(Check::difficulty(w, bands.as_ref())?),
+            (None, Some(w)) => checks.push(Check::difficulty(w, bands)?),
             (None, None) => {}
             (Some(path), wanted) => {
                 let model = SuccessModel::read(path)?;
@@ -277,61 +352,7 @@ impl GenerateRequest {
                 checks.push(Check::model_band(band, Arc::new(model)));
             }
         }
-        let total = self.count.unwrap_or(10) as usize;
-        // Of the count, this many have no solution; the rest are made as without it.
-        let unsolvable = (total as f64 * self.unsolvable.unwrap_or(0.0)).round() as usize;
-        let mode = match days {
-            Some(n) => Mode::Days(n),
-            None => Mode::Count(total - unsolvable),
-        };
-        // The title names the constraints the setter gave; the defaults are in `--help`.
-        let named = match mode {
-            Mode::Count(_) => Mode::Count(total),
-            days => days,
-        };
-        let mut title = title(self.seed, game.kind, &named, &checks);
-        if let Some(share) = self.unsolvable {
-            title.push_str(&format!(
-                " · --unsolvable {share} ({unsolvable} with no solution)"
-            ));
-        }
-        let strata = match self.stratify {
-            Some(by) => {
-                if days.is_some() {
-                    return Err(Error::input(
-                        "--stratify shares a count of puzzles: not with days",
-                    ));
-                }
-                title.push_str(&format!(" · --stratify {by}"));
-                strata::strata(by, &game, bands.as_ref(), self.convention)?
-            }
-            None => Vec::new(),
-        };
-        if self.min_ops.is_none() && days.is_none() {
-            // By default the target is never on the board (days have the style's own range).
-            checks.push(Check::MinOps(Span {
-                lo: 1,
-                hi: u64::MAX,
-            }));
-        }
-        let order = Order {
-            game,
-            checks,
-            mode,
-            seed: self.seed,
-            tries: self.tries,
-            all: self.all,
-            bands,
-            per_board: self.per_board.unwrap_or(1) as usize,
-            strata,
-            unsolvable,
-        };
-        if days.is_some() && self.per_board.is_some_and(|n| n > 1) {
-            return Err(Error::input(
-                "--per-board: a day takes one puzzle from a board",
-            ));
-        }
-        Ok((order, title))
+        Ok(checks)
     }
 
     /// The game as a ground truth names it: the game's options as given.

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use crate::corpus::CorpusId;
 use crate::digest::By;
-use crate::digest::hardest::output as list;
 use crate::digest::hardest::query::{self as hardest, HardPuzzle, Query};
+use crate::digest::hardest::text as list;
 use crate::engine::Convention;
 use crate::error::Result;
 use crate::output_format::Format;

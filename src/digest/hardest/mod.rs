@@ -2,10 +2,10 @@
 //! corpus's `puzzles` ([`rank`], and the hardest unique-solution puzzles, [`unique`]), a
 //! ranking as the digest stores it ([`lists`]), the query `digits-lab hardest` answers from
 //! the digest or, for a list it does not hold, from the tables and the player ([`query`]),
-//! and the list written as a table, CSV or JSON ([`output`]).
+//! and the list written as a table, CSV or JSON ([`text`]).
 
 pub mod lists;
-pub mod output;
 pub mod query;
 pub mod rank;
+pub mod text;
 pub mod unique;
