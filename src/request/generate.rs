@@ -17,7 +17,7 @@ use crate::progress::Progress;
 
 use super::{Bound, GameOptions, pool};
 
-pub use super::generate_output::GenerateFormat;
+pub use crate::output_format::GenerateFormat;
 
 /// How many puzzles (`--count`).
 pub const COUNT: Bound = Bound::new("--count", 1, 100_000);

@@ -9,74 +9,9 @@ use crate::error::{Error, Result, file_error};
 use crate::generate::dataset::{self, SetGame, SetPuzzle};
 use crate::generate::hf_folder::{self, Provenance};
 use crate::generate::output;
-use crate::output_format::Format;
+use crate::output_format::{Format, GenerateFormat};
 
 use super::generate::{GenerateReport, GenerateRequest};
-
-/// What `generate` writes (`--format`): a list for people or programs, or a dataset for
-/// models.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenerateFormat {
-    /// A list ([`Format`]): an aligned table, CSV or JSON.
-    List(Format),
-    /// A dataset, one JSON line a puzzle.
-    Jsonl,
-    /// A dataset in a Parquet file.
-    Parquet,
-    /// A Hugging Face dataset folder: a Parquet file per split and a README.md card.
-    Hf,
-}
-
-impl Default for GenerateFormat {
-    /// An aligned table.
-    fn default() -> Self {
-        GenerateFormat::List(Format::Table)
-    }
-}
-
-impl GenerateFormat {
-    /// The names `--format` takes.
-    pub const NAMES: &[&str] = &["table", "csv", "json", "jsonl", "parquet", "hf"];
-
-    /// Its name as `--format` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GenerateFormat::List(f) => f.name(),
-            GenerateFormat::Jsonl => "jsonl",
-            GenerateFormat::Parquet => "parquet",
-            GenerateFormat::Hf => "hf",
-        }
-    }
-
-    /// A dataset for models (whose rows carry prompts and ground truths).
-    pub fn is_dataset(self) -> bool {
-        matches!(
-            self,
-            GenerateFormat::Jsonl | GenerateFormat::Parquet | GenerateFormat::Hf
-        )
-    }
-}
-
-impl std::str::FromStr for GenerateFormat {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<GenerateFormat> {
-        Ok(match s {
-            "jsonl" => GenerateFormat::Jsonl,
-            "parquet" => GenerateFormat::Parquet,
-            "hf" => GenerateFormat::Hf,
-            list => match list.parse::<Format>() {
-                Ok(f) => GenerateFormat::List(f),
-                Err(_) => {
-                    return Err(Error::input(format!(
-                        "unknown format `{s}` (known: {})",
-                        GenerateFormat::NAMES.join(", ")
-                    )));
-                }
-            },
-        })
-    }
-}
 
 impl GenerateRequest {
     /// Refuses an output the format cannot be written to, or a dataset's option asked of a
