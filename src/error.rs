@@ -27,16 +27,17 @@ pub enum Error {
     /// An exact intermediate could not be represented (it would overflow 128-bit arithmetic).
     #[error("arithmetic overflow while comparing products; use smaller numbers")]
     ArithmeticOverflow,
-    /// A file or folder could not be read or written.
+    /// A file or folder could not be read or written. (Boxed, as the other large variants
+    /// are: an error is rare, and a small `Result` keeps the engine's hot paths fast.)
     #[error(transparent)]
-    File(#[from] FileError),
+    File(Box<FileError>),
     /// Work that failed for a cause beneath it, not a file's (starting worker threads,
     /// building a column, writing JSON).
     #[error("{doing}: {source}")]
     Failed {
         doing: String,
         #[source]
-        source: Cause,
+        source: Box<Cause>,
     },
     /// A phase's own error: a table not readable (`store::read::ReadError`), the charts not
     /// drawn (`ChartError`), a digest not computed (`DigestError`), a `hardest` list not made
@@ -131,6 +132,12 @@ impl std::error::Error for PhaseError {
     }
 }
 
+impl From<FileError> for Error {
+    fn from(e: FileError) -> Error {
+        Error::File(Box::new(e))
+    }
+}
+
 impl Error {
     /// The process exit code for this error: 2 for refused input (like a usage error),
     /// 1 for a failure to read or write files, for tables not all there yet, for a
@@ -157,17 +164,17 @@ impl Error {
     pub fn failed(doing: impl Into<String>, cause: impl Into<Cause>) -> Self {
         Error::Failed {
             doing: doing.into(),
-            source: cause.into(),
+            source: Box::new(cause.into()),
         }
     }
 }
 
 /// The file or folder `path` failed for `cause`.
 pub fn file_error(path: &Path, cause: impl Into<Cause>) -> Error {
-    Error::File(FileError {
+    Error::File(Box::new(FileError {
         path: path.to_path_buf(),
         source: cause.into(),
-    })
+    }))
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -185,4 +192,14 @@ pub fn one_line(message: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// An error is rare and a `Result` is everywhere, the engine's inner loops included: the
+    /// large causes are boxed so that the error stays the size of its message.
+    #[test]
+    fn an_error_is_small() {
+        assert!(std::mem::size_of::<super::Error>() <= 40);
+    }
 }

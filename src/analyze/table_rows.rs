@@ -136,7 +136,7 @@ impl<'a> Tally<'a> {
                 // A puzzle's deals: its board's, times the ways its target is turned up.
                 let ways = turned_up(k)
                     .checked_mul(entry.ways)
-                    .ok_or(Error::CountOverflow)?;
+                    .ok_or_else(|| Error::CountOverflow)?;
                 let solved = b.solvable[k];
                 if self.extras.reach_only {
                     self.sums[g][k].add_reached(ways, solved, b.min_ops[k])?;
@@ -391,7 +391,7 @@ impl Sums {
     ) -> Result<()> {
         let [trees, expressions, d] = counts;
         let unique = u64::from(d == 1);
-        let m = |x: u64| ways.checked_mul(x).ok_or(Error::CountOverflow);
+        let m = |x: u64| ways.checked_mul(x).ok_or_else(|| Error::CountOverflow);
         self.add([
             1,
             u64::from(solved),
@@ -411,7 +411,7 @@ impl Sums {
     pub(super) fn add_reached(&mut self, ways: u64, solved: bool, min_ops: u8) -> Result<()> {
         let s = &mut self.0;
         let add = |a: &mut u64, b: u64| -> Result<()> {
-            *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
+            *a = a.checked_add(b).ok_or_else(|| Error::CountOverflow)?;
             Ok(())
         };
         add(&mut s[0], 1)?;
@@ -421,7 +421,7 @@ impl Sums {
             add(&mut s[3], ways)?;
             let ops = ways
                 .checked_mul(u64::from(min_ops))
-                .ok_or(Error::CountOverflow)?;
+                .ok_or_else(|| Error::CountOverflow)?;
             add(&mut s[7], ops)?;
         }
         Ok(())

@@ -39,7 +39,7 @@ impl Sums {
 
     pub fn add(&mut self, o: [u64; 10]) -> Result<()> {
         for (a, b) in self.0.iter_mut().zip(o) {
-            *a = a.checked_add(b).ok_or(Error::CountOverflow)?;
+            *a = a.checked_add(b).ok_or_else(|| Error::CountOverflow)?;
         }
         Ok(())
     }

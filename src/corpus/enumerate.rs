@@ -55,7 +55,7 @@ pub fn boards(game: &Game) -> Result<Boards> {
     let deals = match game.deal {
         Deal::Deck | Deal::DeckAndTarget => {
             let total: u64 = cards.iter().map(|&(_, c)| u64::from(c)).sum();
-            binomial(total, size as u64).ok_or(Error::CountOverflow)? as f64
+            binomial(total, size as u64).ok_or_else(|| Error::CountOverflow)? as f64
         }
         Deal::Ticket => (cards.len() as f64).powi(size as i32),
     };
@@ -83,13 +83,13 @@ pub fn boards(game: &Game) -> Result<Boards> {
                     Deal::Deck | Deal::DeckAndTarget => binomial(u64::from(copies), k as u64),
                     Deal::Ticket => binomial((numbers.len() + k) as u64, k as u64),
                 }
-                .ok_or(Error::CountOverflow)?;
+                .ok_or_else(|| Error::CountOverflow)?;
                 numbers.extend(std::iter::repeat_n(v, k));
                 go(
                     game,
                     cards,
                     i + 1,
-                    ways.checked_mul(w).ok_or(Error::CountOverflow)?,
+                    ways.checked_mul(w).ok_or_else(|| Error::CountOverflow)?,
                     numbers,
                     out,
                 )?;

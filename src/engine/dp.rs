@@ -168,7 +168,7 @@ impl<V: Number> Dp<V> {
                 for piece in self.pieces(s) {
                     self.accumulate(s, piece, accs)?;
                 }
-                accs.drain_sorted().ok_or(Error::CountOverflow)
+                accs.drain_sorted().ok_or_else(|| Error::CountOverflow)
             })?,
         };
         self.finish(s, entries)
@@ -215,9 +215,9 @@ impl<V: Number> Dp<V> {
     /// Adds every tree or flat node of `piece` of sub-board `s` to `sink`.
     pub(super) fn accumulate(&self, s: usize, piece: Piece, sink: &mut impl Sink<V>) -> Result<()> {
         match piece {
-            Piece::Split(a) => self.combine(s, a, sink).ok_or(Error::CountOverflow),
+            Piece::Split(a) => self.combine(s, a, sink).ok_or_else(|| Error::CountOverflow),
             Piece::Flat(kind) => self.count_flat(s, kind, sink),
-            Piece::Join => self.join(s, sink).ok_or(Error::CountOverflow),
+            Piece::Join => self.join(s, sink).ok_or_else(|| Error::CountOverflow),
         }
     }
 
@@ -289,11 +289,14 @@ pub(super) fn close_under_negation<V: Number>(entries: &[Entry<V>]) -> Result<Ve
             } else {
                 e.trail.negated(value)
             });
-            m.trees = m.trees.checked_add(e.trees).ok_or(Error::CountOverflow)?;
+            m.trees = m
+                .trees
+                .checked_add(e.trees)
+                .ok_or_else(|| Error::CountOverflow)?;
             m.expressions = m
                 .expressions
                 .checked_add(e.expressions)
-                .ok_or(Error::CountOverflow)?;
+                .ok_or_else(|| Error::CountOverflow)?;
         }
     }
     let mut out: Vec<Entry<V>> = merged.into_values().collect();

@@ -42,7 +42,9 @@ impl<V: Number> Dp<V> {
                 Flat::Sum => &mut e.sum,
                 Flat::Product => &mut e.product,
             };
-            *slot = slot.checked_add(forms).ok_or(Error::CountOverflow)?;
+            *slot = slot
+                .checked_add(forms)
+                .ok_or_else(|| Error::CountOverflow)?;
             Ok(())
         })
     }

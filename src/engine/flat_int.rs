@@ -305,7 +305,7 @@ impl<V: Number> FlatWalk<'_, V> {
         next.extend_from_slice(prev);
         for &(n, d) in prev {
             let r = n.checked_mul(a).zip(d.checked_mul(b));
-            next.push(r.ok_or(Error::ArithmeticOverflow)?);
+            next.push(r.ok_or_else(|| Error::ArithmeticOverflow)?);
         }
         Ok(())
     }

@@ -264,7 +264,7 @@ impl<V: Number> FlatWalk<'_, V> {
 
     /// Calls `f` for the stacked items, worth `v`.
     pub(super) fn emit(&self, v: V, f: &mut impl FlatFn<V>) -> Result<()> {
-        let forms = self.forms[self.stack.len()].ok_or(Error::CountOverflow)?;
+        let forms = self.forms[self.stack.len()].ok_or_else(|| Error::CountOverflow)?;
         f(&self.stack, v, forms)
     }
 
@@ -335,7 +335,7 @@ impl<V: Number> FlatWalk<'_, V> {
         next.clear();
         next.extend_from_slice(prev);
         for &r in prev {
-            next.push(r.mul(factor).ok_or(Error::ArithmeticOverflow)?);
+            next.push(r.mul(factor).ok_or_else(|| Error::ArithmeticOverflow)?);
         }
         Ok(())
     }

@@ -105,8 +105,12 @@ impl Frac {
             (Some(a), Some(b)) => Ok(a == b),
             _ => {
                 let (x, y) = (self.reduced(), other.reduced());
-                Ok(x.num.checked_mul(y.num).ok_or(Error::ArithmeticOverflow)?
-                    == x.den.checked_mul(y.den).ok_or(Error::ArithmeticOverflow)?)
+                Ok(x.num
+                    .checked_mul(y.num)
+                    .ok_or_else(|| Error::ArithmeticOverflow)?
+                    == x.den
+                        .checked_mul(y.den)
+                        .ok_or_else(|| Error::ArithmeticOverflow)?)
             }
         }
     }

@@ -132,7 +132,7 @@ impl<V: Number> Dp<V> {
                     Ordering::Greater => j += 1,
                     Ordering::Equal => {
                         add_mul(&mut zeros, tl[i].non_sum(), tr[j].distinct())
-                            .ok_or(Error::CountOverflow)?;
+                            .ok_or_else(|| Error::CountOverflow)?;
                         i += 1;
                         j += 1;
                     }
@@ -140,7 +140,7 @@ impl<V: Number> Dp<V> {
             }
         }
         // Either sign of the lead term.
-        zeros.checked_mul(2).ok_or(Error::CountOverflow)
+        zeros.checked_mul(2).ok_or_else(|| Error::CountOverflow)
     }
 }
 

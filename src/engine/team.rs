@@ -158,9 +158,12 @@ impl<V: Number> Dp<V> {
         }
         if self.sub_tables[full].get().is_none() {
             let mut ranges = team.drained.into_iter().map_while(OnceLock::into_inner);
-            let mut entries = ranges.next().flatten().ok_or(Error::CountOverflow)?;
+            let mut entries = ranges
+                .next()
+                .flatten()
+                .ok_or_else(|| Error::CountOverflow)?;
             for range in ranges {
-                entries.extend_from_slice(&range.ok_or(Error::CountOverflow)?);
+                entries.extend_from_slice(&range.ok_or_else(|| Error::CountOverflow)?);
             }
             self.sub_tables[full] = OnceLock::from(self.finish(full, entries)?);
         }

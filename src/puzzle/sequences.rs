@@ -64,7 +64,7 @@ pub fn count<V: Number>(board: &[V], target: V, rules: &Rules) -> Result<MoveCou
     };
     let mut start: Vec<Tile<V>> = board.iter().map(|&v| board_tile(rules, v)).collect();
     start.sort_unstable();
-    let stats = search.visit(&start).ok_or(Error::CountOverflow)?;
+    let stats = search.visit(&start).ok_or_else(|| Error::CountOverflow)?;
     let by_length = stats.by_length[..board.len()].to_vec();
     Ok(MoveCounts {
         sequences: by_length.iter().sum(),

@@ -11,6 +11,7 @@ use crate::error::Result;
 use crate::game::number::Number;
 
 /// Words of bits covering `0..=hi`.
+#[inline]
 pub(super) fn words(hi: i64) -> usize {
     usize::try_from(hi / 64 + 1).unwrap_or(0)
 }
