@@ -28,6 +28,7 @@
 //!   ([`Summary::kept`]); so is a digest this build made from these very tables;
 //!   [`Options::force`] recomputes both all the same.
 
+mod chunk_frames;
 mod closest;
 mod columns;
 mod full_board;

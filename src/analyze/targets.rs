@@ -44,6 +44,54 @@ impl Sums {
         Ok(())
     }
 
+    /// Adds one board's puzzle at this sum's target: `ways` deals of a board that reaches it
+    /// (`solved`) with `[trees, expressions, distinct]` solutions (`distinct` 0 where
+    /// undefined) in `min_ops` operations.
+    pub fn add_puzzle(
+        &mut self,
+        ways: u64,
+        solved: bool,
+        counts: [u64; 3],
+        min_ops: u8,
+    ) -> Result<()> {
+        let [trees, expressions, d] = counts;
+        let unique = u64::from(d == 1);
+        let m = |x: u64| ways.checked_mul(x).ok_or_else(|| Error::CountOverflow);
+        self.add([
+            1,
+            u64::from(solved),
+            ways,
+            if solved { ways } else { 0 },
+            m(trees)?,
+            m(expressions)?,
+            m(d)?,
+            if solved { m(u64::from(min_ops))? } else { 0 },
+            unique,
+            ways * unique,
+        ])
+    }
+
+    /// [`Sums::add_puzzle`] for a reach-only run, which has no counts: the sums it has, at
+    /// a fifth of the work (its rows are folded one by one).
+    pub fn add_reached(&mut self, ways: u64, solved: bool, min_ops: u8) -> Result<()> {
+        let s = &mut self.0;
+        let add = |a: &mut u64, b: u64| -> Result<()> {
+            *a = a.checked_add(b).ok_or_else(|| Error::CountOverflow)?;
+            Ok(())
+        };
+        add(&mut s[0], 1)?;
+        add(&mut s[2], ways)?;
+        if solved {
+            add(&mut s[1], 1)?;
+            add(&mut s[3], ways)?;
+            let ops = ways
+                .checked_mul(u64::from(min_ops))
+                .ok_or_else(|| Error::CountOverflow)?;
+            add(&mut s[7], ops)?;
+        }
+        Ok(())
+    }
+
     /// `sum[a] / sum[b]`, `None` when nothing is summed.
     fn ratio(&self, a: usize, b: usize) -> Option<f64> {
         (self.0[b] > 0).then(|| self.0[a] as f64 / self.0[b] as f64)
