@@ -11,17 +11,10 @@ use super::cv::Spread;
 use super::inputs::{self, Direction, INPUTS};
 use super::nested;
 use super::player_fit::{BOUND, STEPS};
-use super::ridge_report::{fixed, markdown};
+use super::ridge_report::{fixed, markdown, w};
 use super::stats::{mean, spearman};
 use super::surrogate;
 use super::train::Training;
-
-/// A line of the report.
-macro_rules! w {
-    ($o:expr, $($t:tt)*) => {
-        writeln!($o, $($t)*).unwrap()
-    };
-}
 
 /// The report.
 pub fn report(t: &Training) -> String {

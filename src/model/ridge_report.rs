@@ -24,6 +24,14 @@ fn alpha(a: f64) -> String {
     format!("{} (10^{})", fixed(a, 4), fixed(a.log10(), 1))
 }
 
+/// A line of a report.
+macro_rules! w {
+    ($o:expr, $($t:tt)*) => {
+        writeln!($o, $($t)*).unwrap()
+    };
+}
+pub(super) use w;
+
 /// The report. `singles` holds, per candidate feature, its own Spearman ρ with mean solve
 /// time and with solve rate over all rows: `(name, rho_time, rho_solve)`.
 pub fn markdown(
@@ -32,21 +40,31 @@ pub fn markdown(
     cv: &CrossValidation,
     singles: &[(String, f64, f64)],
 ) -> String {
+    // Writing to a String cannot fail, hence the `unwrap` in `w!`.
     let mut o = String::new();
-    // Writing to a String cannot fail; `w!` keeps the lines below readable.
-    macro_rules! w {
-        ($($t:tt)*) => { writeln!(o, $($t)*).unwrap() };
-    }
-    let (pt, ps) = (&cv.pooled_time, &cv.pooled_solve);
+    headline(&mut o, model, cv);
+    method(&mut o, cv);
+    scores(&mut o, cv);
+    weights(&mut o, model, cv);
+    solve_rate(&mut o, rate);
+    single_features(&mut o, singles);
+    per_repeat(&mut o, cv);
+    o
+}
 
-    w!("# Difficulty model: fit report\n");
+/// The title, and the pooled cross-validated figure first.
+fn headline(o: &mut String, model: &Linear, cv: &CrossValidation) {
+    let (pt, ps) = (&cv.pooled_time, &cv.pooled_solve);
+    w!(o, "# Difficulty model: fit report\n");
     w!(
+        o,
         "Predicts ln(mean human solve time in seconds) of a 24-game puzzle from {} inputs, \
          trained on {} puzzles.\n",
         model.weights.len(),
         cv.rows
     );
     w!(
+        o,
         "**Cross-validated Spearman ρ with mean solve time: {}** (pooled out-of-fold, mean \
          over {} repeats; min {}, max {}). With solve rate: {} (min {}, max {}).\n",
         fixed(pt.mean, 3),
@@ -57,14 +75,19 @@ pub fn markdown(
         fixed(ps.min, 3),
         fixed(ps.max, 3)
     );
+}
 
-    w!("## Method\n");
+/// Ridge on standardised inputs, the choice of α, the repeated cross-validation.
+fn method(o: &mut String, cv: &CrossValidation) {
+    w!(o, "## Method\n");
     w!(
+        o,
         "- Ridge regression on standardised inputs: each input minus its training mean, over \
          its population sd (an input constant in training gets sd 1 and no weight). The \
          intercept is not penalised."
     );
     w!(
+        o,
         "- The penalty α is chosen among {} values from {} to {} (ten per decade) by inner \
          {INNER_FOLDS}-fold cross-validation on the training rows: least held-out squared \
          error, ties to the larger α.",
@@ -73,6 +96,7 @@ pub fn markdown(
         fixed(ALPHAS[ALPHAS.len() - 1], 0)
     );
     w!(
+        o,
         "- Scored by {}×{}-fold repeated cross-validation: each repeat splits the puzzles \
          into {} folds with its own seed, fits on the other folds (choosing α again) and \
          predicts the held-out fold. The pooled ρ ranks all out-of-fold predictions of a \
@@ -81,17 +105,22 @@ pub fn markdown(
         cv.k,
         cv.k
     );
+}
 
-    w!("## Cross-validated scores\n");
+/// Pooled and per-fold ρ, with time and with solve rate.
+fn scores(o: &mut String, cv: &CrossValidation) {
+    w!(o, "## Cross-validated scores\n");
     w!(
+        o,
         "| Spearman ρ of the prediction with | pooled, mean | pooled, min – max | per fold, mean ± sd |"
     );
-    w!("|---|---:|---:|---:|");
+    w!(o, "|---|---:|---:|---:|");
     for (what, pooled, fold) in [
-        ("mean solve time", pt, &cv.fold_time),
-        ("solve rate", ps, &cv.fold_solve),
+        ("mean solve time", &cv.pooled_time, &cv.fold_time),
+        ("solve rate", &cv.pooled_solve, &cv.fold_solve),
     ] {
         w!(
+            o,
             "| {what} | {} | {} – {} | {} ± {} |",
             fixed(pooled.mean, 3),
             fixed(pooled.min, 3),
@@ -100,19 +129,28 @@ pub fn markdown(
             fixed(fold.sd, 3)
         );
     }
-    w!("");
+    w!(o, "");
+}
 
-    w!("## The model\n");
+/// The model fitted on every row: each input's weight, the intercept, and the range of α
+/// the folds chose.
+fn weights(o: &mut String, model: &Linear, cv: &CrossValidation) {
+    w!(o, "## The model\n");
     w!(
+        o,
         "Fitted on all {} puzzles with α = {}. One sd more of an input adds its weight per sd \
          to ln time, that is multiplies the predicted time by e^weight.\n",
         cv.rows,
         alpha(model.alpha)
     );
-    w!("| input | mean | sd | weight per sd | × time per sd | weight per unit |");
-    w!("|---|---:|---:|---:|---:|---:|");
+    w!(
+        o,
+        "| input | mean | sd | weight per sd | × time per sd | weight per unit |"
+    );
+    w!(o, "|---|---:|---:|---:|---:|---:|");
     for (i, name) in model.inputs.iter().enumerate() {
         w!(
+            o,
             "| {name} | {} | {} | {} | ×{} | {} |",
             fixed(model.mean[i], 4),
             fixed(model.sd[i], 4),
@@ -122,6 +160,7 @@ pub fn markdown(
         );
     }
     w!(
+        o,
         "\nIntercept (ln time with every input at its mean): {}, that is {} s.\n",
         fixed(model.intercept, 4),
         fixed(model.intercept.exp(), 1)
@@ -131,47 +170,67 @@ pub fn markdown(
         let lo = chosen.clone().fold(f64::INFINITY, f64::min);
         let hi = chosen.fold(f64::NEG_INFINITY, f64::max);
         w!(
+            o,
             "Inside the cross-validation folds α ranged from {} to {}.\n",
             alpha(lo),
             alpha(hi)
         );
     }
+}
 
-    w!("## Solve rate\n");
+/// The map from predicted time to solve rate, and its values at a few times.
+fn solve_rate(o: &mut String, rate: &RateMap) {
+    w!(o, "## Solve rate\n");
     w!(
+        o,
         "logit(solve rate) = {} {} {} · ln(time), by least squares on logit(rate), rates \
          clamped to [0.001, 0.999].\n",
         fixed(rate.a, 4),
         if rate.b < 0.0 { '−' } else { '+' },
         fixed(rate.b.abs(), 4)
     );
-    w!("| mean time | solve rate |");
-    w!("|---:|---:|");
+    w!(o, "| mean time | solve rate |");
+    w!(o, "|---:|---:|");
     for t in [10.0f64, 30.0, 60.0, 120.0, 300.0] {
         w!(
+            o,
             "| {} s | {}% |",
             fixed(t, 0),
             fixed(100.0 * rate.rate(t.ln()), 1)
         );
     }
-    w!("");
+    w!(o, "");
+}
 
-    if !singles.is_empty() {
-        w!("## Single features\n");
-        w!("Each candidate feature's own Spearman ρ over all puzzles, before any fitting.\n");
-        w!("| feature | ρ with time | ρ with solve rate |");
-        w!("|---|---:|---:|");
-        for (name, t, s) in singles {
-            w!("| {name} | {} | {} |", fixed(*t, 3), fixed(*s, 3));
-        }
-        w!("");
+/// Each candidate feature's own ρ, when there are candidates.
+fn single_features(o: &mut String, singles: &[(String, f64, f64)]) {
+    if singles.is_empty() {
+        return;
     }
+    w!(o, "## Single features\n");
+    w!(
+        o,
+        "Each candidate feature's own Spearman ρ over all puzzles, before any fitting.\n"
+    );
+    w!(o, "| feature | ρ with time | ρ with solve rate |");
+    w!(o, "|---|---:|---:|");
+    for (name, t, s) in singles {
+        w!(o, "| {name} | {} | {} |", fixed(*t, 3), fixed(*s, 3));
+    }
+    w!(o, "");
+}
 
-    w!("## Per repeat\n");
-    w!("| repeat | pooled ρ with time | pooled ρ with solve rate |");
-    w!("|---:|---:|---:|");
+/// The pooled ρ of every repeat, and the per-fold spread.
+fn per_repeat(o: &mut String, cv: &CrossValidation) {
+    w!(o, "## Per repeat\n");
+    w!(
+        o,
+        "| repeat | pooled ρ with time | pooled ρ with solve rate |"
+    );
+    w!(o, "|---:|---:|---:|");
     for r in &cv.pooled {
         w!(
+            o,
             "| {} | {} | {} |",
             r.repeat,
             fixed(r.rho_time, 3),
@@ -179,6 +238,7 @@ pub fn markdown(
         );
     }
     w!(
+        o,
         "\nOver all {} folds: ρ with time {} ± {}, with solve rate {} ± {} (mean ± sd).",
         cv.folds.len(),
         fixed(cv.fold_time.mean, 3),
@@ -186,7 +246,6 @@ pub fn markdown(
         fixed(cv.fold_solve.mean, 3),
         fixed(cv.fold_solve.sd, 3)
     );
-    o
 }
 
 #[cfg(test)]

@@ -86,6 +86,40 @@ const EXPECTED_FOR: [CorpusId; 4] = [
 /// Every chart the facts allow, in report order.
 pub fn charts(facts: &Facts) -> Vec<Chart> {
     let mut out = Vec::new();
+    out.extend(probability_24(facts));
+    out.extend(
+        EXPECTED_FOR
+            .iter()
+            .filter_map(|id| expected_solutions(facts, id)),
+    );
+    out.extend(trade_off_24(facts));
+    out.extend(countdown_large(facts));
+    out.extend(target_cards(facts));
+    out.extend(facts.joining.as_deref().map(make10_joining));
+    if let Some(b) = facts
+        .corpus(&CorpusId::Digits)
+        .and_then(|c| c.bands.as_ref())
+    {
+        out.extend(digits_charts(b));
+    }
+    if let Some(p) = facts.corpus(&CorpusId::Nyt).and_then(|c| c.nyt.as_ref())
+        && !p.is_empty()
+    {
+        out.push(Chart::NytSlots {
+            panels: nyt_panels(p),
+        });
+    }
+    let v = &facts.validation;
+    out.push(Chart::Validation {
+        points: v.points.clone(),
+        rho: v.model.rho_time,
+    });
+    out.extend(phase(facts));
+    out
+}
+
+/// The 24 game's probability per target, one line per deck analysed.
+fn probability_24(facts: &Facts) -> Option<Chart> {
     let decks: Vec<(String, Vec<(i64, f64)>)> = [
         (CorpusId::TwentyFour, "52-card deck (cards 1–13): corpus 24"),
         (
@@ -105,69 +139,72 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
         ))
     })
     .collect();
-    if !decks.is_empty() {
-        out.push(Chart::Probability24 { decks });
-    }
-    for id in EXPECTED_FOR {
-        let Some(c) = facts.corpus(&id) else {
-            continue;
-        };
-        let lines: Vec<(Convention, Vec<(i64, f64)>)> = c
-            .conventions
-            .iter()
-            .map(|&conv| {
-                let pts = c
-                    .all_targets()
-                    .iter()
-                    .filter_map(|r| Some((r.target, r.expected(conv)?)))
-                    .filter(|p| p.1 > 0.0)
-                    .collect();
-                (conv, pts)
+    (!decks.is_empty()).then_some(Chart::Probability24 { decks })
+}
+
+/// The corpus `id`'s expected solutions per target, one line per convention its sums hold.
+fn expected_solutions(facts: &Facts, id: &CorpusId) -> Option<Chart> {
+    let c = facts.corpus(id)?;
+    let lines: Vec<(Convention, Vec<(i64, f64)>)> = c
+        .conventions
+        .iter()
+        .map(|&conv| {
+            let pts = c
+                .all_targets()
+                .iter()
+                .filter_map(|r| Some((r.target, r.expected(conv)?)))
+                .filter(|p| p.1 > 0.0)
+                .collect();
+            (conv, pts)
+        })
+        // A convention `targets` does not sum (`inequivalent`) has no line.
+        .filter(|(_, pts): &(Convention, Vec<(i64, f64)>)| !pts.is_empty())
+        .collect();
+    (!lines.is_empty()).then(|| Chart::ExpectedSolutions {
+        corpus: id.to_string(),
+        lines,
+    })
+}
+
+/// The 24 game's targets by probability and expected solutions, with the Pareto front.
+fn trade_off_24(facts: &Facts) -> Option<Chart> {
+    let c = facts.corpus(&CorpusId::TwentyFour)?;
+    let conv = main_convention(c)?;
+    let points: Vec<(i64, f64, f64)> = c
+        .all_targets()
+        .iter()
+        .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
+        .filter(|p| p.1 > 0.0)
+        .collect();
+    (!points.is_empty()).then(|| Chart::TradeOff {
+        corpus: "24".into(),
+        convention: conv,
+        front: pareto_front(&points),
+        points,
+    })
+}
+
+/// Countdown's solvable share per target, one line per number of large cards.
+fn countdown_large(facts: &Facts) -> Option<Chart> {
+    let c = facts.corpus(&CorpusId::Countdown)?;
+    let lines: Vec<(String, Vec<(i64, f64)>)> = (0..=4)
+        .map(|k| format!("{k} large"))
+        .filter_map(|g| {
+            let rows = c.group(&g);
+            (!rows.is_empty()).then(|| {
+                let pts = rows.iter().map(|r| (r.target, r.solvable_share)).collect();
+                (g, pts)
             })
-            // A convention `targets` does not sum (`inequivalent`) has no line.
-            .filter(|(_, pts): &(Convention, Vec<(i64, f64)>)| !pts.is_empty())
-            .collect();
-        if !lines.is_empty() {
-            out.push(Chart::ExpectedSolutions {
-                corpus: id.to_string(),
-                lines,
-            });
-        }
-    }
-    if let Some(c) = facts.corpus(&CorpusId::TwentyFour)
-        && let Some(conv) = main_convention(c)
-    {
-        let points: Vec<(i64, f64, f64)> = c
-            .all_targets()
-            .iter()
-            .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
-            .filter(|p| p.1 > 0.0)
-            .collect();
-        if !points.is_empty() {
-            out.push(Chart::TradeOff {
-                corpus: "24".into(),
-                convention: conv,
-                front: pareto_front(&points),
-                points,
-            });
-        }
-    }
-    if let Some(c) = facts.corpus(&CorpusId::Countdown) {
-        let lines: Vec<(String, Vec<(i64, f64)>)> = (0..=4)
-            .map(|k| format!("{k} large"))
-            .filter_map(|g| {
-                let rows = c.group(&g);
-                (!rows.is_empty()).then(|| {
-                    let pts = rows.iter().map(|r| (r.target, r.solvable_share)).collect();
-                    (g, pts)
-                })
-            })
-            .collect();
-        if !lines.is_empty() {
-            out.push(Chart::CountdownLarge { lines });
-        }
-    }
-    let cards: Vec<(String, Vec<(i64, f64)>)> = [
+        })
+        .collect();
+    (!lines.is_empty()).then_some(Chart::CountdownLarge { lines })
+}
+
+/// Krypto's probability per target card, under the rules and with fractions allowed.
+fn target_cards(facts: &Facts) -> Option<Chart> {
+    // Drawn with the rules' own line; the fractions line alone compares with nothing.
+    facts.corpus(&CorpusId::Krypto)?;
+    let lines = [
         (CorpusId::Krypto, "whole numbers (the rules): corpus krypto"),
         (
             CorpusId::KryptoFractions,
@@ -183,48 +220,29 @@ pub fn charts(facts: &Facts) -> Vec<Chart> {
         ))
     })
     .collect();
-    // Drawn with the rules' own line; the fractions line alone compares with nothing.
-    if facts.corpus(&CorpusId::Krypto).is_some() {
-        out.push(Chart::TargetCards { lines: cards });
-    }
-    if let Some(boards) = &facts.joining {
-        out.push(make10_joining(boards));
-    }
-    if let Some(b) = facts
-        .corpus(&CorpusId::Digits)
-        .and_then(|c| c.bands.as_ref())
-    {
-        out.extend(digits_charts(b));
-    }
-    if let Some(p) = facts.corpus(&CorpusId::Nyt).and_then(|c| c.nyt.as_ref())
-        && !p.is_empty()
-    {
-        out.push(Chart::NytSlots {
-            panels: nyt_panels(p),
-        });
-    }
-    let v = &facts.validation;
-    out.push(Chart::Validation {
-        points: v.points.clone(),
-        rho: v.model.rho_time,
-    });
+    Some(Chart::TargetCards { lines })
+}
+
+/// The phase transition against `k` and against `q`, when a sweep computed any cell.
+fn phase(facts: &Facts) -> Vec<Chart> {
+    use crate::variant::phase::Method;
     // Skipped cells have no `P` to draw.
-    let computed = facts.phase.as_ref().map(|cells| {
-        cells
-            .iter()
-            .filter(|c| c.method != crate::variant::phase::Method::Skipped)
-            .cloned()
-            .collect::<Vec<_>>()
-    });
-    if let Some(cells) = computed.filter(|c| !c.is_empty()) {
-        for rescaled in [false, true] {
-            out.push(Chart::Phase {
-                rescaled,
-                cells: cells.clone(),
-            });
-        }
+    let cells: Vec<_> = facts
+        .phase
+        .iter()
+        .flatten()
+        .filter(|c| c.method != Method::Skipped)
+        .cloned()
+        .collect();
+    if cells.is_empty() {
+        return Vec::new();
     }
-    out
+    [false, true]
+        .map(|rescaled| Chart::Phase {
+            rescaled,
+            cells: cells.clone(),
+        })
+        .into()
 }
 
 /// Make-10's tickets by how many zeros they hold (the digit joining rescues most), stacked by
