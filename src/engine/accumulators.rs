@@ -6,46 +6,18 @@ use rustc_hash::FxHashMap;
 
 use crate::game::number::Number;
 
-use super::drain::{Span, gather};
-use super::entry::{Entry, Trail};
+use super::entry::{Accumulator, Entry};
 
-#[derive(Clone, Copy, Default)]
-pub(super) struct Accumulator {
-    pub(super) trees: u64,
-    pub(super) expressions: u64,
-    pub(super) sum: u64,
-    pub(super) product: u64,
-    pub(super) trail: Trail,
-}
+/// Boards of at least this many numbers are built on several threads (a smaller board takes a
+/// few microseconds, less than handing work to another thread costs), and sub-boards of this
+/// many numbers get an array of small values.
+pub(super) const PARALLEL_FROM: usize = 4;
 
 impl super::Window {
     /// Bytes of the accumulators a whole board's build under this window holds.
     pub fn accumulator_bytes(&self) -> u64 {
         let len = u64::try_from(self.hi.saturating_sub(self.lo).saturating_add(1)).unwrap_or(0);
         len.saturating_mul(std::mem::size_of::<Accumulator>() as u64)
-    }
-}
-
-impl Accumulator {
-    /// Adds `trees` ordered trees and `expressions` expressions that pass through `trail`.
-    #[inline]
-    pub(super) fn add_trees(&mut self, trees: u64, expressions: u64, trail: Trail) -> Option<()> {
-        self.trees = self.trees.checked_add(trees)?;
-        self.expressions = self.expressions.checked_add(expressions)?;
-        self.trail.merge(trail);
-        Some(())
-    }
-
-    pub(super) fn entry<V>(&self, value: V) -> Entry<V> {
-        Entry {
-            value,
-            trees: self.trees,
-            expressions: self.expressions,
-            sum: self.sum,
-            product: self.product,
-            power: 0,
-            trail: self.trail,
-        }
     }
 }
 
@@ -248,14 +220,6 @@ impl<V: Number> Accumulators<V> {
         self.large.clear();
         self.powers.clear();
         self.keys.clear();
-    }
-
-    /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
-    pub(super) fn drain_sorted(&mut self) -> Option<Vec<Entry<V>>> {
-        self.sort_keys();
-        let entries = gather(&[self], &Span::all(), 0);
-        self.reset();
-        entries
     }
 }
 

@@ -4,9 +4,9 @@
 use crate::game::number::{Number, Op};
 
 use super::Window;
-use super::accumulators::{Accumulator, Sink, add_mul, pairs};
+use super::accumulators::{Sink, add_mul, pairs};
 use super::dp::Dp;
-use super::entry::{Entry, Trail};
+use super::entry::{Accumulator, Entry, Trail};
 use super::lead_sums::Sums;
 
 impl<V: Number> Dp<V> {

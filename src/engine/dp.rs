@@ -12,8 +12,8 @@ use crate::game::number::Number;
 use crate::game::rules::Rules;
 
 use super::Window;
-use super::accumulators::{Accumulator, Accumulators, Dense, Sink, set_powers};
-use super::entry::{Entry, Trail};
+use super::accumulators::{Accumulators, Dense, Sink, set_powers};
+use super::entry::{Accumulator, Entry, Trail};
 use super::flat::Flat;
 use super::scratch::with_scratch;
 use super::sub_table::{SubTable, SubTableSource};

@@ -1,5 +1,6 @@
 //! Turning accumulators into a sorted table: the values credited are cut into ranges
-//! ([`Span`]) that workers drain in parallel, each merging every worker's accumulators.
+//! ([`Span`]) that workers drain in parallel, each merging every worker's accumulators; a
+//! sub-board's own accumulators are drained whole ([`Accumulators::drain_sorted`]).
 
 use crate::game::number::Number;
 
@@ -170,6 +171,16 @@ pub(super) fn merge_keys<V: Number>(
         out.push(e);
     }
     Some(())
+}
+
+impl<V: Number> Accumulators<V> {
+    /// Every value credited, ascending, leaving the accumulators empty for the next sub-board.
+    pub(super) fn drain_sorted(&mut self) -> Option<Vec<Entry<V>>> {
+        self.sort_keys();
+        let entries = gather(&[self], &Span::all(), 0);
+        self.reset();
+        entries
+    }
 }
 
 #[cfg(test)]

@@ -1,12 +1,11 @@
 //! What a sub-board's table holds for one value: its counts under every convention
-//! ([`Entry`]), what its trees pass through for the difficulty features ([`Trail`]), and the
-//! counts of a value over every usable sub-board ([`Counts`]).
+//! ([`Entry`], credited in an [`Accumulator`] while it is built), what its trees pass through
+//! for the difficulty features ([`Trail`]), and the counts of a value over every usable
+//! sub-board ([`Counts`]).
 
 use serde::Serialize;
 
 use crate::game::number::{Number, Op};
-
-use super::accumulators::Accumulator;
 
 /// One value reached by one sub-board, with how many forms reach it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +68,40 @@ impl<V> Entry<V> {
     /// Forms that can be a factor of a product.
     pub fn non_product(&self) -> u64 {
         self.lone_number() + self.sum + self.power
+    }
+}
+
+/// What a build credits to one value before it becomes an [`Entry`] (its powers are counted
+/// apart, in the sink's map).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Accumulator {
+    pub(super) trees: u64,
+    pub(super) expressions: u64,
+    pub(super) sum: u64,
+    pub(super) product: u64,
+    pub(super) trail: Trail,
+}
+
+impl Accumulator {
+    /// Adds `trees` ordered trees and `expressions` expressions that pass through `trail`.
+    #[inline]
+    pub(super) fn add_trees(&mut self, trees: u64, expressions: u64, trail: Trail) -> Option<()> {
+        self.trees = self.trees.checked_add(trees)?;
+        self.expressions = self.expressions.checked_add(expressions)?;
+        self.trail.merge(trail);
+        Some(())
+    }
+
+    pub(super) fn entry<V>(&self, value: V) -> Entry<V> {
+        Entry {
+            value,
+            trees: self.trees,
+            expressions: self.expressions,
+            sum: self.sum,
+            product: self.product,
+            power: 0,
+            trail: self.trail,
+        }
     }
 }
 

@@ -24,7 +24,8 @@
 //! - `dp`: a board's [`Dp`] and how one sub-board's table is built;
 //! - `team`: the build as one team of workers taking tasks in level order;
 //! - `combine`: the trees of a split, every operand pair under every operation;
-//! - `flat` and `flat_walk`: flat sums and products of three or more items;
+//! - `flat`, `flat_nodes`, `flat_walk` and `flat_int` (the walk in 64-bit integers): flat
+//!   sums and products of three or more items;
 //! - `fraction`: exact fractions for that walk;
 //! - `accumulators`, `scratch` and `drain`: where counts are added up, kept per thread,
 //!   and turned into sorted tables;
@@ -43,6 +44,7 @@ mod drain;
 mod entry;
 mod flat;
 mod flat_int;
+mod flat_nodes;
 mod flat_walk;
 mod fraction;
 pub mod inequivalent;

@@ -5,8 +5,7 @@ use std::sync::{Arc, RwLock};
 
 use crate::game::number::Number;
 
-use super::accumulators::{Accumulators, Small};
-use super::team::PARALLEL_FROM;
+use super::accumulators::{Accumulators, PARALLEL_FROM, Small};
 
 /// A thread's accumulators kept between builds: a whole board's map is over a megabyte, and
 /// allocating it afresh for every board (a corpus builds many per thread) costs a page fault

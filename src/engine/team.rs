@@ -10,17 +10,12 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::game::number::Number;
 
-use super::accumulators::{Accumulators, Small};
+use super::accumulators::{Accumulators, PARALLEL_FROM, Small};
 use super::dp::{Dp, Piece};
 use super::drain::{Span, gather};
 use super::entry::Entry;
 use super::scratch::{Scratch, scratch};
 use super::sub_table::SubTableSource;
-
-/// Boards of at least this many numbers are built on several threads; a smaller board takes
-/// a few microseconds, less than handing work to another thread costs. Sub-boards of this
-/// many numbers also get an array of small values.
-pub(super) const PARALLEL_FROM: usize = 4;
 
 /// Why a lock of the build is never poisoned.
 pub(super) const UNPOISONED: &str = "no thread panics holding it";

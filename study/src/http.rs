@@ -26,7 +26,8 @@ use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::api_error::ApiError;
 use crate::play::{Action, op_of};
-use crate::trials::{Outcome, Study};
+use crate::state::Outcome;
+use crate::trials::Study;
 
 /// The largest request body taken.
 pub const MAX_BODY: usize = 4096;

@@ -32,8 +32,8 @@ pub const MAX_FIXED: usize = 1000;
 pub const TIME_LIMIT_S: std::ops::RangeInclusive<u64> = 5..=3600;
 pub const MAX_CONSENT: usize = 20_000;
 
-/// A plan refused, in one line: refused input (exit code 2), whether its text is refused, its
-/// file cannot be read, or its puzzles cannot be made.
+/// A plan refused, in one line: refused input (exit code 2), whether its text is refused or
+/// its file cannot be read (its puzzles refused are a [`crate::choose::ChooseError`]).
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
     /// What is wrong with a plan's text: not TOML, an unknown key, a number out of bounds.
@@ -42,11 +42,6 @@ pub enum PlanError {
     /// The plan file at `origin` cannot be read, or its text is refused (`what`).
     #[error("plan {origin}: {what}")]
     File { origin: String, what: String },
-    /// The plan's puzzles cannot be made: a fixed list shorter than `puzzles`, a listed
-    /// puzzle refused (a target out of range, one that cannot be made), a band that gives
-    /// too few.
-    #[error("plan: {0}")]
-    Puzzles(#[from] crate::choose::ChooseError),
 }
 
 /// The plan as written.

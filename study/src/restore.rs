@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use crate::choose::StudyPuzzle;
 use crate::plan::Plan;
 use crate::play::{Action, Play};
-use crate::trials::{Outcome, Participant, State, Trial};
+use crate::state::{Outcome, Participant, State, Trial};
 
 /// The state the database at `conn` holds for `plan` and its `puzzles`.
 pub(crate) fn read_state(

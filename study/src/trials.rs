@@ -8,7 +8,6 @@
 //!
 //! Nothing a participant is sent holds a solution: the board, the target and the tiles.
 
-use std::collections::HashMap;
 use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -23,6 +22,7 @@ use crate::db::{DbError, Write, Writer};
 use crate::plan::Plan;
 use crate::play::{Action, Play};
 use crate::restore;
+use crate::state::{Outcome, Participant, State, Trial};
 
 /// A move arriving this long after the time limit still counts (the network's delay).
 pub const GRACE_MS: i64 = 2_000;
@@ -32,60 +32,6 @@ pub const EARLY_MS: i64 = 500;
 pub const MAX_PARTICIPANTS: u64 = 1_000_000;
 /// The most actions in one trial (moves, undos, resets).
 pub const MAX_ACTIONS: i64 = 10_000;
-
-/// How a trial ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    Solved,
-    GaveUp,
-    TimedOut,
-}
-
-impl Outcome {
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Solved => "solved",
-            Outcome::GaveUp => "gave_up",
-            Outcome::TimedOut => "timed_out",
-        }
-    }
-
-    pub(crate) fn parse(s: &str) -> Option<Outcome> {
-        [Outcome::Solved, Outcome::GaveUp, Outcome::TimedOut]
-            .into_iter()
-            .find(|o| o.name() == s)
-    }
-}
-
-/// A participant as memory holds them.
-pub(crate) struct Participant {
-    pub(crate) puzzles: Vec<usize>,
-    /// The trial of each slot reached so far.
-    pub(crate) trials: Vec<i64>,
-}
-
-/// A trial as memory holds it: its board as played so far.
-pub(crate) struct Trial {
-    pub(crate) participant: String,
-    pub(crate) slot: usize,
-    pub(crate) puzzle: usize,
-    pub(crate) started_ms: i64,
-    /// Actions stored so far: the `seq` the next one must carry.
-    pub(crate) seq: i64,
-    pub(crate) play: Play,
-    pub(crate) outcome: Option<Outcome>,
-}
-
-/// Everything the study holds in memory: every participant and trial.
-#[derive(Default)]
-pub(crate) struct State {
-    pub(crate) participants: HashMap<String, Participant>,
-    pub(crate) trials: HashMap<i64, Trial>,
-    pub(crate) next_trial: i64,
-    /// Set when a commit failed: memory is ahead of the database, so nothing more is taken.
-    pub(crate) failed: Option<DbError>,
-}
 
 /// The board as the page shows it, and where the trial stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

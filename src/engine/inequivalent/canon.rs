@@ -104,7 +104,7 @@ pub(crate) struct Node {
     pub(crate) key: Key,
     /// Value of the node in its stored orientation (always ≥ 0).
     pub(crate) val: Rat,
-    /// Conservative flag: the node may contain a neutral element (see `neutral`).
+    /// Conservative flag: the node may contain a neutral element (see `units`).
     pub(crate) neutral: bool,
 }
 
@@ -213,7 +213,7 @@ impl Arena {
         if let Some(&id) = self.map.get(&key) {
             return id;
         }
-        let neutral = super::neutral::may_be_neutral(self, &key, val.is_zero());
+        let neutral = self.may_be_neutral(&key, val.is_zero());
         let id = self.nodes.len() as Id;
         self.nodes.push(Node { key, val, neutral });
         self.map.insert(key, id);

@@ -70,6 +70,7 @@ mod canon;
 mod flips;
 mod neutral;
 mod render;
+mod units;
 mod value;
 
 use canon::{Arena, Expr, FxMap, MAX_CARDS, Op};
