@@ -51,56 +51,33 @@ impl Found {
         need_target: bool,
         need_answer: bool,
     ) -> Result<Found> {
-        let missing = |what: &str, flag: &str, given: Option<&str>, usual: &[&str]| {
+        // The column `given` names, else the first of `usual` the file has; refused when the
+        // file lacks a column that is `needed` or that a flag names.
+        let find = |what: &str, given: &Option<String>, usual: &[&str], needed: bool| {
+            let found = pick(names, given.as_deref(), usual);
+            if found.is_some() || !(needed || given.is_some()) {
+                return Ok(found);
+            }
             let looked = match given {
                 Some(g) => format!("`{g}`"),
                 None => usual.join(", "),
             };
-            Error::input(format!(
-                "{}: no {what} column (looked for {looked}; {flag} names it; the file has {})",
+            Err(Error::input(format!(
+                "{}: no {what} column (looked for {looked}; --{what}-column names it; the file \
+                 has {})",
                 path.display(),
                 if names.is_empty() {
                     "no columns".to_string()
                 } else {
                     names.join(", ")
                 }
-            ))
+            )))
         };
-        let numbers = pick(names, columns.numbers.as_deref(), NUMBER_COLUMNS).ok_or_else(|| {
-            missing(
-                "numbers",
-                "--numbers-column",
-                columns.numbers.as_deref(),
-                NUMBER_COLUMNS,
-            )
-        })?;
-        let target = pick(names, columns.target.as_deref(), TARGET_COLUMNS);
-        if target.is_none() && (need_target || columns.target.is_some()) {
-            return Err(missing(
-                "target",
-                "--target-column",
-                columns.target.as_deref(),
-                TARGET_COLUMNS,
-            ));
-        }
-        let answer = pick(names, columns.answer.as_deref(), ANSWER_COLUMNS);
-        if answer.is_none() && (need_answer || columns.answer.is_some()) {
-            return Err(missing(
-                "answer",
-                "--answer-column",
-                columns.answer.as_deref(),
-                ANSWER_COLUMNS,
-            ));
-        }
-        let model = pick(names, columns.model.as_deref(), MODEL_COLUMNS);
-        if model.is_none() && columns.model.is_some() {
-            return Err(missing(
-                "model",
-                "--model-column",
-                columns.model.as_deref(),
-                MODEL_COLUMNS,
-            ));
-        }
+        let numbers = find("numbers", &columns.numbers, NUMBER_COLUMNS, true)?
+            .expect("a column needed is found or refused");
+        let target = find("target", &columns.target, TARGET_COLUMNS, need_target)?;
+        let answer = find("answer", &columns.answer, ANSWER_COLUMNS, need_answer)?;
+        let model = find("model", &columns.model, MODEL_COLUMNS, false)?;
         Ok(Found {
             numbers,
             target,
