@@ -672,11 +672,8 @@ fn sixty_requests_end_in_one_line_or_puzzles() {
 /// `cases` random requests (at least 20, so that both outcomes must show).
 fn any_request_ends_in_one_line_or_puzzles_in(cases: u32) {
     assert!(cases >= 20);
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    });
+    // Seeded (`FUZZ_SEED`), so that the share of each outcome is the same on every run.
+    let mut runner = crate::fuzz::runner(cases.into());
     let exits = std::sync::Mutex::new(BTreeMap::<i32, u32>::new());
     let result = runner.run(&request(), |args| {
         let out = cli()
