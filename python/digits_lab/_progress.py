@@ -3,10 +3,8 @@ terminal and a notebook's output both treat as "redraw this line"; none when qui
 
 from __future__ import annotations
 
-import json
 import sys
 import time
-from pathlib import Path
 
 WIDTH = 30
 #: Seconds between redraws.
@@ -43,31 +41,3 @@ class Bar:
         if not self.quiet and self.width:
             sys.stderr.write("\r" + " " * self.width + "\r")
             sys.stderr.flush()
-
-
-class Pieces:
-    """A corpus run's progress read from its folder: a run counts boards on a terminal
-    only, but writes each piece (4,096 boards of up to 1,000 targets) as it finishes, after
-    its plan (``plan-K-of-N.json``) says how many pieces there are."""
-
-    def __init__(self, out: Path, bar: Bar) -> None:
-        self.out, self.bar = out, bar
-        self.since = time.time() - 1
-
-    def __call__(self, _done: int = 0, _total: int | None = None) -> None:
-        if self.bar.quiet or time.monotonic() - self.bar.drawn < EVERY:
-            return
-        done = total = 0
-        for plan_file in self.out.glob("*/plan-*-of-*.json"):
-            if plan_file.stat().st_mtime < self.since:
-                continue
-            try:
-                plan = json.loads(plan_file.read_text())
-            except (OSError, ValueError):
-                continue  # being written
-            shard = plan_file.stem.removeprefix("plan-")
-            pieces = list((plan_file.parent / "puzzles").glob(f"part-{shard}.piece-*.parquet"))
-            total += plan["boards"]
-            done += min(plan["boards"], len(pieces) * plan["piece_boards"])
-        if total:
-            self.bar(done, total)

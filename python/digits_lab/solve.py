@@ -13,7 +13,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
-from ._progress import Bar, Pieces
+from ._progress import Bar
 from ._words import number_words, value_word
 from .errors import DigitsLabError
 from .game import Game, resolve
@@ -200,7 +200,7 @@ def solve_many(
         out = Path(tmp)
         bar = Bar("solve_many", "boards", quiet)
         try:
-            _, parsed = _native.solve_tables(g, board_words, zipped, out, threads, Pieces(out, bar))
+            _, parsed = _native.solve_tables(g, board_words, zipped, out, threads, bar)
         finally:
             bar.close()
         tables = out / "solve_many"

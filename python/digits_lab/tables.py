@@ -14,7 +14,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
-from ._progress import Bar, Pieces
+from ._progress import Bar
 from .errors import DigitsLabError
 
 #: Tables written in pieces, one folder of Parquet files each.
@@ -71,13 +71,13 @@ def analyze(
     ``shard="2/8"``, and ``game``, ``pool``, ``size``, ``distinct``, ``targets``, ``name``
     for ``corpus="custom"``). ``report=True`` also draws the charts and ``REPORT.md``.
 
-    A progress bar (one step per piece of 4,096 boards written) unless ``quiet``. Returns
+    A progress bar (the boards of every corpus, one step a board) unless ``quiet``. Returns
     each corpus's run summary (``run-K-of-N.json``), by corpus name."""
     out_path = Path(out)
     bar = Bar("analyze", "boards", quiet)
     began = time.monotonic()
     try:
-        ran = _native.analyze(corpus, out_path, report=report, threads=threads, progress=Pieces(out_path, bar), **options)
+        ran = _native.analyze(corpus, out_path, report=report, threads=threads, progress=bar, **options)
     finally:
         bar.close()
     summaries: dict[str, dict[str, Any]] = {s["corpus"]: s for s in sorted(json.loads(ran), key=lambda s: s["corpus"])}

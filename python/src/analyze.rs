@@ -14,8 +14,8 @@ use crate::progress;
 
 /// Runs `analyze` with the GIL released, its options the command's flags (`None`: the
 /// command's default), calling `progress(done, total)` every tenth of a second while it
-/// runs (the Python side measures progress from the pieces written). Never draws a
-/// progress bar of its own; draws the report only when `report`. Returns each corpus's
+/// runs (boards done and to do, over every corpus started so far). Never draws a progress
+/// bar of its own; draws the report only when `report`. Returns each corpus's
 /// summary (as its `run-K-of-N.json` holds it), as a JSON list.
 #[pyfunction]
 #[pyo3(signature = (

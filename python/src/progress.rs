@@ -14,8 +14,9 @@ use crate::errors::{Failure, panic_message};
 /// How often the callable hears of progress.
 const TICK: Duration = Duration::from_millis(100);
 
-/// What a request says of its progress, kept for the calling thread to read: units done,
-/// and the total of the work started last (`u64::MAX` when not known).
+/// What a request says of its progress, kept for the calling thread to read: units done and
+/// the total, summed over every stretch of work the request starts (a corpus run starts one
+/// per corpus), so that one bar covers the call; `u64::MAX` once a total is not known.
 struct Counts {
     done: AtomicU64,
     total: AtomicU64,
@@ -23,9 +24,13 @@ struct Counts {
 
 impl Progress for Counts {
     fn start(&self, _: &str, _: &str, total: Option<u64>) {
-        self.done.store(0, Ordering::Relaxed);
-        self.total
-            .store(total.unwrap_or(u64::MAX), Ordering::Relaxed);
+        let add = |sum: u64| match total {
+            Some(t) if sum != u64::MAX => Some(sum.saturating_add(t).min(u64::MAX - 1)),
+            _ => Some(u64::MAX),
+        };
+        let _ = self
+            .total
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, add);
     }
 
     fn advance(&self, n: u64) {
@@ -49,11 +54,12 @@ pub fn run<T: Send>(
 ) -> Result<T, Failure> {
     let counts = Counts {
         done: AtomicU64::new(0),
-        total: AtomicU64::new(u64::MAX),
+        total: AtomicU64::new(0),
     };
     let tell = |progress: &Option<Py<PyAny>>| {
         if let Some(callback) = progress {
-            let total = Some(counts.total.load(Ordering::Relaxed)).filter(|&t| t != u64::MAX);
+            let total =
+                Some(counts.total.load(Ordering::Relaxed)).filter(|&t| t != u64::MAX && t > 0);
             Python::attach(|py| {
                 let _ = callback.call1(py, (counts.done.load(Ordering::Relaxed), total));
             });
