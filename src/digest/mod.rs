@@ -132,7 +132,7 @@ pub fn at_24(id: &CorpusId, targets: &[TargetRow]) -> Option<i64> {
     (id.is_24_game() && targets.iter().any(|r| r.target == 24)).then_some(24)
 }
 
-/// Why a digest could not be computed or written.
+/// Why a digest could not be computed (writing it fails with the library's file errors).
 #[derive(Debug, Error)]
 pub enum DigestError {
     #[error(transparent)]
@@ -144,14 +144,11 @@ pub enum DigestError {
         #[source]
         source: crate::Error,
     },
-    #[error(transparent)]
-    Write(#[from] crate::Error),
 }
 
 impl From<DigestError> for crate::Error {
     fn from(e: DigestError) -> crate::Error {
         match e {
-            DigestError::Write(e) => e,
             DigestError::Read(e) => e.into(),
             e => crate::Error::Phase(crate::error::PhaseError::new(e, false)),
         }

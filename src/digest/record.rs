@@ -19,7 +19,7 @@ use crate::store::read::{self, CorpusStore, ReadError};
 use crate::store::schema::{Extras, Table};
 use crate::store::write::write_frame;
 
-use super::{Digest, DigestError, compute, stored};
+use super::{Digest, compute, stored};
 
 /// The record's file in a corpus folder.
 pub const RECORD: &str = "digest.made.json";
@@ -80,11 +80,7 @@ pub enum Status {
 /// one this build writes for these tables (unless `force`), else computed — the rankings,
 /// the exact walks, the solutions written out where the game is known — and written beside
 /// them, each file with `metadata` (as the tables' own), then its record.
-pub fn update(
-    store: &CorpusStore,
-    metadata: &[(String, String)],
-    force: bool,
-) -> Result<Status, DigestError> {
+pub fn update(store: &CorpusStore, metadata: &[(String, String)], force: bool) -> Result<Status> {
     let made = Made::of(&inputs(store)?)?;
     let record = store.dir.join(RECORD);
     let [hardest, tallies] = files(&store.dir);

@@ -290,10 +290,11 @@ pub struct Facts {
 }
 
 impl Facts {
-    /// Reads every corpus under `data` (an error if `data` itself does not exist).
-    pub fn load(data: &Path) -> Result<Facts> {
+    /// Reads every corpus under `data` (an error if `data` itself does not exist), and
+    /// judges the difficulty model the binary carries on its training data.
+    pub fn load(data: &Path) -> crate::Result<Facts> {
         if !data.is_dir() {
-            return Err(ReadError::no_data(data));
+            return Err(ReadError::no_data(data).into());
         }
         let (found, missing) = discover(data);
         let (reach_only, found): (Vec<_>, Vec<_>) = found.into_iter().partition(|c| c.reach_only());

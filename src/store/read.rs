@@ -68,9 +68,6 @@ pub enum ReadError {
         #[source]
         source: std::io::Error,
     },
-    /// The difficulty model's training data could not be measured.
-    #[error("the difficulty model's training data: {0}")]
-    Model(#[from] crate::Error),
 }
 
 impl ReadError {

@@ -13,7 +13,6 @@ use plotters::prelude::*;
 use thiserror::Error;
 
 use crate::research::facts::Facts;
-use crate::store::read::ReadError;
 
 use super::choose::{Chart, charts};
 use super::theme::{ChartResult, HEIGHT, WIDTH, register_font};
@@ -24,10 +23,6 @@ use super::{
 /// Why the charts could not be rendered.
 #[derive(Debug, Error)]
 pub enum ChartError {
-    #[error(transparent)]
-    Read(#[from] ReadError),
-    #[error(transparent)]
-    Write(#[from] crate::Error),
     #[error("drawing chart `{chart}`: {source}")]
     Draw {
         chart: String,
@@ -44,14 +39,7 @@ pub enum ChartError {
 
 impl From<ChartError> for crate::Error {
     fn from(e: ChartError) -> crate::Error {
-        let input = match &e {
-            ChartError::Read(r) => r.is_input(),
-            _ => false,
-        };
-        match e {
-            ChartError::Write(e) => e,
-            e => crate::Error::Phase(crate::error::PhaseError::new(e, input)),
-        }
+        crate::Error::Phase(crate::error::PhaseError::new(e, false))
     }
 }
 
@@ -153,9 +141,9 @@ impl Chart {
 }
 
 /// Renders every chart of the tables under `data` into `dir`.
-pub fn render_all(data: &Path, dir: &Path) -> Result<Vec<Rendered>, ChartError> {
+pub fn render_all(data: &Path, dir: &Path) -> crate::Result<Vec<Rendered>> {
     let facts = Facts::load(data)?;
-    render_facts(&facts, dir)
+    Ok(render_facts(&facts, dir)?)
 }
 
 /// Renders every chart the facts allow into `dir`.

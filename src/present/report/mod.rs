@@ -36,7 +36,7 @@ pub struct Generated {
 
 /// Reads the tables under `data`, renders the charts into `out/charts/` and writes
 /// `out/REPORT.md`.
-pub fn generate(data: &Path, out: &Path) -> Result<Generated, ChartError> {
+pub fn generate(data: &Path, out: &Path) -> crate::Result<Generated> {
     let facts = Facts::load(data)?;
     std::fs::create_dir_all(out).map_err(|source| ChartError::Io {
         path: out.to_path_buf(),
