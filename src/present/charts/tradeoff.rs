@@ -11,8 +11,11 @@ use super::theme::{
 
 use crate::engine::Convention;
 
+/// A box in pixels: left, top, right, bottom.
+type PixelBox = (i32, i32, i32, i32);
+
 /// Pixel boxes overlap (with a small gap)?
-fn overlaps(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> bool {
+fn overlaps(a: PixelBox, b: PixelBox) -> bool {
     let gap = 2;
     a.0 < b.2 + gap && b.0 < a.2 + gap && a.1 < b.3 + gap && b.1 < a.3 + gap
 }
@@ -85,22 +88,10 @@ pub(super) fn draw<DB: DrawingBackend>(
         )))?;
     }
     let px = |p: &(i64, f64, f64)| chart.backend_coord(&(p.1, p.2));
-    let mut taken: Vec<(i32, i32, i32, i32)> = points
-        .iter()
-        .map(|p| {
-            let (x, y) = px(p);
-            (x - 5, y - 5, x + 5, y + 5)
-        })
-        .collect();
-    for w in on_front.windows(2) {
-        let ((x0, y0), (x1, y1)) = (px(w[0]), px(w[1]));
-        let steps = ((x1 - x0).abs().max((y1 - y0).abs()) / 4).max(1);
-        for k in 0..=steps {
-            let x = x0 + (x1 - x0) * k / steps;
-            let y = y0 + (y1 - y0) * k / steps;
-            taken.push((x - 2, y - 2, x + 2, y + 2));
-        }
-    }
+    let mut taken = occupied(
+        &points.iter().map(px).collect::<Vec<_>>(),
+        &on_front.iter().map(|p| px(p)).collect::<Vec<_>>(),
+    );
     let plot = chart.plotting_area().get_pixel_range();
     let style = font(LEGEND);
     for (p, colour) in &labelled {
@@ -108,22 +99,10 @@ pub(super) fn draw<DB: DrawingBackend>(
         let (w, h) = root.estimate_text_size(&text, &style)?;
         let (w, h) = (w as i32, h as i32);
         let (x, y) = px(p);
-        let inside = |b: &(i32, i32, i32, i32)| {
+        let inside = |b: &PixelBox| {
             b.0 >= plot.0.start && b.2 <= plot.0.end && b.1 >= plot.1.start && b.3 <= plot.1.end
         };
-        // Rings of growing radius, twelve directions each, nearest first.
-        let spot = (1..=8)
-            .flat_map(|r| {
-                (0..12).map(move |k| {
-                    let a = std::f64::consts::PI * 2.0 * k as f64 / 12.0;
-                    let d = 10.0 + 9.0 * (r - 1) as f64;
-                    let cx = x + (a.cos() * (d + w as f64 / 2.0)) as i32;
-                    let cy = y - (a.sin() * (d + h as f64 / 2.0)) as i32;
-                    (cx - w / 2, cy - h / 2, cx - w / 2 + w, cy - h / 2 + h)
-                })
-            })
-            .find(|b| inside(b) && !taken.iter().any(|t| overlaps(*b, *t)))
-            .unwrap_or((x + 8, y - h - 4, x + 8 + w, y - 4));
+        let spot = free_spot((x, y), (w, h), inside, &taken);
         taken.push(spot);
         let (cx, cy) = ((spot.0 + spot.2) / 2, (spot.1 + spot.3) / 2);
         if (cx - x).abs() > w / 2 + 14 || (cy - y).abs() > h / 2 + 14 {
@@ -143,4 +122,46 @@ pub(super) fn draw<DB: DrawingBackend>(
         .label("target 24 (ringed)")
         .legend(|(x, y)| Circle::new((x + 10, y), 7, BLUE.stroke_width(3)));
     legend(&mut chart, SeriesLabelPosition::UpperLeft)
+}
+
+/// Where no label may go, in pixels: around every point, and along the front's line (its
+/// points `front`, in order).
+fn occupied(points: &[(i32, i32)], front: &[(i32, i32)]) -> Vec<PixelBox> {
+    let mut taken: Vec<PixelBox> = points
+        .iter()
+        .map(|&(x, y)| (x - 5, y - 5, x + 5, y + 5))
+        .collect();
+    for w in front.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        let steps = ((x1 - x0).abs().max((y1 - y0).abs()) / 4).max(1);
+        for k in 0..=steps {
+            let x = x0 + (x1 - x0) * k / steps;
+            let y = y0 + (y1 - y0) * k / steps;
+            taken.push((x - 2, y - 2, x + 2, y + 2));
+        }
+    }
+    taken
+}
+
+/// The box of a `w` × `h` label of the point at `(x, y)`: the nearest spot around it, on
+/// rings of growing radius in twelve directions, that is `inside` the plot and free of
+/// every box `taken`; else just above and to the right.
+fn free_spot(
+    (x, y): (i32, i32),
+    (w, h): (i32, i32),
+    inside: impl Fn(&PixelBox) -> bool,
+    taken: &[PixelBox],
+) -> PixelBox {
+    (1..=8)
+        .flat_map(|r| {
+            (0..12).map(move |k| {
+                let a = std::f64::consts::PI * 2.0 * k as f64 / 12.0;
+                let d = 10.0 + 9.0 * (r - 1) as f64;
+                let cx = x + (a.cos() * (d + w as f64 / 2.0)) as i32;
+                let cy = y - (a.sin() * (d + h as f64 / 2.0)) as i32;
+                (cx - w / 2, cy - h / 2, cx - w / 2 + w, cy - h / 2 + h)
+            })
+        })
+        .find(|b| inside(b) && !taken.iter().any(|t| overlaps(*b, *t)))
+        .unwrap_or((x + 8, y - h - 4, x + 8 + w, y - 4))
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use crate::corpus::CorpusId;
 use crate::format::{f2, or_dash};
 use crate::research::facts::Facts;
-use crate::research::nyt::nyt_panels;
+use crate::research::nyt::{NytPuzzle, SlotPanel, nyt_panels};
 
 /// How a series across the slots moves, given whether it never falls / never rises.
 fn direction(up: bool, down: bool) -> &'static str {
@@ -35,9 +35,33 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
         "Each real puzzle is its board at its real target (`boards` joined with `puzzles` on \
          board_id and target).\n"
     );
+    slot_table(w, p, &panels);
+    let harder = trend(&panels, SOLUTIONS).is_some_and(|(a, b, _, _)| b < a)
+        && trend(&panels, MIN_OPS).is_none_or(|(a, b, _, _)| b >= a);
+    let _ = writeln!(
+        w,
+        "{}:\n",
+        if harder {
+            "Yes, later slots are harder"
+        } else {
+            "Not clearly"
+        }
+    );
+    for f in findings(p, &panels) {
+        let _ = writeln!(w, "- {f}.");
+    }
+    let _ = writeln!(w);
+}
+
+/// The panels' titles the findings read.
+const SOLUTIONS: &str = "distinct solutions";
+const MIN_OPS: &str = "min_ops (fewest operations)";
+
+/// Per slot: its puzzles, their mean target and each panel's summary.
+fn slot_table(w: &mut String, p: &[NytPuzzle], panels: &[SlotPanel]) {
     let mut header = "| slot | puzzles | mean target |".to_string();
     let mut rule = "|--:|--:|--:|".to_string();
-    for panel in &panels {
+    for panel in panels {
         let _ = write!(header, " {} ({}) |", panel.title, panel.summary_name);
         rule.push_str("--:|");
     }
@@ -54,22 +78,29 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
             .sum::<f64>()
             / n as f64;
         let mut line = format!("| {slot} | {n} | {:.0} |", mean_target);
-        for panel in &panels {
+        for panel in panels {
             let v = panel.summary.iter().find(|s| s.0 == slot).map(|s| s.1);
             let _ = write!(line, " {} |", or_dash(v, f2));
         }
         let _ = writeln!(w, "{line}");
     }
     let _ = writeln!(w);
-    let trend = |title: &str| -> Option<(f64, f64, bool, bool)> {
-        let s = &panels.iter().find(|x| x.title == title)?.summary;
-        let (first, last) = (s.first()?.1, s.last()?.1);
-        let up = s.windows(2).all(|x| x[1].1 >= x[0].1);
-        let down = s.windows(2).all(|x| x[1].1 <= x[0].1);
-        Some((first, last, up, down))
-    };
+}
+
+/// A panel's summary from the first slot to the last: `(first, last, never falls, never
+/// rises)`.
+fn trend(panels: &[SlotPanel], title: &str) -> Option<(f64, f64, bool, bool)> {
+    let s = &panels.iter().find(|x| x.title == title)?.summary;
+    let (first, last) = (s.first()?.1, s.last()?.1);
+    let up = s.windows(2).all(|x| x[1].1 >= x[0].1);
+    let down = s.windows(2).all(|x| x[1].1 <= x[0].1);
+    Some((first, last, up, down))
+}
+
+/// What moves from slot to slot: the solutions, `min_ops`, the score, the targets.
+fn findings(p: &[NytPuzzle], panels: &[SlotPanel]) -> Vec<String> {
     let mut findings = Vec::new();
-    if let Some((a, b, up, down)) = trend("distinct solutions") {
+    if let Some((a, b, up, down)) = trend(panels, SOLUTIONS) {
         findings.push(format!(
             "the median number of `distinct` solutions goes from {} in slot 1 to {} in slot 5{}",
             f2(a),
@@ -77,7 +108,7 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
             direction(up, down)
         ));
     }
-    if let Some((a, b, up, down)) = trend("min_ops (fewest operations)") {
+    if let Some((a, b, up, down)) = trend(panels, MIN_OPS) {
         findings.push(format!(
             "the mean `min_ops` goes from {} to {}{}",
             f2(a),
@@ -85,7 +116,7 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
             direction(up, down)
         ));
     }
-    if let Some((a, b, up, down)) = trend("difficulty") {
+    if let Some((a, b, up, down)) = trend(panels, "difficulty") {
         findings.push(format!(
             "the mean `difficulty` score goes from {} in slot 1 to {} in slot 5{}",
             f2(a),
@@ -93,17 +124,6 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
             direction(up, down)
         ));
     }
-    let harder = trend("distinct solutions").is_some_and(|(a, b, _, _)| b < a)
-        && trend("min_ops (fewest operations)").is_none_or(|(a, b, _, _)| b >= a);
-    let _ = writeln!(
-        w,
-        "{}:\n",
-        if harder {
-            "Yes, later slots are harder"
-        } else {
-            "Not clearly"
-        }
-    );
     let means: Vec<f64> = (1..=5u8)
         .filter_map(|s| {
             let t: Vec<f64> = p
@@ -127,8 +147,5 @@ pub(super) fn nyt_section(w: &mut String, facts: &Facts) {
             }
         ));
     }
-    for f in findings {
-        let _ = writeln!(w, "- {f}.");
-    }
-    let _ = writeln!(w);
+    findings
 }

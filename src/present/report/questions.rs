@@ -26,7 +26,28 @@ pub(super) fn why_24(w: &mut String, facts: &Facts) {
         let _ = writeln!(w, "Skipped: the `24` corpus has no target 24.\n");
         return;
     };
-    let conv = main_convention(c).unwrap_or(Convention::Expressions);
+    how_often_24(w, &rows, r24);
+    trade_off_24(
+        w,
+        &rows,
+        r24,
+        main_convention(c).unwrap_or(Convention::Expressions),
+    );
+    if let Some(n) = facts.corpus(&CorpusId::TwentyFourNine)
+        && let Some(r) = n.all_targets().into_iter().find(|r| r.target == 24)
+    {
+        let _ = writeln!(
+            w,
+            "- With a 36-card deck (cards 1–9, corpus `24-nine`) 24 is made with probability {}.",
+            f4(r.probability)
+        );
+    }
+    let _ = writeln!(w);
+}
+
+/// How often a dealt hand makes 24, its rank among the targets, the targets made more often,
+/// and what divisors do.
+fn how_often_24(w: &mut String, rows: &[&TargetRow], r24: &TargetRow) {
     let rank = 1 + rows
         .iter()
         .filter(|r| r.probability > r24.probability)
@@ -74,6 +95,11 @@ pub(super) fn why_24(w: &mut String, facts: &Facts) {
         f4(mean(&m12)),
         f4(mean(&other))
     );
+}
+
+/// 24 on the trade-off between how often a target is made and how many solutions it has:
+/// the Pareto front, the targets better on both counts, the harder ones nearly as often made.
+fn trade_off_24(w: &mut String, rows: &[&TargetRow], r24: &TargetRow, conv: Convention) {
     let points: Vec<(i64, f64, f64)> = rows
         .iter()
         .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
@@ -121,16 +147,6 @@ pub(super) fn why_24(w: &mut String, facts: &Facts) {
         list(&dominating),
         list(&harder)
     );
-    if let Some(n) = facts.corpus(&CorpusId::TwentyFourNine)
-        && let Some(r) = n.all_targets().into_iter().find(|r| r.target == 24)
-    {
-        let _ = writeln!(
-            w,
-            "- With a 36-card deck (cards 1–9, corpus `24-nine`) 24 is made with probability {}.",
-            f4(r.probability)
-        );
-    }
-    let _ = writeln!(w);
 }
 
 pub(super) fn conventions_section(w: &mut String, facts: &Facts) {
