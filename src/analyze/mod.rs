@@ -45,11 +45,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::corpus::cache::{ReachCache, SubTableCache};
-use crate::corpus::carry::Carry;
+use crate::corpus::cache::{LevelCache, ReachCache, SubTableCache};
+use crate::corpus::carry::{Cached, Carry};
 use crate::corpus::{Corpus, Shard};
 use crate::digest;
 use crate::error::{Error, Result};
+use crate::game::board::Board;
 use crate::game::number::Number;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
@@ -60,7 +61,7 @@ use crate::store::write;
 
 use full_board::Full;
 use layout::Plan;
-use piece::Piece;
+use piece::{Piece, Totals};
 use reach_board::ReachOnly;
 
 /// How to run.
@@ -144,21 +145,7 @@ fn run<V: Number + Send + Sync>(
     {
         return Ok(summary);
     }
-    let keep = opts.resume && plan.resumable(dir)?;
-    if opts.resume
-        && !keep
-        && dir
-            .join(format!("plan-{}-of-{}.json", shard.k, shard.n))
-            .exists()
-    {
-        return Err(Error::input(format!(
-            "--resume: the tables under {} were written for another request (corpus, game, \
-             targets, sharding, version or --reach-only); run without --resume to start again",
-            dir.display()
-        )));
-    }
-    layout::prepare(dir, shard, keep, opts.reach_only)?;
-    plan.write(dir)?;
+    start_tables(&plan, dir, opts)?;
     let done = plan.complete(dir);
     let positions = shard.positions(corpus.boards.len());
     let pieces: Vec<&[usize]> = positions.chunks(plan.piece_boards().max(1)).collect();
@@ -188,29 +175,8 @@ fn run<V: Number + Send + Sync>(
         chunk_boards: plan.chunk_boards(),
         meta: &meta,
     };
-    let max_level = game.size.saturating_sub(1);
     let to_run: Vec<Piece> = todo.iter().map(|&p| piece(p)).collect();
-    let (totals, cached_levels, cached_tables, cache_bytes) = if opts.reach_only {
-        let window = reach_window(game);
-        let hi = window.map(|w| w.hi);
-        let cache =
-            ReachCache::<V>::of_rules(&game.rules, boards, max_level, opts.cache_budget, hi)?;
-        let fill = ReachOnly {
-            cache: &cache,
-            window,
-        };
-        let totals = piece::run_pieces(&to_run, &fill, progress)?;
-        (totals, cache.levels, cache.tables(), cache.bytes)
-    } else {
-        let cache = SubTableCache::<V>::of_game(game, boards, max_level, opts.cache_budget)?;
-        let fill = Full {
-            cache: &cache,
-            carry: Mutex::new(Carry::new(opts.cache_budget)),
-            window: memory::window(*game.targets.end()),
-        };
-        let totals = piece::run_pieces(&to_run, &fill, progress)?;
-        (totals, cache.levels, cache.tables(), cache.bytes)
-    };
+    let (totals, cache) = run_pieces::<V, _>(corpus, opts, &to_run, boards, progress)?;
     progress.finish();
     // The summary covers every shard, so its metadata names none.
     let targets_written = targets::write(dir, corpus, shard.n)?;
@@ -229,9 +195,9 @@ fn run<V: Number + Send + Sync>(
         puzzles: totals.rows,
         solvable: totals.solvable,
         unique: totals.unique,
-        cached_levels,
-        cached_tables,
-        cache_bytes,
+        cached_levels: cache.levels,
+        cached_tables: cache.tables,
+        cache_bytes: cache.bytes,
         threads: rayon::current_num_threads(),
         seconds: started.elapsed().as_secs_f64(),
         targets_written,
@@ -240,6 +206,80 @@ fn run<V: Number + Send + Sync>(
     };
     write_summary(dir, &summary)?;
     Ok(summary)
+}
+
+/// Makes `dir` ready for the run of `plan`: its finished pieces kept with `--resume` (refused
+/// when they were written for another request), everything else of the shard removed, and
+/// the plan written.
+fn start_tables(plan: &Plan, dir: &Path, opts: &Options) -> Result<()> {
+    let shard = opts.shard;
+    let keep = opts.resume && plan.resumable(dir)?;
+    if opts.resume
+        && !keep
+        && dir
+            .join(format!("plan-{}-of-{}.json", shard.k, shard.n))
+            .exists()
+    {
+        return Err(Error::input(format!(
+            "--resume: the tables under {} were written for another request (corpus, game, \
+             targets, sharding, version or --reach-only); run without --resume to start again",
+            dir.display()
+        )));
+    }
+    layout::prepare(dir, shard, keep, opts.reach_only)?;
+    plan.write(dir)
+}
+
+/// How much of the sub-board tables the run shared across boards.
+struct CacheUse {
+    levels: usize,
+    tables: usize,
+    bytes: usize,
+}
+
+impl CacheUse {
+    fn of<T: Cached>(cache: &LevelCache<T>) -> CacheUse {
+        CacheUse {
+            levels: cache.levels,
+            tables: cache.tables(),
+            bytes: cache.bytes,
+        }
+    }
+}
+
+/// Computes and writes the pieces `to_run` (their boards listed by `boards`), with the
+/// sub-board tables of every level but the whole board's shared across them: reachability
+/// only, or every count.
+fn run_pieces<V: Number + Send + Sync, I: Iterator<Item = Board>>(
+    corpus: &Corpus,
+    opts: &Options,
+    to_run: &[Piece],
+    boards: impl Fn() -> I,
+    progress: &dyn Progress,
+) -> Result<(Totals, CacheUse)> {
+    let game = &corpus.game;
+    let max_level = game.size.saturating_sub(1);
+    if opts.reach_only {
+        let window = reach_window(game);
+        let hi = window.map(|w| w.hi);
+        let cache =
+            ReachCache::<V>::of_rules(&game.rules, boards, max_level, opts.cache_budget, hi)?;
+        let fill = ReachOnly {
+            cache: &cache,
+            window,
+        };
+        let totals = piece::run_pieces(to_run, &fill, progress)?;
+        Ok((totals, CacheUse::of(&cache)))
+    } else {
+        let cache = SubTableCache::<V>::of_game(game, boards, max_level, opts.cache_budget)?;
+        let fill = Full {
+            cache: &cache,
+            carry: Mutex::new(Carry::new(opts.cache_budget)),
+            window: memory::window(*game.targets.end()),
+        };
+        let totals = piece::run_pieces(to_run, &fill, progress)?;
+        Ok((totals, CacheUse::of(&cache)))
+    }
 }
 
 /// Brings the digest of `corpus`'s complete tables in `dir` up to date when `complete`

@@ -83,45 +83,109 @@ pub fn judge_file(
 
 /// [`judge_file`] on rows already read.
 pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judged {
-    let mut models: Vec<String> = Vec::new();
-    let mut model_at: HashMap<String, usize> = HashMap::new();
-    let mut puzzles: Vec<(Board, i64)> = Vec::new();
-    let mut puzzle_at: HashMap<(Vec<i64>, i64), usize> = HashMap::new();
-    let mut board_at: HashMap<Vec<i64>, usize> = HashMap::new();
-    // Each distinct board's puzzles (index, target), in first-seen order.
-    let mut boards: Vec<(Board, Vec<(usize, i64)>)> = Vec::new();
-    let mut placed: Vec<(usize, Result<usize, Unusable>)> = Vec::with_capacity(rows.len());
-    for row in &rows {
+    let mut found = Found::default();
+    let placed: Vec<(usize, Placed)> = rows.iter().map(|row| found.place(game, row)).collect();
+    let properties = solve_all(game, &found, progress);
+    // A puzzle the engine could not take (a board too large for memory) judges no model,
+    // as a row that is no puzzle does not.
+    let placed: Vec<(usize, Placed)> = placed
+        .into_iter()
+        .map(|(m, at)| {
+            let at = at.and_then(|p| {
+                let solved = properties[p].as_ref();
+                solved.map(|_| p).map_err(Clone::clone)
+            });
+            (m, at)
+        })
+        .collect();
+    let answers = judge_answers(game, &rows, &placed, &found.puzzles);
+    let Found {
+        models,
+        puzzles,
+        board_at,
+        ..
+    } = found;
+    let puzzles = puzzles
+        .into_iter()
+        .zip(properties)
+        .map(|((board, target), properties)| Puzzle {
+            board: board_at[board.numbers()],
+            numbers: board.numbers().to_vec(),
+            target,
+            properties: properties.unwrap_or_default(),
+        })
+        .collect();
+    Judged {
+        models,
+        puzzles,
+        answers,
+    }
+}
+
+/// Where a row's answer goes: the index of its puzzle, or why the row is no puzzle.
+type Placed = std::result::Result<usize, Unusable>;
+
+/// The models, puzzles and boards of the rows read so far, each numbered in the order it
+/// first appears.
+#[derive(Default)]
+struct Found {
+    models: Vec<String>,
+    model_at: HashMap<String, usize>,
+    puzzles: Vec<(Board, i64)>,
+    puzzle_at: HashMap<(Vec<i64>, i64), usize>,
+    board_at: HashMap<Vec<i64>, usize>,
+    /// Each distinct board's puzzles (index, target), in first-seen order.
+    boards: Vec<(Board, Vec<(usize, i64)>)>,
+}
+
+impl Found {
+    /// The model of `row` and its puzzle, each numbered anew when first seen.
+    fn place(&mut self, game: &Game, row: &Row) -> (usize, Placed) {
         let name = row.model.as_deref().unwrap_or(UNNAMED);
-        let model = match model_at.get(name) {
+        let model = match self.model_at.get(name) {
             Some(&m) => m,
             None => {
-                models.push(name.to_string());
-                model_at.insert(name.to_string(), models.len() - 1);
-                models.len() - 1
+                self.models.push(name.to_string());
+                self.model_at
+                    .insert(name.to_string(), self.models.len() - 1);
+                self.models.len() - 1
             }
         };
         let at = puzzle(game, row).map(|(board, target)| {
             let key = (board.numbers().to_vec(), target);
-            if let Some(&p) = puzzle_at.get(&key) {
+            if let Some(&p) = self.puzzle_at.get(&key) {
                 return p;
             }
-            let p = puzzles.len();
-            puzzle_at.insert(key, p);
-            let b = *board_at.entry(board.numbers().to_vec()).or_insert_with(|| {
-                boards.push((board.clone(), Vec::new()));
-                boards.len() - 1
-            });
+            let p = self.puzzles.len();
+            self.puzzle_at.insert(key, p);
+            let boards = &mut self.boards;
+            let b = *self
+                .board_at
+                .entry(board.numbers().to_vec())
+                .or_insert_with(|| {
+                    boards.push((board.clone(), Vec::new()));
+                    boards.len() - 1
+                });
             boards[b].1.push((p, target));
-            puzzles.push((board, target));
+            self.puzzles.push((board, target));
             p
         });
-        placed.push((model, at));
+        (model, at)
     }
-    progress.start("evaluate", "boards", Some(boards.len() as u64));
+}
+
+/// Every puzzle found solved, board by board in parallel: its properties, or why the engine
+/// could not take it.
+fn solve_all(
+    game: &Game,
+    found: &Found,
+    progress: &dyn Progress,
+) -> Vec<std::result::Result<Properties, Unusable>> {
+    progress.start("evaluate", "boards", Some(found.boards.len() as u64));
     let band_of = Bands::known(game);
     type Solved = (usize, std::result::Result<Properties, Unusable>);
-    let solved: Vec<Vec<Solved>> = boards
+    let solved: Vec<Vec<Solved>> = found
+        .boards
         .par_iter()
         .map(|(board, wanted)| {
             let s = solve_board(game, board, wanted);
@@ -133,7 +197,7 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
                             .as_ref()
                             .zip(s.difficulty)
                             .map(|(b, d)| b.band_of(d).name());
-                        properties_of(board.len(), puzzles[p].1, &s, band)
+                        properties_of(board.len(), found.puzzles[p].1, &s, band)
                     });
                     (p, props)
                 })
@@ -141,25 +205,22 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
         })
         .collect();
     progress.finish();
-    let mut properties = vec![Ok(Properties::default()); puzzles.len()];
+    let mut properties = vec![Ok(Properties::default()); found.puzzles.len()];
     for (p, props) in solved.into_iter().flatten() {
         properties[p] = props;
     }
-    // A puzzle the engine could not take (a board too large for memory) judges no model,
-    // as a row that is no puzzle does not.
-    let placed: Vec<(usize, std::result::Result<usize, Unusable>)> = placed
-        .into_iter()
-        .map(|(m, at)| {
-            let at = at.and_then(|p| {
-                let solved = properties[p].as_ref();
-                solved.map(|_| p).map_err(Clone::clone)
-            });
-            (m, at)
-        })
-        .collect();
-    let answers: Vec<Answer> = rows
-        .par_iter()
-        .zip(&placed)
+    properties
+}
+
+/// Every row's answer judged against its puzzle, in parallel, in file order.
+fn judge_answers(
+    game: &Game,
+    rows: &[Row],
+    placed: &[(usize, Placed)],
+    puzzles: &[(Board, i64)],
+) -> Vec<Answer> {
+    rows.par_iter()
+        .zip(placed)
         .map(|(row, (model, at))| {
             let (puzzle, verdict) = match at {
                 Ok(p) => {
@@ -183,20 +244,5 @@ pub fn judge_rows(game: &Game, rows: Vec<Row>, progress: &dyn Progress) -> Judge
                 outcome,
             }
         })
-        .collect();
-    let puzzles = puzzles
-        .into_iter()
-        .zip(properties)
-        .map(|((board, target), properties)| Puzzle {
-            board: board_at[board.numbers()],
-            numbers: board.numbers().to_vec(),
-            target,
-            properties: properties.unwrap_or_default(),
-        })
-        .collect();
-    Judged {
-        models,
-        puzzles,
-        answers,
-    }
+        .collect()
 }
