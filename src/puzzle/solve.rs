@@ -244,6 +244,15 @@ impl Report {
     /// The report as a person reads it.
     pub fn to_text(&self) -> String {
         let mut o = String::new();
+        self.headline(&mut o);
+        self.counts(&mut o);
+        self.prediction(&mut o);
+        self.answers(&mut o);
+        o
+    }
+
+    /// The puzzle, and whether (in how few operations) it is solvable.
+    fn headline(&self, o: &mut String) {
         let board = self
             .board
             .iter()
@@ -266,6 +275,11 @@ impl Report {
                 self.target, self.game.kind
             );
         }
+    }
+
+    /// The solutions under every convention, and the move sequences when counted.
+    fn counts(&self, o: &mut String) {
+        let c = &self.counts;
         let distinct = c.distinct.map_or("n/a (unary minus)".to_string(), grouped);
         let inequivalent = c
             .inequivalent
@@ -296,6 +310,10 @@ impl Report {
                 grouped(m.boards_visited)
             );
         }
+    }
+
+    /// The difficulty and what makes it, the predicted time and solve rate, the score.
+    fn prediction(&self, o: &mut String) {
         if let Some(d) = &self.difficulty {
             let _ = writeln!(
                 o,
@@ -323,6 +341,10 @@ impl Report {
         if let Some(s) = &self.score {
             let _ = writeln!(o, "  score: {} {}", s.value, s.unit);
         }
+    }
+
+    /// The closest value when the target is missed, a shortest solution, every solution.
+    fn answers(&self, o: &mut String) {
         if let Some(cl) = &self.closest {
             let _ = writeln!(
                 o,
@@ -335,11 +357,11 @@ impl Report {
                 cl.distance
             );
             if let Some(w) = &cl.solution {
-                write_solution(&mut o, &format!("a shortest way to {}", cl.values[0]), w);
+                write_solution(o, &format!("a shortest way to {}", cl.values[0]), w);
             }
         }
         if let Some(w) = &self.shortest {
-            write_solution(&mut o, "a shortest solution", w);
+            write_solution(o, "a shortest solution", w);
         }
         if let Some(all) = &self.solutions {
             let _ = writeln!(
@@ -352,7 +374,6 @@ impl Report {
                 let _ = writeln!(o, "  {:>width$}. {s}", i + 1);
             }
         }
-        o
     }
 }
 
