@@ -18,6 +18,7 @@
 pub mod compute;
 pub mod hardest;
 pub mod min_counts;
+pub mod read_back;
 pub mod record;
 pub mod stored;
 pub mod target_bands;

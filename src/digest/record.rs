@@ -19,7 +19,7 @@ use crate::store::read::{self, CorpusStore, ReadError};
 use crate::store::schema::{Extras, Table};
 use crate::store::write::write_frame;
 
-use super::{Digest, compute, stored};
+use super::{Digest, compute, read_back, stored};
 
 /// The record's file in a corpus folder.
 pub const RECORD: &str = "digest.made.json";
@@ -151,7 +151,7 @@ pub fn read(store: &CorpusStore) -> Result<Option<Digest>, ReadError> {
     let hi = targets.iter().map(|r| r.target).max().unwrap_or(0);
     let first = |t: &read::TableFiles| t.first_file().to_path_buf();
     let hardest_path = first(&hardest);
-    let digest = stored::digest(&hardest_df, &tallies_df, (lo, hi)).map_err(|source| {
+    let digest = read_back::digest(&hardest_df, &tallies_df, (lo, hi)).map_err(|source| {
         ReadError::Parquet {
             path: hardest_path,
             source,

@@ -1,29 +1,22 @@
 //! The digest's two tables as frames: `hardest` (every stored list's entries, list by list,
 //! then the unique-solution list) and `tallies` (Digits' bands, then the puzzles at the
-//! fewest counts), built from a [`Digest`] ([`hardest`], [`tallies`]) and read back into one
-//! ([`digest`]) value for value.
-
-use std::collections::BTreeMap;
+//! fewest counts), built from a [`Digest`] ([`hardest`], [`tallies`]); read back into one
+//! value for value in [`super::read_back`].
 
 use polars::prelude::*;
 
 use crate::engine::Convention;
 use crate::error::{Error, Result};
-use crate::features::Features;
 use crate::puzzle::solution::Listed;
-use crate::store::read::{bools, f64s, i64s, strs, u32s, u64s};
 use crate::store::schema::{Kind, col};
 use crate::store::write::frame;
 
-use super::hardest::lists::{Entry, StoredList};
-use super::hardest::rank::{By, Ranked};
-use super::hardest::unique::UniqueRow;
-use super::min_counts::MinClasses;
-use super::target_bands::{DISTINCT_BINS, MIN_OPS_BINS, TargetBands};
+use super::hardest::rank::Ranked;
+use super::target_bands::{DISTINCT_BINS, MIN_OPS_BINS};
 use super::{Digest, REPORTED, Scope};
 
 /// The `ranking` of the unique-solution list.
-const UNIQUE: &str = "unique";
+pub(super) const UNIQUE: &str = "unique";
 
 /// The columns of `hardest`, one vector each, filled row by row.
 #[derive(Default)]
@@ -284,211 +277,4 @@ pub fn tallies(d: &Digest) -> Result<DataFrame> {
         s(col::COUNT, Series::new("".into(), count)),
         s(col::PUZZLES, Series::new("".into(), puzzles)),
     ])
-}
-
-/// A table's rows that no digest writes.
-fn malformed(what: impl std::fmt::Display) -> PolarsError {
-    PolarsError::ComputeError(format!("not a digest's rows: {what}").into())
-}
-
-/// The digest `hardest` and `tallies` hold, Digits' bands over targets `lo..=hi` (the
-/// corpus's `targets`).
-pub fn digest(
-    hardest: &DataFrame,
-    tallies: &DataFrame,
-    (lo, hi): (i64, i64),
-) -> PolarsResult<Digest> {
-    let (lists, unique, unique_scope) = lists(hardest)?;
-    let (bands, min_classes) = tally_rows(tallies, lo, hi)?;
-    Ok(Digest {
-        at: lists.iter().find_map(|l| l.target),
-        lists,
-        unique,
-        unique_scope,
-        bands,
-        min_classes,
-    })
-}
-
-type Lists = (Vec<StoredList>, Vec<UniqueRow>, Scope);
-
-/// The stored lists and the unique-solution list of `df`, rows of `hardest`.
-fn lists(df: &DataFrame) -> PolarsResult<Lists> {
-    let ranking = strs(df, col::RANKING)?;
-    let convention = strs(df, col::CONVENTION)?;
-    let scope = strs(df, col::SCOPE)?;
-    let at = i64s(df, col::AT)?;
-    let pool = u32s(df, col::POOL)?;
-    let candidate = u32s(df, col::CANDIDATE)?;
-    let walked = bools(df, col::WALKED)?;
-    let board_id = u32s(df, col::BOARD_ID)?;
-    let board = strs(df, col::BOARD)?;
-    let target = i64s(df, col::TARGET)?;
-    let count = u64s(df, col::COUNT)?;
-    let min_ops = u64s(df, col::MIN_OPS)?;
-    let difficulty = f64s(df, col::DIFFICULTY)?;
-    let counts = Convention::ALL.map(|c| u64s(df, c.name()));
-    let [trees, expressions, distinct, inequivalent] = counts;
-    let counts = [trees?, expressions?, distinct?, inequivalent?];
-    let division = bools(df, col::NEEDS_DIVISION)?;
-    let fraction = bools(df, col::NEEDS_FRACTION)?;
-    let negative = bools(df, col::NEEDS_NEGATIVE)?;
-    let peak = u64s(df, col::PEAK)?;
-    let greedy = bools(df, col::GREEDY)?;
-    let near_misses = u32s(df, col::NEAR_MISSES)?;
-    let uses_all = bools(df, col::USES_ALL)?;
-    let whole = u64s(df, col::WHOLE_EXPRESSIONS)?;
-    let fractions = u32s(df, col::FRACTIONS)?;
-    let solutions = written(df)?;
-    let distinct_total = u64s(df, col::DISTINCT_TOTAL)?;
-
-    let mut lists: Vec<StoredList> = Vec::new();
-    let mut unique = Vec::new();
-    let mut unique_scope = Scope::All;
-    for i in 0..df.height() {
-        let row_counts = counts.clone().map(|c| c[i]);
-        let features = (|| {
-            Some(Features {
-                min_ops: u32::try_from(min_ops[i]?).ok()?,
-                solutions: row_counts[Convention::Distinct.index()]
-                    .or(row_counts[Convention::Expressions.index()])?,
-                needs_division: division[i]?,
-                needs_fraction: fraction[i]?,
-                needs_negative: negative[i]?,
-                peak: peak[i]?,
-                greedy: greedy[i]?,
-                near_misses: near_misses[i]?,
-                uses_all: uses_all[i]?,
-                whole_expressions: whole[i]?,
-                fractions: fractions[i]?,
-            })
-        })();
-        let ranked = Ranked {
-            board_id: board_id[i].ok_or_else(|| malformed("a null board_id"))?,
-            target: target[i].ok_or_else(|| malformed("a null target"))?,
-            count: count[i].unwrap_or(0),
-            min_ops: min_ops[i].and_then(|m| u8::try_from(m).ok()),
-            difficulty: difficulty[i],
-            features,
-            counts: row_counts,
-        };
-        let this_scope = Scope::named(&scope[i], at[i])
-            .ok_or_else(|| malformed(format!("scope `{}`", scope[i])))?;
-        if ranking[i] == UNIQUE {
-            unique_scope = this_scope;
-            unique.push(UniqueRow {
-                board_id: ranked.board_id,
-                board: board[i].clone(),
-                target: ranked.target,
-                min_ops: min_ops[i].unwrap_or(0),
-                expressions: row_counts[Convention::Expressions.index()].unwrap_or(0),
-                difficulty: ranked.difficulty,
-                solution: solutions[i]
-                    .as_ref()
-                    .and_then(|s| s.first().cloned())
-                    .unwrap_or_default(),
-            });
-            continue;
-        }
-        let by: By = ranking[i].parse().map_err(malformed)?;
-        let conv: Convention = convention[i].parse().map_err(malformed)?;
-        let list_target = match this_scope {
-            Scope::Target(t) => Some(t),
-            Scope::All => None,
-            Scope::Published => return Err(malformed("a ranked list of the real puzzles")),
-        };
-        let same = lists
-            .last()
-            .is_some_and(|l| l.by == by && l.convention == conv && l.target == list_target);
-        if !same {
-            lists.push(StoredList {
-                convention: conv,
-                by,
-                target: list_target,
-                pool: pool[i].unwrap_or(0) as usize,
-                walked: walked[i].unwrap_or(false),
-                entries: Vec::new(),
-            });
-        }
-        let written = solutions[i].clone().map(|solutions| Listed {
-            solutions,
-            distinct_total: distinct_total[i].map(|n| n as usize),
-        });
-        lists.last_mut().expect("pushed").entries.push(Entry {
-            ranked,
-            board: board[i].clone(),
-            candidate: candidate[i].unwrap_or(0) as usize,
-            written,
-        });
-    }
-    Ok((lists, unique, unique_scope))
-}
-
-/// The `solutions` column: each row's solutions written out, or null.
-fn written(df: &DataFrame) -> PolarsResult<Vec<Option<Vec<String>>>> {
-    let list = df.column(col::SOLUTIONS)?.list()?.clone();
-    list.series_iter()
-        .map(|s| {
-            s.map(|s| -> PolarsResult<Vec<String>> {
-                Ok(s.str()?
-                    .iter()
-                    .map(|x| x.unwrap_or_default().to_string())
-                    .collect())
-            })
-            .transpose()
-        })
-        .collect()
-}
-
-/// Digits' bands over targets `lo..=hi` and the fewest counts, from `df`, rows of `tallies`.
-fn tally_rows(df: &DataFrame, lo: i64, hi: i64) -> PolarsResult<(Option<TargetBands>, MinClasses)> {
-    let tally = strs(df, col::TALLY)?;
-    let band = i64s(df, col::BAND)?;
-    let bucket = strs(df, col::BUCKET)?;
-    let convention = strs(df, col::CONVENTION)?;
-    let other = strs(df, col::OTHER)?;
-    let count = u64s(df, col::COUNT)?;
-    let puzzles = u64s(df, col::PUZZLES)?;
-    let mut distinct: BTreeMap<i64, [u64; DISTINCT_BINS.len()]> = BTreeMap::new();
-    let mut min_ops: BTreeMap<i64, [u64; MIN_OPS_BINS.len()]> = BTreeMap::new();
-    let mut classes = MinClasses::default();
-    let conv = |s: &str| s.parse::<Convention>().map_err(malformed);
-    for i in 0..df.height() {
-        let p = puzzles[i].unwrap_or(0);
-        let b = || band[i].ok_or_else(|| malformed("a band tally without its band"));
-        let k = |labels: &[&str]| {
-            labels
-                .iter()
-                .position(|l| *l == bucket[i])
-                .ok_or_else(|| malformed(format!("bucket `{}`", bucket[i])))
-        };
-        match tally[i].as_str() {
-            "distinct" => {
-                let k = k(&DISTINCT_BINS.map(|x| x.2))?;
-                distinct.entry(b()?).or_default()[k] = p;
-            }
-            "min_ops" => {
-                let k = k(&MIN_OPS_BINS)?;
-                min_ops.entry(b()?).or_default()[k] = p;
-            }
-            "fewest" => classes.at_min.push((
-                conv(&convention[i])?,
-                count[i].ok_or_else(|| malformed("a fewest tally without its count"))?,
-                p,
-            )),
-            "fewest_both" => {
-                classes
-                    .both
-                    .push((conv(&convention[i])?, conv(&other[i])?, p));
-            }
-            t => return Err(malformed(format!("tally `{t}`"))),
-        }
-    }
-    let bands = (!distinct.is_empty() || !min_ops.is_empty()).then_some(TargetBands {
-        distinct,
-        min_ops,
-        lo,
-        hi,
-    });
-    Ok((bands, classes))
 }
