@@ -82,97 +82,26 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
     }
     let names: Vec<&str> = header.split(',').map(str::trim).collect();
     let column = |name: &str| names.iter().position(|&n| n == name);
-    let (game_at, target_at) = (column("game"), column("target"));
-    let mut games: Option<Game> = None;
+    let at = (column("game"), column("target"));
+    let mut game: Option<Game> = None;
     let mut sets = Vec::new();
     for (i, line) in lines.enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let n = i + 2;
-        let fields: Vec<&str> = line.split(',').collect();
-        let [cards, time, rate, ..] = fields[..] else {
-            return Err(bad(
-                n,
-                format!("expected at least three fields, got `{line}`"),
-            ));
-        };
-        let field = |at: Option<usize>, what: &str| -> Result<Option<&str>> {
-            match at {
-                None => Ok(None),
-                Some(k) => fields
-                    .get(k)
-                    .map(|f| Some(f.trim()))
-                    .ok_or_else(|| bad(n, format!("no {what} field"))),
-            }
-        };
-        let game = match field(game_at, "game")? {
-            None => Game::preset(GameKind::TwentyFour),
-            Some(name) => Game::preset(
-                name.parse::<GameKind>()
-                    .map_err(|e| bad(n, e.to_string()))?,
-            ),
-        };
-        match &games {
-            None => games = Some(game.clone()),
-            Some(g) if g.kind != game.kind => {
-                return Err(bad(
-                    n,
-                    format!(
-                        "a file holds one game's puzzles: {} and {}",
-                        g.kind, game.kind
-                    ),
-                ));
-            }
-            Some(_) => {}
-        }
-        let number = |s: &str, what: &str| -> Result<f64> {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .ok_or_else(|| bad(n, format!("{what} `{s}` is not a number")))
-        };
-        let solve_rate = number(rate, "solve rate")?;
-        if time.trim().is_empty() && solve_rate == 0.0 {
-            // Nobody solved it: no time to fit.
+        let bad = |what: String| bad(n, what);
+        let Some(r) = row(line, at, &mut game, &bad)? else {
             continue;
-        }
-        let mean_time_s = number(time, "mean time")?;
-        if mean_time_s <= 0.0 || !(0.0..=1.0).contains(&solve_rate) {
-            return Err(bad(n, "times must be positive and rates within 0–1".into()));
-        }
-        let target = match (field(target_at, "target")?, game.target) {
-            (Some(t), _) => t
-                .parse::<i64>()
-                .map_err(|_| bad(n, format!("target `{t}` is not a whole number")))?,
-            (None, Some(t)) => t,
-            (None, None) => {
-                return Err(bad(
-                    n,
-                    format!("{} puzzles need a target column", game.kind),
-                ));
-            }
         };
-        let words: Vec<&str> = cards.split_whitespace().collect();
-        // A longer line than the game's boards would only make the engine slow.
-        if words.len() != game.size {
-            return Err(bad(
-                n,
-                format!(
-                    "a {} board is {} numbers, not `{cards}`",
-                    game.kind, game.size
-                ),
-            ));
-        }
-        let board = Board::parse(&game, &words).map_err(|e| bad(n, e.to_string()))?;
-        let measured = crate::with_number_type!(game.rules.arithmetic, V => measure::<V>(&game, &board, target)?);
+        let game = &r.game;
+        let measured = crate::with_number_type!(game.rules.arithmetic, V => measure::<V>(game, &r.board, r.target)?);
         let Some((c, a, setting)) = measured else {
-            return Err(bad(n, format!("{cards} cannot make {target}")));
+            return Err(bad(format!("{} cannot make {}", r.cards, r.target)));
         };
         sets.push(TrainingSet {
-            game: game.clone(),
-            cards: board.numbers().to_vec(),
-            target,
-            mean_time_s,
-            solve_rate,
+            game: r.game.clone(),
+            cards: r.board.numbers().to_vec(),
+            target: r.target,
+            mean_time_s: r.mean_time_s,
+            solve_rate: r.solve_rate,
             trees: c.trees,
             expressions: c.expressions,
             features: a,
@@ -186,6 +115,96 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<TrainingSet>> {
         ));
     }
     Ok(sets)
+}
+
+/// A line of a training file, read: its game, board and target, and people's mean time
+/// and solve rate.
+struct Row<'a> {
+    game: Game,
+    cards: &'a str,
+    board: Board,
+    target: i64,
+    mean_time_s: f64,
+    solve_rate: f64,
+}
+
+/// The set on `line` (its game and target in the columns `at`, when the file has them;
+/// every line of the file of the same game, the first line's kept in `games`); `None` when
+/// nobody solved it, which leaves no time to fit. `bad` says what is wrong with the line.
+fn row<'a>(
+    line: &'a str,
+    (game_at, target_at): (Option<usize>, Option<usize>),
+    games: &mut Option<Game>,
+    bad: &dyn Fn(String) -> Error,
+) -> Result<Option<Row<'a>>> {
+    let fields: Vec<&str> = line.split(',').collect();
+    let [cards, time, rate, ..] = fields[..] else {
+        return Err(bad(format!("expected at least three fields, got `{line}`")));
+    };
+    let field = |at: Option<usize>, what: &str| -> Result<Option<&str>> {
+        match at {
+            None => Ok(None),
+            Some(k) => fields
+                .get(k)
+                .map(|f| Some(f.trim()))
+                .ok_or_else(|| bad(format!("no {what} field"))),
+        }
+    };
+    let game = match field(game_at, "game")? {
+        None => Game::preset(GameKind::TwentyFour),
+        Some(name) => Game::preset(name.parse::<GameKind>().map_err(|e| bad(e.to_string()))?),
+    };
+    match games {
+        None => *games = Some(game.clone()),
+        Some(g) if g.kind != game.kind => {
+            return Err(bad(format!(
+                "a file holds one game's puzzles: {} and {}",
+                g.kind, game.kind
+            )));
+        }
+        Some(_) => {}
+    }
+    let number = |s: &str, what: &str| -> Result<f64> {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| bad(format!("{what} `{s}` is not a number")))
+    };
+    let solve_rate = number(rate, "solve rate")?;
+    if time.trim().is_empty() && solve_rate == 0.0 {
+        return Ok(None);
+    }
+    let mean_time_s = number(time, "mean time")?;
+    if mean_time_s <= 0.0 || !(0.0..=1.0).contains(&solve_rate) {
+        return Err(bad("times must be positive and rates within 0–1".into()));
+    }
+    let target = match (field(target_at, "target")?, game.target) {
+        (Some(t), _) => t
+            .parse::<i64>()
+            .map_err(|_| bad(format!("target `{t}` is not a whole number")))?,
+        (None, Some(t)) => t,
+        (None, None) => {
+            return Err(bad(format!("{} puzzles need a target column", game.kind)));
+        }
+    };
+    let words: Vec<&str> = cards.split_whitespace().collect();
+    // A longer line than the game's boards would only make the engine slow.
+    if words.len() != game.size {
+        return Err(bad(format!(
+            "a {} board is {} numbers, not `{cards}`",
+            game.kind, game.size
+        )));
+    }
+    let board = Board::parse(&game, &words).map_err(|e| bad(e.to_string()))?;
+    Ok(Some(Row {
+        game,
+        cards,
+        board,
+        target,
+        mean_time_s,
+        solve_rate,
+    }))
 }
 
 /// A board's counts at `target`, its features and setting, in the game's number domain

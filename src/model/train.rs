@@ -154,49 +154,13 @@ pub fn train(sets: Vec<TrainingSet>, plan: &Plan) -> Result<Training> {
     let chosen_rows = &full[choice.strategy.index()];
     let player: Vec<f64> = chosen_rows.iter().map(|r| r[nested::PLAYER]).collect();
     let predicted: Vec<f64> = nested::predict(&rows, &choice, &all);
-    let with = |full: &[Vec<f64>], c: &[usize]| -> Vec<Sample> {
-        nested::columns(full, c)
-            .into_iter()
-            .zip(&samples)
-            .map(|(inputs, s)| Sample {
-                inputs,
-                ..s.clone()
-            })
-            .collect()
-    };
     let cv = cross_validate(
-        &with(chosen_rows, columns),
+        &with_inputs(chosen_rows, columns, &samples),
         plan.folds,
         plan.cv_repeats,
         &CANDIDATES[choice.candidate].directions(),
     );
-    // Each candidate once without the player, and once with each strategy's player.
-    let mut candidates: Vec<CandidateScore> = Vec::new();
-    for (k, c) in CANDIDATES.iter().enumerate() {
-        let with_player = c.columns.contains(&nested::PLAYER);
-        for (s, &strategy) in Strategy::ALL.iter().enumerate() {
-            if !with_player && s > 0 {
-                break;
-            }
-            let v = cross_validate(
-                &with(&full[s], c.columns),
-                plan.folds,
-                plan.cv_repeats,
-                &c.directions(),
-            );
-            candidates.push(CandidateScore {
-                inputs: c.name.to_string(),
-                strategy: with_player.then_some(strategy),
-                chosen: nested
-                    .chosen
-                    .iter()
-                    .filter(|&&(cs, ck)| ck == k && (!with_player || cs == strategy))
-                    .count(),
-                rho_time: v.pooled_time.mean,
-                rho_solve: v.pooled_solve.mean,
-            });
-        }
-    }
+    let candidates = candidate_scores(&full, &samples, &nested, plan);
     let model = Fitted {
         about: format!(
             "ln(mean solve time in seconds) of a 24-game puzzle, fitted by `digits-lab fit` \
@@ -227,6 +191,56 @@ pub fn train(sets: Vec<TrainingSet>, plan: &Plan) -> Result<Training> {
         predicted,
         player,
     })
+}
+
+/// `samples` with the columns `c` of `full` (every set's input row) as their inputs.
+fn with_inputs(full: &[Vec<f64>], c: &[usize], samples: &[Sample]) -> Vec<Sample> {
+    nested::columns(full, c)
+        .into_iter()
+        .zip(samples)
+        .map(|(inputs, s)| Sample {
+            inputs,
+            ..s.clone()
+        })
+        .collect()
+}
+
+/// Each candidate's cross-validated figures: once without the player, and once with each
+/// strategy's player (its input rows in `full`, by strategy); how often the nested
+/// cross-validation chose it.
+fn candidate_scores(
+    full: &[Vec<Vec<f64>>],
+    samples: &[Sample],
+    nested: &Nested,
+    plan: &Plan,
+) -> Vec<CandidateScore> {
+    let mut candidates: Vec<CandidateScore> = Vec::new();
+    for (k, c) in CANDIDATES.iter().enumerate() {
+        let with_player = c.columns.contains(&nested::PLAYER);
+        for (s, &strategy) in Strategy::ALL.iter().enumerate() {
+            if !with_player && s > 0 {
+                break;
+            }
+            let v = cross_validate(
+                &with_inputs(&full[s], c.columns, samples),
+                plan.folds,
+                plan.cv_repeats,
+                &c.directions(),
+            );
+            candidates.push(CandidateScore {
+                inputs: c.name.to_string(),
+                strategy: with_player.then_some(strategy),
+                chosen: nested
+                    .chosen
+                    .iter()
+                    .filter(|&&(cs, ck)| ck == k && (!with_player || cs == strategy))
+                    .count(),
+                rho_time: v.pooled_time.mean,
+                rho_solve: v.pooled_solve.mean,
+            });
+        }
+    }
+    candidates
 }
 
 /// Each feature's own Spearman ρ with mean time and with solve rate: the plain counts, then

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::format::{f4, grouped, pct};
-use crate::research::facts::Facts;
+use crate::research::facts::{CorpusFacts, Facts};
 
 pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "## Corpora\n");
@@ -99,6 +99,27 @@ pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
 }
 
 pub(super) fn spec_section(w: &mut String, facts: &Facts) {
+    let rows = spec_figures(facts);
+    let _ = writeln!(w, "## Published figures (SPEC §4) beside this run's\n");
+    if rows.is_empty() {
+        let _ = writeln!(w, "None of the corpora these figures concern is present.\n");
+        return;
+    }
+    let _ = writeln!(w, "| figure | SPEC | these tables | same? |");
+    let _ = writeln!(w, "|---|---|---|---|");
+    for [f, spec, ours] in rows {
+        let same = if spec == ours { "yes" } else { "**no**" };
+        let _ = writeln!(w, "| {f} | {spec} | {ours} | {same} |");
+    }
+    let _ = writeln!(
+        w,
+        "\nThe single-board figures of SPEC §4 (the `[1,3,7,10,25,50]` and `[1,2,4,5,10,25]` \
+         boards) are not corpus figures; `just test` checks them against the engine.\n"
+    );
+}
+
+/// Each published figure of the corpora present: what it is, SPEC's value, this run's.
+fn spec_figures(facts: &Facts) -> Vec<[String; 3]> {
     let mut rows: Vec<[String; 3]> = Vec::new();
     if let Some(c) = facts.corpus(&CorpusId::TwentyFour)
         && let Some(r) = c.all_targets().into_iter().find(|r| r.target == 24)
@@ -133,32 +154,7 @@ pub(super) fn spec_section(w: &mut String, facts: &Facts) {
         ]);
     }
     if let Some(c) = facts.corpus(&CorpusId::Countdown) {
-        let by: Vec<String> = (0..=4)
-            .map(|k| {
-                let g = format!("{k} large");
-                grouped(c.boards.iter().filter(|b| b.group == g).count() as u64)
-            })
-            .collect();
-        rows.push([
-            "`countdown`: card selections, by large cards 0–4".into(),
-            "13,243 = 2,850 + 5,808 + 3,690 + 840 + 55".into(),
-            format!("{} = {}", grouped(c.boards.len() as u64), by.join(" + ")),
-        ]);
-        let all = c.all_targets();
-        let pairs: u64 = all.iter().map(|r| r.boards as u64).sum();
-        let solving: u64 = all.iter().map(|r| r.solving as u64).sum();
-        rows.push([
-            "`countdown`: solvable (selection, target) pairs, targets 100–999".into(),
-            "10,871,986 of 11,918,700".into(),
-            format!("{} of {}", grouped(solving), grouped(pairs)),
-        ]);
-        if let Some(b) = c.boards.iter().find(|b| b.board == "1 1 2 2 3 3") {
-            rows.push([
-                "`countdown`: targets 100–999 reached by `1 1 2 2 3 3`".into(),
-                "0".into(),
-                grouped(b.targets_reached as u64),
-            ]);
-        }
+        countdown_figures(c, &mut rows);
     }
     if let Some(c) = facts.corpus(&CorpusId::Nyt) {
         rows.push([
@@ -189,20 +185,36 @@ pub(super) fn spec_section(w: &mut String, facts: &Facts) {
             ),
         ]);
     }
-    let _ = writeln!(w, "## Published figures (SPEC §4) beside this run's\n");
-    if rows.is_empty() {
-        let _ = writeln!(w, "None of the corpora these figures concern is present.\n");
-        return;
+    rows
+}
+
+/// Countdown's published figures: its selections by large cards, its solvable pairs, and the
+/// board that reaches no target.
+fn countdown_figures(c: &CorpusFacts, rows: &mut Vec<[String; 3]>) {
+    let by: Vec<String> = (0..=4)
+        .map(|k| {
+            let g = format!("{k} large");
+            grouped(c.boards.iter().filter(|b| b.group == g).count() as u64)
+        })
+        .collect();
+    rows.push([
+        "`countdown`: card selections, by large cards 0–4".into(),
+        "13,243 = 2,850 + 5,808 + 3,690 + 840 + 55".into(),
+        format!("{} = {}", grouped(c.boards.len() as u64), by.join(" + ")),
+    ]);
+    let all = c.all_targets();
+    let pairs: u64 = all.iter().map(|r| r.boards as u64).sum();
+    let solving: u64 = all.iter().map(|r| r.solving as u64).sum();
+    rows.push([
+        "`countdown`: solvable (selection, target) pairs, targets 100–999".into(),
+        "10,871,986 of 11,918,700".into(),
+        format!("{} of {}", grouped(solving), grouped(pairs)),
+    ]);
+    if let Some(b) = c.boards.iter().find(|b| b.board == "1 1 2 2 3 3") {
+        rows.push([
+            "`countdown`: targets 100–999 reached by `1 1 2 2 3 3`".into(),
+            "0".into(),
+            grouped(b.targets_reached as u64),
+        ]);
     }
-    let _ = writeln!(w, "| figure | SPEC | these tables | same? |");
-    let _ = writeln!(w, "|---|---|---|---|");
-    for [f, spec, ours] in rows {
-        let same = if spec == ours { "yes" } else { "**no**" };
-        let _ = writeln!(w, "| {f} | {spec} | {ours} | {same} |");
-    }
-    let _ = writeln!(
-        w,
-        "\nThe single-board figures of SPEC §4 (the `[1,3,7,10,25,50]` and `[1,2,4,5,10,25]` \
-         boards) are not corpus figures; `just test` checks them against the engine.\n"
-    );
 }

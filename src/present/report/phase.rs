@@ -31,19 +31,33 @@ pub(super) fn phase_section(w: &mut String, facts: &Facts) {
     let mut ms: Vec<u64> = cells.iter().map(|c| c.m).collect();
     ms.sort_unstable();
     ms.dedup();
+    grid(w, cells, &ms);
+    // The rest reads `P`: skipped cells have none.
+    let computed: Vec<Cell> = cells
+        .iter()
+        .filter(|c| c.method != Method::Skipped)
+        .cloned()
+        .collect();
+    let cells = &computed[..];
+    critical(w, cells, &ms);
+    rescaled(w, cells);
+}
+
+/// `P` for every cell, `k` by `M`, and how many cells are exact, sampled or skipped.
+fn grid(w: &mut String, cells: &[Cell], ms: &[u64]) {
     let mut ks: Vec<u32> = cells.iter().map(|c| c.k).collect();
     ks.sort_unstable();
     ks.dedup();
     let mut header = "| k |".to_string();
     let mut rule = "|--:|".to_string();
-    for m in &ms {
+    for m in ms {
         let _ = write!(header, " M = {} |", grouped(*m));
         rule.push_str("--:|");
     }
     let _ = writeln!(w, "{header}\n{rule}");
     for k in &ks {
         let mut line = format!("| {k} |");
-        for m in &ms {
+        for m in ms {
             let text = cells
                 .iter()
                 .find(|c| c.k == *k && c.m == *m)
@@ -67,19 +81,16 @@ pub(super) fn phase_section(w: &mut String, facts: &Facts) {
         cells.len(),
         grouped(cells.iter().map(|c| c.boards).sum())
     );
-    // The rest reads `P`: skipped cells have none.
-    let computed: Vec<Cell> = cells
-        .iter()
-        .filter(|c| c.method != Method::Skipped)
-        .cloned()
-        .collect();
-    let cells = &computed[..];
+}
+
+/// The critical `k` for each `M`, `P` at `k = 6`, and the paper's headline.
+fn critical(w: &mut String, cells: &[Cell], ms: &[u64]) {
     let _ = writeln!(
         w,
         "**Critical k** (`P = ½`, interpolated linearly in `k`):\n"
     );
     let _ = writeln!(w, "| M | critical k | P at k = 6 |\n|--:|--:|--:|");
-    for m in &ms {
+    for m in ms {
         let kc = critical_k(cells, *m).map_or_else(|| below_or_beyond(cells, *m), f2);
         let p6 = cells
             .iter()
@@ -93,6 +104,10 @@ pub(super) fn phase_section(w: &mut String, facts: &Facts) {
          impossible (`P ≈ 0`) and easy (`P ≈ 1`) sits at `k = 6`. {}\n",
         headline(cells)
     );
+}
+
+/// How far the rescaled parameter's curve is from any cell's `P`.
+fn rescaled(w: &mut String, cells: &[Cell]) {
     let worst = cells
         .iter()
         .map(|c| (c, (c.p - (1.0 - (-c.q).exp())).abs()))

@@ -73,6 +73,31 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
         f3(m.rho_time),
         f3(m.rho_solve),
     );
+    scores(w, v);
+    inputs(w, m);
+    preferences(w, m);
+    deciles(w, v);
+    misses(w, v);
+    match facts
+        .corpus(&crate::corpus::CorpusId::Nyt)
+        .and_then(|c| c.nyt.as_deref())
+        .and_then(crate::research::validation::nyt_check)
+    {
+        Some(n) => nyt(w, &n),
+        None => {
+            let _ = writeln!(
+                w,
+                "The NYT check is skipped: the `nyt` tables are not there or have no \
+                 `difficulty` column.\n"
+            );
+        }
+    }
+    carry_over(w, &v.model);
+}
+
+/// The model's nested figure beside each candidate's and each single feature's.
+fn scores(w: &mut String, v: &Validation) {
+    let m = &v.model;
     let _ = writeln!(w, "| score | ρ with mean time | ρ with solve rate |");
     let _ = writeln!(w, "|---|---:|---:|");
     let _ = writeln!(
@@ -98,6 +123,11 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     for (name, rt, rs) in &v.singles {
         let _ = writeln!(w, "| `{name}` alone | {} | {} |", f3(*rt), f3(*rs));
     }
+}
+
+/// What each input does to the time, the time at the training means, and the map from time
+/// to solve rate.
+fn inputs(w: &mut String, m: &Fitted) {
     let _ = writeln!(
         w,
         "\nWhat each input does (weights per standard deviation of the input, in ln seconds; `exp` of a weight is the factor on the time):\n"
@@ -127,24 +157,6 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
         if m.rate.b < 0.0 { "−" } else { "+" },
         f2(m.rate.b.abs()),
     );
-    preferences(w, m);
-    deciles(w, v);
-    misses(w, v);
-    match facts
-        .corpus(&crate::corpus::CorpusId::Nyt)
-        .and_then(|c| c.nyt.as_deref())
-        .and_then(crate::research::validation::nyt_check)
-    {
-        Some(n) => nyt(w, &n),
-        None => {
-            let _ = writeln!(
-                w,
-                "The NYT check is skipped: the `nyt` tables are not there or have no \
-                 `difficulty` column.\n"
-            );
-        }
-    }
-    carry_over(w, &v.model);
 }
 
 fn preferences(w: &mut String, m: &Fitted) {
