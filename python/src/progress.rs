@@ -2,7 +2,7 @@
 //! thread, every tenth of a second, hands its progress to a Python callable (which draws a
 //! bar in a notebook or a terminal); a panic in the work comes back as a failure.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use pyo3::prelude::*;
@@ -16,21 +16,30 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// What a request says of its progress, kept for the calling thread to read: units done and
 /// the total, summed over every stretch of work the request starts (a corpus run starts one
-/// per corpus), so that one bar covers the call; `u64::MAX` once a total is not known.
+/// per corpus), so that one bar covers the call.
 struct Counts {
     done: AtomicU64,
     total: AtomicU64,
+    /// Some stretch of work could not tell its total in advance.
+    unknown: AtomicBool,
+}
+
+impl Counts {
+    /// The total, when every stretch started so far told it.
+    fn total(&self) -> Option<u64> {
+        let total = self.total.load(Ordering::Relaxed);
+        (!self.unknown.load(Ordering::Relaxed) && total > 0).then_some(total)
+    }
 }
 
 impl Progress for Counts {
     fn start(&self, _: &str, _: &str, total: Option<u64>) {
-        let add = |sum: u64| match total {
-            Some(t) if sum != u64::MAX => Some(sum.saturating_add(t).min(u64::MAX - 1)),
-            _ => Some(u64::MAX),
-        };
-        let _ = self
-            .total
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, add);
+        match total {
+            Some(t) => {
+                self.total.fetch_add(t, Ordering::Relaxed);
+            }
+            None => self.unknown.store(true, Ordering::Relaxed),
+        }
     }
 
     fn advance(&self, n: u64) {
@@ -55,11 +64,11 @@ pub fn run<T: Send>(
     let counts = Counts {
         done: AtomicU64::new(0),
         total: AtomicU64::new(0),
+        unknown: AtomicBool::new(false),
     };
     let tell = |progress: &Option<Py<PyAny>>| {
         if let Some(callback) = progress {
-            let total =
-                Some(counts.total.load(Ordering::Relaxed)).filter(|&t| t != u64::MAX && t > 0);
+            let total = counts.total();
             Python::attach(|py| {
                 let _ = callback.call1(py, (counts.done.load(Ordering::Relaxed), total));
             });

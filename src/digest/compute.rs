@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::game::rule_set::Game;
-use crate::puzzle::solution::{self, Listed};
+use crate::puzzle::solution::Listed;
 use crate::store::read::{CorpusStore, Result};
 use crate::store::rows;
 use crate::store::scan::{PuzzleFold, fold_puzzles};
@@ -22,7 +22,7 @@ use super::hardest::rank::{self, By, Hardest, Ranked, Walks};
 use super::hardest::unique::{self, UniqueDifficulty, UniqueScope};
 use super::min_counts::MinCounts;
 use super::target_bands::TargetBands;
-use super::{Digest, DigestError, LISTED, MAX_LISTED, REPORTED, Scope, WALKED, at_24};
+use super::{Digest, DigestError, LISTED, REPORTED, Scope, WALKED, at_24};
 
 /// The digest of `store`'s tables, without solutions written out: every ranking the report
 /// and `hardest` read (each convention by count and by `difficulty`, over every target and,
@@ -165,12 +165,7 @@ pub fn write_solutions(digest: &mut Digest, game: &Game) -> Result<(), DigestErr
     let done: Vec<((String, i64), Listed)> = todo
         .par_iter()
         .map(|&(board, target)| {
-            solution::listed(game, board, target, MAX_LISTED)
-                .map(|l| ((board.to_string(), target), l))
-                .map_err(|source| DigestError::Engine {
-                    board: board.to_string(),
-                    source,
-                })
+            super::listed(game, board, target).map(|l| ((board.to_string(), target), l))
         })
         .collect::<Result<_, _>>()?;
     let written: HashMap<(String, i64), Listed> = done.into_iter().collect();

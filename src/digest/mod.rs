@@ -28,6 +28,8 @@ use thiserror::Error;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
+use crate::game::rule_set::Game;
+use crate::puzzle::solution::{self, Listed};
 use crate::store::read::ReadError;
 use crate::store::rows::TargetRow;
 
@@ -138,13 +140,26 @@ pub fn at_24(id: &CorpusId, targets: &[TargetRow]) -> Option<i64> {
 pub enum DigestError {
     #[error(transparent)]
     Read(#[from] ReadError),
-    /// Solving a board again to write its solutions failed.
-    #[error("board `{board}` of the tables: {source}")]
-    Engine {
-        board: String,
-        #[source]
-        source: crate::Error,
-    },
+    #[error(transparent)]
+    Unsolved(#[from] Unsolved),
+}
+
+/// A board of the tables the engine could not solve again to write out its solutions (for
+/// the digest, or for a `hardest` list the digest does not hold).
+#[derive(Debug, Error)]
+#[error("board `{board}` of the tables: {source}")]
+pub struct Unsolved {
+    pub board: String,
+    #[source]
+    pub source: crate::Error,
+}
+
+/// The first [`MAX_LISTED`] solutions of `board` (as the tables write it) at `target`.
+pub fn listed(game: &Game, board: &str, target: i64) -> Result<Listed, Unsolved> {
+    solution::listed(game, board, target, MAX_LISTED).map_err(|source| Unsolved {
+        board: board.to_string(),
+        source,
+    })
 }
 
 impl From<DigestError> for crate::Error {

@@ -2,8 +2,18 @@
 //! corpus, and which targets are a good trade-off between being solvable and being hard.
 
 use crate::engine::Convention;
+use crate::store::rows::TargetRow;
 
 use super::facts::CorpusFacts;
+
+/// Each target of `rows` that has solutions under `conv`, as `(target, expected solutions
+/// when solvable, probability)`: the points of the trade-off.
+pub fn trade_off(rows: &[&TargetRow], conv: Convention) -> Vec<(i64, f64, f64)> {
+    rows.iter()
+        .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
+        .filter(|p| p.1 > 0.0)
+        .collect()
+}
 
 /// The Pareto front of `(target, expected, probability)`: targets no other target beats by
 /// being solvable at least as often with at most as many solutions (and better in one).

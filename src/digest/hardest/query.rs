@@ -22,7 +22,7 @@ use crate::digest::{self, By, Entry, Ranked};
 use super::rank;
 use crate::engine::Convention;
 use crate::features::Features;
-use crate::puzzle::solution::{self, Listed};
+use crate::puzzle::solution::Listed;
 use crate::store::read::{CorpusStore, ReadError};
 use crate::store::rows::board_numbers;
 
@@ -44,12 +44,8 @@ pub enum HardestError {
     },
     #[error(transparent)]
     Read(#[from] ReadError),
-    #[error("board `{board}` of the tables: {source}")]
-    Engine {
-        board: String,
-        #[source]
-        source: crate::Error,
-    },
+    #[error(transparent)]
+    Unsolved(#[from] digest::Unsolved),
 }
 
 impl From<HardestError> for crate::Error {
@@ -65,7 +61,7 @@ impl HardestError {
         match self {
             HardestError::UnknownCorpus(_) | HardestError::NoTarget { .. } => true,
             HardestError::Read(e) => e.is_input(),
-            HardestError::Engine { .. } => false,
+            HardestError::Unsolved(_) => false,
         }
     }
 }
@@ -177,13 +173,7 @@ pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
         .enumerate()
         .map(|(i, r)| {
             let board = texts.get(&r.board_id).cloned().unwrap_or_default();
-            let listed =
-                solution::listed(&game, &board, r.target, MAX_LISTED).map_err(|source| {
-                    HardestError::Engine {
-                        board: board.clone(),
-                        source,
-                    }
-                })?;
+            let listed = digest::listed(&game, &board, r.target)?;
             Ok(hard_puzzle(i + 1, q.convention, &board, r, listed))
         })
         .collect()

@@ -7,7 +7,7 @@ use crate::digest::target_bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::engine::Convention;
 use crate::research::facts::Facts;
 use crate::research::nyt::{SlotPanel, nyt_panels};
-use crate::research::targets::{main_convention, pareto_front};
+use crate::research::targets::{main_convention, pareto_front, trade_off};
 use crate::research::variants::BoardBoth;
 
 /// A chart and the numbers it draws.
@@ -170,12 +170,7 @@ fn expected_solutions(facts: &Facts, id: &CorpusId) -> Option<Chart> {
 fn trade_off_24(facts: &Facts) -> Option<Chart> {
     let c = facts.corpus(&CorpusId::TwentyFour)?;
     let conv = main_convention(c)?;
-    let points: Vec<(i64, f64, f64)> = c
-        .all_targets()
-        .iter()
-        .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
-        .filter(|p| p.1 > 0.0)
-        .collect();
+    let points = trade_off(&c.all_targets(), conv);
     (!points.is_empty()).then(|| Chart::TradeOff {
         corpus: "24".into(),
         convention: conv,

@@ -8,7 +8,7 @@ use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::format::{f2, f4, grouped, list, or_dash};
 use crate::research::facts::{Facts, HARDEST_KEPT};
-use crate::research::targets::{main_convention, pareto_front};
+use crate::research::targets::{main_convention, pareto_front, trade_off};
 use crate::research::variants::EXAMPLE;
 use crate::store::rows::TargetRow;
 
@@ -100,11 +100,7 @@ fn how_often_24(w: &mut String, rows: &[&TargetRow], r24: &TargetRow) {
 /// 24 on the trade-off between how often a target is made and how many solutions it has:
 /// the Pareto front, the targets better on both counts, the harder ones nearly as often made.
 fn trade_off_24(w: &mut String, rows: &[&TargetRow], r24: &TargetRow, conv: Convention) {
-    let points: Vec<(i64, f64, f64)> = rows
-        .iter()
-        .filter_map(|r| Some((r.target, r.expected(conv)?, r.probability)))
-        .filter(|p| p.1 > 0.0)
-        .collect();
+    let points = trade_off(rows, conv);
     let front = pareto_front(&points);
     let on = front.contains(&24);
     let ex24 = r24.expected(conv);
