@@ -35,6 +35,7 @@ mod properties;
 mod reach;
 mod reach_bounded;
 mod robustness;
+mod serve;
 mod shards;
 mod study_cli;
 mod tables;
