@@ -8,42 +8,48 @@ are compared with the puzzle's as a multiset, and its arithmetic is exact.
 - ``trl_reward()``: a reward function for TRL's trainers, over a batch of completions and
   the dataset's columns as TRL passes them.
 
-Both judge only the model's reply (the text after the prompt's ``Assistant:`` or the chat
-template's assistant marker, where the completion includes the prompt) and read its last
-``<answer>…</answer>``. Neither raises on a bad row: it scores 0 and logs the reason once.
-The default game is ``COUNTDOWN_TASKS``, the rules TinyZero's checker means: every number
-used once, exact rationals (its ``eval`` divides in floats), numbers 1–100 and any target up
-to 100,000. docs/FOR-MODELS.md has a worked example.
+- ``judge(completion, ground_truth, …)``: one reply judged, with the answer read and the
+  checker's reason (the Inspect scorer and the verifiers environment report them).
+
+All of them judge only the model's reply (the text after the prompt's ``Assistant:`` or the
+chat template's assistant marker, where the completion includes the prompt) and read its
+last ``<answer>…</answer>``. None raises on a bad row: it scores 0 and logs the reason once.
+
+One rule for every reward: the row decides its game. A row is judged under the game its
+ground truth names (``generate`` writes ``{"numbers", "target", "game": {"kind", …}}``),
+else the one its ``data_source`` names (``DATA_SOURCES``); a reward's ``game=`` is used
+only for a row that names none (said once in the log), and its default then is
+``COUNTDOWN_TASKS``, the rules TinyZero's checker means: every number used once, exact
+rationals (its ``eval`` divides in floats), numbers 1–100 and any target up to 100,000. A
+row whose game differs from an explicit ``game=`` is judged by its own, and that is logged
+once. docs/FOR-MODELS.md has a worked example.
 """
 
 from __future__ import annotations
 
-import json
-import logging
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ._words import whole
 from . import _native
-from .check import check, check_many, find_column
+from ._truth import COUNTDOWN_TASKS, DATA_SOURCES, decide, game_named, log_once, truth_of
+from ._words import whole
+from .check import Verdict, check, check_many, find_column
 from .errors import DigitsLabError
 from .game import Game
 
-#: TinyZero's Countdown tasks (Countdown-Tasks-3to4) as a game: the 24 game's arithmetic
-#: (exact rationals, every number used) on numbers 1–100 with any target 1–100,000.
-COUNTDOWN_TASKS = Game.twenty_four(pool="1-100x6", targets="1-100000")
-
-#: The games a ``data_source`` names, by its lower-case text: TinyZero's and verl's Countdown
-#: sets and the 24 game's usual names. Any other source leaves the game to ``game=``.
-DATA_SOURCES: dict[str, Game | str] = {
-    "countdown": COUNTDOWN_TASKS,
-    "countdown_tasks": COUNTDOWN_TASKS,
-    "24": "24",
-    "game24": "24",
-    "game_of_24": "24",
-    "24_game": "24",
-}
+__all__ = [
+    "COUNTDOWN_TASKS",
+    "DATA_SOURCES",
+    "Judgement",
+    "compute_score",
+    "game_of",
+    "judge",
+    "last_answer",
+    "reply",
+    "trl_reward",
+]
 
 _ANSWER = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 
@@ -54,9 +60,6 @@ _CHAT_MARKERS = (
     "<|start_header_id|>assistant<|end_header_id|>",
     "<start_of_turn>model",
 )
-
-_log = logging.getLogger("digits_lab.rewards")
-_logged: set[str] = set()
 
 
 def reply(text: str) -> str:
@@ -77,10 +80,9 @@ def last_answer(text: str) -> str | None:
     return found[-1].strip() if found else None
 
 
-def _log_once(reason: str) -> None:
-    if reason not in _logged:
-        _logged.add(reason)
-        _log.warning("digits_lab reward: a row scored 0: %s", reason)
+
+def _scored_0(reason: object) -> None:
+    log_once(f"a row scored 0: {reason}")
 
 
 def _field(truth: Mapping[str, Any], *names: str) -> Any:
@@ -100,30 +102,70 @@ def _board(numbers: Any) -> list[int] | str:
     return [whole("numbers", n) for n in numbers]
 
 
-def _row_board(numbers: Any) -> list[int] | str:
-    """``_board`` for one row of a batch: a board that is no list of integers becomes an
-    empty one, which the checker refuses as that row's puzzle (scored 0, not raised)."""
+def _target(truth: Mapping[str, Any]) -> int | None:
+    target = truth.get("target")
+    return None if target is None else whole("target", target)
+
+
+def _text(completion: Any) -> str:
+    """A completion's text: a string, or the last message of a conversation."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, Sequence) and completion and isinstance(completion[-1], Mapping):
+        return str(completion[-1].get("content", ""))
+    raise TypeError(f"completions: expected text or a list of messages, not {completion!r}")
+
+
+def game_of(ground_truth: Any, data_source: Any = None, game: Game | str | None = None) -> Game:
+    """The game a row is judged under, by the one rule: the game its ground truth names
+    (a mapping or its JSON text, verl's ``reward_model`` cell unwrapped), else the one its
+    ``data_source`` names, else ``game``, else ``COUNTDOWN_TASKS`` (the last two said once in
+    the log). Raises ``TypeError``/``ValueError`` for a ground truth that is none."""
+    return decide(game_named(truth_of(ground_truth), data_source), game)
+
+
+@dataclasses.dataclass(frozen=True)
+class Judgement:
+    """One reply judged: its ``score`` (``score`` solved, ``format_score`` for an answer that
+    is not, 0 for none or a row that cannot be judged), the ``answer`` read from its last
+    ``<answer>`` (``None``: none), the ``game`` it was judged under, the checker's
+    ``verdict`` (``None`` where there was nothing to check) and a one-line ``explanation``."""
+
+    score: float
+    answer: str | None
+    game: Game | None
+    verdict: Verdict | None
+    explanation: str
+
+
+def judge(
+    completion: Any,
+    ground_truth: Any,
+    *,
+    data_source: Any = None,
+    game: Game | str | None = None,
+    format_score: float = 0.1,
+    score: float = 1.0,
+) -> Judgement:
+    """Judges one completion (text, or a conversation whose last message is the reply)
+    against a row's ground truth (``{"numbers", "target", "game"}``, or its JSON text), as
+    ``compute_score`` scores it. Never raises on a bad row: it scores 0, the explanation
+    says why, and the reason is logged once."""
+    chosen: Game | None = None
     try:
-        return _board(numbers)
-    except TypeError as e:
-        _log_once(str(e))
-        return ""
-
-
-def _game(data_source: Any, truth: Mapping[str, Any], game: Game | str | None) -> Game | str:
-    """The game a row is judged under: the ground truth's own (``game``: a name, or a game's
-    kind and options as ``generate`` writes them), else ``game=``, else the game
-    ``data_source`` names, else ``COUNTDOWN_TASKS``."""
-    if "game" in truth and truth["game"] is not None:
-        named = truth["game"]
-        if isinstance(named, Mapping):
-            return Game(**{k: v for k, v in named.items() if v is not None})
-        return named
-    if game is not None:
-        return game
-    if isinstance(data_source, str) and data_source.lower() in DATA_SOURCES:
-        return DATA_SOURCES[data_source.lower()]
-    return COUNTDOWN_TASKS
+        text = _text(completion)
+        truth = truth_of(ground_truth)
+        chosen = decide(game_named(truth, data_source), game)
+        answer = last_answer(text)
+        if answer is None:
+            return Judgement(0.0, None, chosen, None, "no <answer>…</answer> in the reply")
+        verdict = check(answer, _board(_field(truth, "numbers", "nums")), _target(truth), chosen)
+    except (DigitsLabError, KeyError, TypeError, ValueError) as e:  # json's errors are ValueErrors
+        _scored_0(e)
+        return Judgement(0.0, None, chosen, None, f"not judged: {e}")
+    if verdict.solved:
+        return Judgement(score, answer, chosen, verdict, f"solved: {answer} makes {verdict.value}")
+    return Judgement(format_score, answer, chosen, verdict, f"{verdict.fault}: {verdict.message}")
 
 
 def compute_score(
@@ -139,99 +181,128 @@ def compute_score(
     **_: Any,
 ) -> float:
     """verl's reward function: ``score`` when the reply's last ``<answer>`` solves the puzzle
-    ``ground_truth`` (``{"target": …, "numbers": […]}``, ``nums`` for ``numbers`` too, NumPy
-    values as pandas reads them from Parquet), ``format_score`` when there is an answer that
-    does not (a rule broken, or a value off target), 0 when there is none.
+    ``ground_truth`` (``{"target": …, "numbers": […], "game": {…}}`` as ``generate`` writes
+    it, or its JSON text; ``nums`` for ``numbers`` too; NumPy values as pandas reads them
+    from Parquet), ``format_score`` when there is an answer that does not (a rule broken, or
+    a value off target), 0 when there is none.
 
     Called as verl's reward manager calls it, ``compute_score(data_source=…,
     solution_str=…, ground_truth=…, extra_info=…)``, or by position in that order; the
     two-argument form of TinyZero's Countdown task, ``compute_score(solution_str,
-    ground_truth)``, is taken as such. The game is the ground truth's ``game`` if it has one,
-    else ``game=``, else the one ``data_source`` names (``DATA_SOURCES``), else
-    ``COUNTDOWN_TASKS``. ``method`` is TinyZero's; only ``"strict"`` exists. A row that cannot
-    be judged (a puzzle the game refuses, a ground truth without numbers) scores 0 and is
-    logged once: a reward never stops a training run. ``dl.check`` raises instead."""
+    ground_truth)``, is taken as such. The row decides its game: the ground truth's
+    ``game``, else the one ``data_source`` names (``DATA_SOURCES``), else ``game=``, else
+    ``COUNTDOWN_TASKS`` (the last two logged once). ``method`` is TinyZero's; only
+    ``"strict"`` exists. A row that cannot be judged (a puzzle the game refuses, a ground
+    truth without numbers) scores 0 and is logged once: a reward never stops a training run.
+    ``dl.check`` raises instead."""
     if method != "strict":
         raise ValueError(f"method: only 'strict' is known, not {method!r}")
     if ground_truth is None and isinstance(solution_str, Mapping):
         # TinyZero's compute_score(solution_str, ground_truth), by position.
         data_source, solution_str, ground_truth = None, data_source, solution_str
-    try:
-        if isinstance(ground_truth, str):
-            # Parquet written by other tools often holds the ground truth as JSON text.
-            ground_truth = json.loads(ground_truth)
-        if not isinstance(solution_str, str):
-            raise TypeError(f"solution_str: expected a str, not {type(solution_str).__name__}")
-        if not isinstance(ground_truth, Mapping):
-            raise TypeError(f"ground_truth: expected a mapping, not {type(ground_truth).__name__}")
-        answer = last_answer(solution_str)
-        if answer is None:
-            return 0.0
-        numbers = _board(_field(ground_truth, "numbers", "nums"))
-        target = ground_truth.get("target")
-        target = None if target is None else whole("target", target)
-        verdict = check(answer, numbers, target, _game(data_source, ground_truth, game))
-    except (DigitsLabError, KeyError, TypeError, ValueError) as e:  # json's errors are ValueErrors
-        _log_once(str(e))
+    if not isinstance(solution_str, str):
+        _scored_0(f"solution_str: expected a str, not {type(solution_str).__name__}")
         return 0.0
-    return score if verdict.solved else format_score
+    judged = judge(
+        solution_str, ground_truth, data_source=data_source, game=game, format_score=format_score, score=score
+    )
+    return judged.score
 
 
-def _text(completion: Any) -> str:
-    """A completion's text: a string, or the last message of a conversation."""
-    if isinstance(completion, str):
-        return completion
-    if isinstance(completion, Sequence) and completion and isinstance(completion[-1], Mapping):
-        return str(completion[-1].get("content", ""))
-    raise TypeError(f"completions: expected text or a list of messages, not {completion!r}")
+def _truth_column(columns: Mapping[str, Any], given: str | None) -> Sequence[Any] | None:
+    """The rows' ground truths among TRL's columns: ``given``, else ``ground_truth`` (as
+    ``generate`` writes it), else verl's ``reward_model`` cells."""
+    if given is not None:
+        if given not in columns:
+            raise DigitsLabError(f"no ground truth column `{given}` (the columns are {', '.join(columns)})")
+        return columns[given]
+    for name in ("ground_truth", "reward_model"):
+        if name in columns:
+            return columns[name]
+    return None
 
 
 def trl_reward(
-    game: Game | str = COUNTDOWN_TASKS,
+    game: Game | str | None = None,
     numbers_column: str | None = None,
     target_column: str | None = None,
     format_score: float = 0.0,
     score: float = 1.0,
+    ground_truth_column: str | None = None,
 ) -> Callable[..., list[float]]:
     """A reward function for TRL's trainers (``GRPOTrainer(reward_funcs=[trl_reward()])``):
-    TRL calls it with the batch's ``prompts``, ``completions`` and every column of the
-    dataset as keyword arguments. It finds the board's column (``numbers_column``, else the
-    first of the usual names the dataset has, as ``check --batch`` finds a file's:
-    ``numbers`` as ``generate`` writes it, ``nums`` as TinyZero's sets do, ``cards``, …) and
-    the target's (``target_column``, else ``target`` or ``goal``; none for a game with a fixed
-    target), checks each reply's last ``<answer>`` in parallel
-    (``check_many``) and returns ``score`` for a solved puzzle, ``format_score`` for an
-    answer that is not, 0 where there is none or the row cannot be judged."""
+    TRL calls it with the batch's ``prompts``, ``completions`` (text, or message lists for
+    a conversational set) and every column of the dataset as keyword arguments.
+
+    Each row is judged under the game it names: its ground truth's (the ``ground_truth``
+    column as ``generate`` writes it, a struct or its JSON text; or verl's ``reward_model``
+    cells; or ``ground_truth_column``), else its ``data_source``'s, else ``game`` (default
+    ``COUNTDOWN_TASKS``; logged once). The board and target are the ground truth's, else the
+    board's column (``numbers_column``, else the first of the usual names the dataset has,
+    as ``check --batch`` finds a file's: ``numbers``, ``nums`` as TinyZero's sets have it,
+    ``cards``, …) and the target's (``target_column``, else ``target`` or ``goal``; none for a
+    game with a fixed target). The replies' last ``<answer>``s are checked in parallel, one
+    ``check_many`` a game, and each row gets ``score`` solved, ``format_score`` for an answer
+    that is not, 0 where there is none or the row cannot be judged (logged once)."""
 
     def reward(completions: Sequence[Any], **columns: Any) -> list[float]:
         usual_numbers, usual_target, _ = _native.usual_columns()
         names = list(columns)
+        truths = _truth_column(columns, ground_truth_column)
         numbers_name = find_column(names, numbers_column, usual_numbers, "numbers")
-        if numbers_name is None:
+        if numbers_name is None and truths is None:
             raise DigitsLabError(
-                f"no numbers column among the dataset's ({', '.join(names)}): "
-                f"name it with trl_reward(numbers_column=…)"
+                f"no numbers column or ground truth among the dataset's ({', '.join(names)}): "
+                f"name one with trl_reward(numbers_column=…) or ground_truth_column=…"
             )
         target_name = find_column(names, target_column, usual_target, "target")
-        numbers = columns[numbers_name]
+        numbers = None if numbers_name is None else columns[numbers_name]
         targets = None if target_name is None else columns[target_name]
-        answers = [last_answer(_text(c)) for c in completions]
-        boards = [_row_board(n) for n in numbers]
-        verdicts = check_many(
-            [a if a is not None else "" for a in answers],
-            boards,
-            None if targets is None else list(targets),
-            game,
-        )
-        solved = verdicts["solved"].to_list()
-        faults = verdicts["fault"].to_list()
-        for fault, message in zip(faults, verdicts["message"].to_list()):
-            if fault == "puzzle":
-                _log_once(message)
-        return [
-            0.0 if a is None or f == "puzzle" else (score if s else format_score)
-            for a, s, f in zip(answers, solved, faults)
-        ]
+        sources = columns.get("data_source")
+        scores = [0.0] * len(completions)
+        # The rows to check, by the game they are judged under and whether they have a target.
+        groups: dict[tuple[Game, bool], list[tuple[int, str, list[int] | str, int | None]]] = {}
+        for i, completion in enumerate(completions):
+            try:
+                answer = last_answer(_text(completion))
+                truth = None if truths is None else truth_of(truths[i])
+                chosen = decide(game_named(truth, None if sources is None else sources[i]), game)
+                if answer is None:
+                    continue
+                if truth is not None and numbers_column is None and ("numbers" in truth or "nums" in truth):
+                    board = _board(_field(truth, "numbers", "nums"))
+                elif numbers is not None:
+                    board = _board(numbers[i])
+                else:
+                    board = _board(_field(truth or {}, "numbers", "nums"))
+                if truth is not None and target_column is None and truth.get("target") is not None:
+                    target = _target(truth)
+                else:
+                    target = None if targets is None else whole("target", targets[i])
+            except (DigitsLabError, KeyError, TypeError, ValueError) as e:
+                _scored_0(e)
+                continue
+            groups.setdefault((chosen, target is None), []).append((i, answer, board, target))
+        for (chosen, no_target), rows in groups.items():
+            try:
+                verdicts = check_many(
+                    [r[1] for r in rows],
+                    [r[2] for r in rows],
+                    None if no_target else [r[3] for r in rows],
+                    chosen,
+                )
+            except (DigitsLabError, TypeError) as e:  # a game named that is no game
+                _scored_0(e)
+                continue
+            solved = verdicts["solved"].to_list()
+            faults = verdicts["fault"].to_list()
+            messages = verdicts["message"].to_list()
+            for (i, *_), s, fault, message in zip(rows, solved, faults, messages):
+                if fault == "puzzle":
+                    _scored_0(message)
+                else:
+                    scores[i] = score if s else format_score
+        return scores
 
     reward.__name__ = "digits_lab_reward"
     return reward
