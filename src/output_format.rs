@@ -49,6 +49,8 @@ pub enum GenerateFormat {
     Parquet,
     /// A Hugging Face dataset folder: a Parquet file per split and a README.md card.
     Hf,
+    /// A folder in verl's row shape: a Parquet file per split.
+    Verl,
 }
 
 impl Default for GenerateFormat {
@@ -60,7 +62,7 @@ impl Default for GenerateFormat {
 
 impl GenerateFormat {
     /// The names `--format` takes.
-    pub const NAMES: &[&str] = &["table", "csv", "json", "jsonl", "parquet", "hf"];
+    pub const NAMES: &[&str] = &["table", "csv", "json", "jsonl", "parquet", "hf", "verl"];
 
     /// Its name as `--format` takes it.
     pub fn name(self) -> &'static str {
@@ -69,6 +71,7 @@ impl GenerateFormat {
             GenerateFormat::Jsonl => "jsonl",
             GenerateFormat::Parquet => "parquet",
             GenerateFormat::Hf => "hf",
+            GenerateFormat::Verl => "verl",
         }
     }
 
@@ -76,7 +79,10 @@ impl GenerateFormat {
     pub fn is_dataset(self) -> bool {
         matches!(
             self,
-            GenerateFormat::Jsonl | GenerateFormat::Parquet | GenerateFormat::Hf
+            GenerateFormat::Jsonl
+                | GenerateFormat::Parquet
+                | GenerateFormat::Hf
+                | GenerateFormat::Verl
         )
     }
 }
@@ -89,6 +95,7 @@ impl FromStr for GenerateFormat {
             "jsonl" => GenerateFormat::Jsonl,
             "parquet" => GenerateFormat::Parquet,
             "hf" => GenerateFormat::Hf,
+            "verl" => GenerateFormat::Verl,
             list => match list.parse::<Format>() {
                 Ok(f) => GenerateFormat::List(f),
                 Err(_) => {

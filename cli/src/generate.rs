@@ -53,6 +53,11 @@ pub struct GenerateArgs {
     /// 50%, hard from 25%, fiendish below), and each puzzle carries it as `model_success`.
     #[arg(long, value_name = "FILE", requires = "difficulty")]
     pub model_difficulty: Option<PathBuf>,
+    /// Take a --model-difficulty model whose failures are not predictable from the puzzles'
+    /// properties (cross-validated R² below 0.05, or ρ's interval holding 0), which is
+    /// refused otherwise; the set's title and card then say so.
+    #[arg(long, requires = "model_difficulty")]
+    pub allow_unpredictive: bool,
     /// Mix puzzles with no solution into a set for models, this share of --count (at least
     /// 0, below 1): each says so in its row (`solvable`), its reference answer is "no
     /// solution", and every prompt says how to answer one.
@@ -60,12 +65,14 @@ pub struct GenerateArgs {
     pub unsolvable: Option<f64>,
     /// Output format: a table, CSV or JSON for people and programs; a dataset for models as
     /// JSON lines or Parquet (with `prompt`, `ground_truth` and, with --test-share, `split`),
-    /// or `hf`, a Hugging Face dataset folder (a Parquet file per split and a README.md card)
-    /// that `datasets.load_dataset(DIR)` loads.
+    /// `hf`, a Hugging Face dataset folder (a Parquet file per split and a README.md card)
+    /// that `datasets.load_dataset(DIR)` loads (and, with chat prompts,
+    /// `load_dataset(DIR, "conversational")`), or `verl`, a folder of train.parquet (and
+    /// test.parquet) in verl's row shape.
     #[arg(long, default_value = defaults().format.name(), value_parser = one_of::<GenerateFormat>(GenerateFormat::NAMES))]
     pub format: GenerateFormat,
     /// Write the puzzles to this file (atomically) instead of standard output; needed for
-    /// --format parquet, and for --format hf the folder to make (new or empty).
+    /// --format parquet, and for --format hf and verl the folder to make (new or empty).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The most puzzles one board gives, each at a target of its own, 1 to 1000 [default: 1].
@@ -131,6 +138,7 @@ impl GenerateArgs {
             stratify: self.stratify,
             unicode: self.unicode,
             model_difficulty: self.model_difficulty.clone(),
+            allow_unpredictive: self.allow_unpredictive,
             unsolvable: self.unsolvable,
             format: self.format,
             out: self.out.clone(),

@@ -9,13 +9,11 @@ use serde::Serialize;
 
 use crate::model::{Linear, Spread, folds, spearman};
 
-use crate::model::success::{INPUTS, Properties, inputs};
+use crate::model::success::{INPUTS, Properties, inputs, unpredictive};
 
 /// Cross-validation: folds and repeats.
 const FOLDS: usize = 5;
 const REPEATS: u64 = 5;
-/// The cross-validated R² below which no property is said to predict the failures.
-pub const PREDICTIVE_R2: f64 = 0.05;
 /// The fewest solvable puzzles, and boards, a fit is tried on.
 const LEAST_PUZZLES: usize = 10;
 const LEAST_BOARDS: usize = 5;
@@ -73,10 +71,15 @@ pub struct Drivers {
 }
 
 impl Drivers {
-    /// Whether the properties predict the failures out of fold (R² at least
-    /// [`PREDICTIVE_R2`]).
+    /// Why the properties do not predict the failures out of fold, by the one test
+    /// ([`unpredictive`]); `None` when they do, or when nothing was fitted.
+    pub fn unpredictive(&self) -> Option<String> {
+        unpredictive(self.rho_cv.as_ref()?, self.r2_cv.as_ref()?)
+    }
+
+    /// Whether a fit was made and its properties predict the failures out of fold.
     pub fn predictive(&self) -> bool {
-        self.r2_cv.is_some_and(|r| r.mean >= PREDICTIVE_R2)
+        self.rho_cv.is_some() && self.r2_cv.is_some() && self.unpredictive().is_none()
     }
 
     /// The inputs worth naming, most predictive first: a weight of under half a point of

@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 
 use crate::format::grouped;
 
-use super::drivers::PREDICTIVE_R2;
 use super::outcome::Outcome;
 use super::properties::Property;
 use super::summary::{ModelSummary, Summary};
@@ -212,12 +211,11 @@ fn drivers(o: &mut String, s: &Summary) {
                      observed success",
                     rho.mean, rho.sd, r2.mean, r2.sd
                 );
-                if !d.predictive() {
+                if let Some(why) = d.unpredictive() {
                     let _ = writeln!(
                         o,
                         "- no property predicts the failures on puzzles the fit did not see \
-                         (R² below {PREDICTIVE_R2}): they look random with respect to the \
-                         puzzles"
+                         ({why}): they look random with respect to the puzzles"
                     );
                 }
                 for driver in d.shown().take(4).filter(|_| d.predictive()) {

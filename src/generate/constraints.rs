@@ -90,9 +90,13 @@ impl Check {
             Check::Difficulty { wanted, .. } => format!("--difficulty {wanted}"),
             Check::NeedsFraction(true) => "needs a fraction".into(),
             Check::NeedsFraction(false) => "needs no fraction".into(),
-            Check::ModelSuccess { wanted, model, .. } => {
-                format!("--difficulty {wanted} --model-difficulty ({})", model.model)
-            }
+            Check::ModelSuccess { wanted, model, .. } => match model.unpredictive() {
+                None => format!("--difficulty {wanted} --model-difficulty ({})", model.model),
+                Some(why) => format!(
+                    "--difficulty {wanted} --model-difficulty ({}, not predictive: {why})",
+                    model.model
+                ),
+            },
         }
     }
 

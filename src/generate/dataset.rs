@@ -9,15 +9,16 @@ use std::io::Write;
 use std::path::Path;
 use std::str::FromStr;
 
-use polars::prelude::*;
+use polars::prelude::DataFrame;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
 use crate::game::rules::Arithmetic;
 use crate::random::mix;
-use crate::store::write::{frame, portable_parquet_file};
+use crate::store::write::portable_parquet_file;
 
+use super::columns::{Prompt, rows_frame};
 use super::puzzle::{NoSolution, Puzzle};
 
 /// What a test split holds out: whole boards (no board of the test set is in the training
@@ -137,40 +138,44 @@ pub fn prompt(game: &Game, numbers: &[i64], target: i64, no_solution: bool) -> S
 }
 
 /// One dataset row: what trainers load, then the puzzle's own fields (its board is
-/// `numbers`).
+/// `numbers`). Every format of a set is built from it ([`super::columns`] for the tables).
 #[derive(Serialize)]
-struct Row<'a> {
-    numbers: &'a [i64],
-    target: i64,
+pub(super) struct Row<'a> {
+    pub numbers: &'a [i64],
+    pub target: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    split: Option<&'static str>,
-    prompt: String,
-    ground_truth: GroundTruth<'a>,
+    pub split: Option<&'static str>,
+    pub prompt: String,
+    pub ground_truth: GroundTruth<'a>,
     /// Present in a set that mixes in puzzles with no solution (`--unsolvable`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    solvable: Option<bool>,
-    trees: u64,
-    expressions: u64,
-    distinct: Option<u64>,
+    pub solvable: Option<bool>,
+    pub trees: u64,
+    pub expressions: u64,
+    pub distinct: Option<u64>,
     /// The next four are null for a puzzle with no solution.
-    min_ops: Option<u32>,
-    difficulty: Option<f64>,
-    predicted_time_s: Option<f64>,
-    predicted_solve_rate: Option<f64>,
+    pub min_ops: Option<u32>,
+    pub difficulty: Option<f64>,
+    pub predicted_time_s: Option<f64>,
+    pub predicted_solve_rate: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    band: Option<&'static str>,
-    solution: String,
+    pub band: Option<&'static str>,
+    /// The language model's predicted success, in a set made with `--model-difficulty`
+    /// (null for a puzzle with no solution there).
     #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
+    pub model_success: Option<Option<f64>>,
+    pub solution: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
 }
 
 /// What a reward function compares an answer with (verl's `ground_truth`): the puzzle and
 /// the game it is played under, so that a set's own references score as solved.
 #[derive(Serialize)]
-struct GroundTruth<'a> {
-    numbers: &'a [i64],
-    target: i64,
-    game: &'a TruthGame,
+pub(super) struct GroundTruth<'a> {
+    pub numbers: &'a [i64],
+    pub target: i64,
+    pub game: &'a TruthGame,
 }
 
 /// A game as a ground truth names it: its kind and the options that change it, with the
@@ -215,6 +220,9 @@ pub struct SetGame<'a> {
     /// The set mixes in puzzles with no solution: every prompt says how to answer one, and
     /// every row says whether it is solvable.
     pub no_solution: bool,
+    /// The set was chosen by a language model's predicted success (`--model-difficulty`):
+    /// every row carries its `model_success`.
+    pub model_success: bool,
 }
 
 impl SetGame<'_> {
@@ -237,7 +245,7 @@ impl SetGame<'_> {
     }
 }
 
-fn row<'a>(set: SetGame<'a>, e: &SetPuzzle<'a>, split: Option<&Split>) -> Row<'a> {
+pub(super) fn row<'a>(set: SetGame<'a>, e: &SetPuzzle<'a>, split: Option<&Split>) -> Row<'a> {
     let (board, target) = (e.board(), e.target());
     let mut r = Row {
         numbers: board,
@@ -258,6 +266,7 @@ fn row<'a>(set: SetGame<'a>, e: &SetPuzzle<'a>, split: Option<&Split>) -> Row<'a
         predicted_time_s: None,
         predicted_solve_rate: None,
         band: None,
+        model_success: set.model_success.then_some(None),
         solution: NO_SOLUTION.to_string(),
         solutions: None,
     };
@@ -272,6 +281,7 @@ fn row<'a>(set: SetGame<'a>, e: &SetPuzzle<'a>, split: Option<&Split>) -> Row<'a
             r.predicted_time_s = Some(p.predicted_time_s);
             r.predicted_solve_rate = Some(p.predicted_solve_rate);
             r.band = p.band.map(|b| b.name());
+            r.model_success = set.model_success.then_some(p.model_success);
             r.solution = set.spelled(&p.solution);
             r.solutions =
                 (p.solutions.as_ref()).map(|all| all.iter().map(|s| set.spelled(s)).collect());
@@ -349,175 +359,43 @@ pub fn write_parquet(
     split: Option<&Split>,
 ) -> Result<()> {
     let rows: Vec<Row> = puzzles.iter().map(|p| row(game, p, split)).collect();
-    portable_parquet_file(dest, &mut rows_frame(&rows)?)
+    portable_parquet_file(dest, &mut rows_frame(&rows, game, Prompt::Text)?)
 }
 
-/// The puzzles as one table per part of the split (`train` alone without one), each part
-/// without the `split` column, in the order of [`SPLITS`]; an empty part is left out.
+/// The puzzles' rows by part of the split (`train` alone without one), each row without
+/// its `split`, in the order of [`SPLITS`]; an empty part is left out.
+pub(super) fn parts<'a>(
+    game: SetGame<'a>,
+    puzzles: &[SetPuzzle<'a>],
+    split: Option<&Split>,
+) -> Vec<(&'static str, Vec<Row<'a>>)> {
+    SPLITS
+        .into_iter()
+        .map(|part| {
+            let rows = puzzles
+                .iter()
+                .filter(|p| split.map_or("train", |s| s.of(p)) == part)
+                .map(|p| row(game, p, None))
+                .collect::<Vec<_>>();
+            (part, rows)
+        })
+        .filter(|(_, rows)| !rows.is_empty())
+        .collect()
+}
+
+/// The puzzles as one table per part of the split, as [`parts`] divides them, with the
+/// prompt as text or as chat messages.
 pub fn split_frames<'a>(
     game: SetGame<'a>,
     puzzles: &[SetPuzzle<'a>],
     split: Option<&Split>,
+    prompt: Prompt,
 ) -> Result<Vec<(&'static str, DataFrame)>> {
-    let mut out = Vec::new();
-    for part in SPLITS {
-        let rows: Vec<Row> = puzzles
-            .iter()
-            .filter(|p| split.map_or("train", |s| s.of(p)) == part)
-            .map(|p| row(game, p, None))
-            .collect();
-        if !rows.is_empty() {
-            out.push((part, rows_frame(&rows)?));
-        }
-    }
-    Ok(out)
+    parts(game, puzzles, split)
+        .into_iter()
+        .map(|(part, rows)| Ok((part, rows_frame(&rows, game, prompt)?)))
+        .collect()
 }
 
 /// The parts a split makes.
 pub const SPLITS: [&str; 2] = ["train", "test"];
-
-/// Rows as a table: the JSON lines' fields as columns (`numbers` and `solutions` lists;
-/// `ground_truth` a struct, as it is an object in JSON lines; `split` where the rows have
-/// one).
-fn rows_frame(rows: &[Row]) -> Result<DataFrame> {
-    let list = |name: &str, values: Vec<Series>| {
-        Column::new(name.into(), ListChunked::from_iter(values).into_series())
-    };
-    let mut columns = vec![
-        list(
-            "numbers",
-            rows.iter()
-                .map(|r| Series::new("".into(), r.numbers))
-                .collect(),
-        ),
-        Column::new(
-            "target".into(),
-            rows.iter().map(|r| r.target).collect::<Vec<_>>(),
-        ),
-    ];
-    if rows.iter().any(|r| r.split.is_some()) {
-        columns.push(Column::new(
-            "split".into(),
-            rows.iter().map(|r| r.split).collect::<Vec<_>>(),
-        ));
-    }
-    columns.extend([
-        Column::new(
-            "prompt".into(),
-            rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
-        ),
-        truth_column(rows)?,
-    ]);
-    if rows.iter().any(|r| r.solvable.is_some()) {
-        columns.push(Column::new(
-            "solvable".into(),
-            rows.iter().map(|r| r.solvable).collect::<Vec<_>>(),
-        ));
-    }
-    columns.extend([
-        Column::new(
-            "trees".into(),
-            rows.iter().map(|r| r.trees).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "expressions".into(),
-            rows.iter().map(|r| r.expressions).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "distinct".into(),
-            rows.iter().map(|r| r.distinct).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "min_ops".into(),
-            rows.iter().map(|r| r.min_ops).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "difficulty".into(),
-            rows.iter().map(|r| r.difficulty).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "predicted_time_s".into(),
-            rows.iter().map(|r| r.predicted_time_s).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "predicted_solve_rate".into(),
-            rows.iter()
-                .map(|r| r.predicted_solve_rate)
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "band".into(),
-            rows.iter().map(|r| r.band).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solution".into(),
-            rows.iter().map(|r| r.solution.as_str()).collect::<Vec<_>>(),
-        ),
-    ]);
-    if rows.iter().any(|r| r.solutions.is_some()) {
-        columns.push(list(
-            "solutions",
-            rows.iter()
-                .map(|r| Series::new("".into(), r.solutions.clone().unwrap_or_default()))
-                .collect(),
-        ));
-    }
-    frame(columns)
-}
-
-/// `ground_truth` as a struct column, the fields of the JSON lines' object: `numbers` (a
-/// list), `target` and `game` (a struct of [`TruthGame`]'s fields, where the JSON leaves out
-/// an option that is off, the struct holds `false` or null), so that a reader gets the same
-/// mapping from either file.
-fn truth_column(rows: &[Row]) -> Result<Column> {
-    let n = rows.len();
-    let games: Vec<&TruthGame> = rows.iter().map(|r| r.ground_truth.game).collect();
-    let text = |name: &str, f: fn(&TruthGame) -> Option<&str>| {
-        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
-    };
-    let flag = |name: &str, f: fn(&TruthGame) -> bool| {
-        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
-    };
-    let game_fields = [
-        text("kind", |g| Some(g.kind.as_str())),
-        text("rules", |g| g.rules.as_deref()),
-        flag("pow", |g| g.pow),
-        flag("unary_minus", |g| g.unary_minus),
-        flag("use_all", |g| g.use_all),
-        flag("zero", |g| g.zero),
-        flag("negatives", |g| g.negatives),
-        flag("fractions", |g| g.fractions),
-        flag("concat", |g| g.concat),
-        text("pool", |g| g.pool.as_deref()),
-        text("targets", |g| g.targets.as_deref()),
-        Series::new(
-            "size".into(),
-            games
-                .iter()
-                .map(|g| g.size.map(|n| n as u64))
-                .collect::<Vec<_>>(),
-        ),
-    ];
-    let struct_of = |name: &str, fields: &[Series]| {
-        StructChunked::from_series(name.into(), n, fields.iter())
-            .map(|s| s.into_series())
-            .map_err(|e| Error::failed("the ground truths as a table", e))
-    };
-    let numbers = ListChunked::from_iter(
-        rows.iter()
-            .map(|r| Series::new("".into(), r.ground_truth.numbers)),
-    )
-    .into_series()
-    .with_name("numbers".into());
-    let fields = [
-        numbers,
-        Series::new(
-            "target".into(),
-            rows.iter()
-                .map(|r| r.ground_truth.target)
-                .collect::<Vec<_>>(),
-        ),
-        struct_of("game", &game_fields)?,
-    ];
-    Ok(struct_of("ground_truth", &fields)?.into_column())
-}

@@ -1,16 +1,19 @@
 //! A generated set as a Hugging Face dataset folder (`generate --format hf --out DIR`):
-//! `data/train-00000-of-00001.parquet` (and `data/test-…` with a split) and a `README.md`
-//! card whose YAML header names the splits, so that `datasets.load_dataset(DIR)` loads it as
-//! it is. The folder is written beside its destination and renamed into place, so an
-//! interrupted run leaves no folder that looks complete.
+//! `data/train-00000-of-00001.parquet` (and `data/test-…` with a split), the same rows with
+//! the prompt as chat messages in `conversational/` (TRL's conversational format), and a
+//! `README.md` card whose YAML header names both configs and their splits, so that
+//! `datasets.load_dataset(DIR)` loads the plain set and `datasets.load_dataset(DIR,
+//! "conversational")` the chat one. The folder is written beside its destination and
+//! renamed into place, so an interrupted run leaves no folder that looks complete.
 
 use std::fs;
 use std::path::Path;
 
+use crate::error::Result;
 use crate::error::file_error;
-use crate::error::{Error, Result};
-use crate::store::write::{portable_parquet_file, temp_path, write_text};
+use crate::store::write::{folder_atomically, portable_parquet_file, write_text};
 
+use super::columns::Prompt;
 use super::dataset::{SetGame, SetPuzzle, Split, split_frames};
 
 /// What the card says of how the set was made.
@@ -20,7 +23,16 @@ pub struct Provenance<'a> {
     pub title: &'a str,
     /// The command line that made it.
     pub command: &'a str,
+    /// What the card says of the language model whose predicted success chose the puzzles
+    /// (`--model-difficulty`), and whether it predicts.
+    pub model: Option<String>,
 }
+
+/// The configs of a folder: each name, its folder, and how its prompts are held.
+const CONFIGS: [(&str, &str, Prompt); 2] = [
+    ("default", "data", Prompt::Text),
+    ("conversational", "conversational", Prompt::Messages),
+];
 
 /// Writes `puzzles` as a dataset folder at `dest`, which must not exist or be empty.
 pub fn write_folder(
@@ -30,33 +42,19 @@ pub fn write_folder(
     split: Option<&Split>,
     made: &Provenance,
 ) -> Result<()> {
-    if fs::read_dir(dest).is_ok_and(|mut d| d.next().is_some()) {
-        return Err(Error::input(format!(
-            "{} exists and is not empty: give a new folder for the dataset",
-            dest.display()
-        )));
-    }
-    let tmp = temp_path(dest);
-    let write = || -> Result<()> {
-        let data = tmp.join("data");
-        fs::create_dir_all(&data).map_err(|e| file_error(&data, e))?;
-        let mut parts = split_frames(game, puzzles, split)?;
-        for (part, df) in &mut parts {
-            portable_parquet_file(&data.join(file_name(part)), df)?;
+    folder_atomically(dest, |tmp| {
+        let mut sizes = Vec::new();
+        for (_, folder, prompt) in CONFIGS {
+            let dir = tmp.join(folder);
+            fs::create_dir_all(&dir).map_err(|e| file_error(&dir, e))?;
+            let mut parts = split_frames(game, puzzles, split, prompt)?;
+            for (part, df) in &mut parts {
+                portable_parquet_file(&dir.join(file_name(part)), df)?;
+            }
+            sizes = parts.iter().map(|(p, df)| (*p, df.height())).collect();
         }
-        let sizes: Vec<(&str, usize)> = parts.iter().map(|(p, df)| (*p, df.height())).collect();
         write_text(&tmp.join("README.md"), &card(game, split, &sizes, made))
-    };
-    let placed = write().and_then(|()| {
-        if dest.is_dir() {
-            fs::remove_dir(dest).map_err(|e| file_error(dest, e))?;
-        }
-        fs::rename(&tmp, dest).map_err(|e| file_error(dest, e))
-    });
-    if placed.is_err() {
-        let _ = fs::remove_dir_all(&tmp);
-    }
-    placed
+    })
 }
 
 /// The one file of a part.
@@ -68,12 +66,15 @@ fn file_name(part: &str) -> String {
 /// was made and what each column holds.
 fn card(set: SetGame, split: Option<&Split>, sizes: &[(&str, usize)], made: &Provenance) -> String {
     let game = set.game;
-    let mut s = String::from("---\nconfigs:\n- config_name: default\n  data_files:\n");
-    for (part, _) in sizes {
-        s.push_str(&format!(
-            "  - split: {part}\n    path: data/{}\n",
-            file_name(part)
-        ));
+    let mut s = String::from("---\nconfigs:\n");
+    for (name, folder, _) in CONFIGS {
+        s.push_str(&format!("- config_name: {name}\n  data_files:\n"));
+        for (part, _) in sizes {
+            s.push_str(&format!(
+                "  - split: {part}\n    path: {folder}/{}\n",
+                file_name(part)
+            ));
+        }
     }
     s.push_str("tags:\n- math\n- reasoning\n- countdown\n- 24-game\n---\n\n");
     s.push_str(&format!("# {}\n\n", made.title));
@@ -91,6 +92,16 @@ fn card(set: SetGame, split: Option<&Split>, sizes: &[(&str, usize)], made: &Pro
         env!("CARGO_PKG_VERSION"),
         made.command
     ));
+    if let Some(model) = &made.model {
+        s.push_str(&format!("{model}\n\n"));
+    }
+    s.push_str(
+        "Two configs hold the same rows: `default` with each `prompt` as text, and \
+         `conversational` with it as a conversation of one user message \
+         (`[{\"role\": \"user\", \"content\": …}]`, TRL's conversational format): \
+         `datasets.load_dataset(DIR)` loads the first, `datasets.load_dataset(DIR, \
+         \"conversational\")` the second.\n\n",
+    );
     s.push_str("## Splits\n\n| split | puzzles |\n|---|--:|\n");
     for (part, n) in sizes {
         s.push_str(&format!("| {part} | {n} |\n"));
@@ -120,7 +131,7 @@ const COLUMNS: &str = "## Columns
 |---|---|---|
 | `numbers` | list of int64 | the board |
 | `target` | int64 | the number to make |
-| `prompt` | string | the task in words, with the answer format (`<answer>…</answer>`) |
+| `prompt` | string (`default`); list of struct of `role`, `content` (`conversational`) | the task in words, with the answer format (`<answer>…</answer>`) |
 | `solvable` | bool | whether the puzzle has a solution (sets that mix in puzzles with none) |
 | `ground_truth` | struct | what a reward compares an answer with: `numbers`, `target` and `game` (its `kind` and the options that change it) |
 | `trees`, `expressions`, `distinct` | uint64 | the puzzle's solutions under each counting convention (`distinct` null where undefined) |
@@ -128,6 +139,7 @@ const COLUMNS: &str = "## Columns
 | `difficulty` | float64 | the difficulty score |
 | `predicted_time_s`, `predicted_solve_rate` | float64 | what the score predicts of people: solve time in seconds, share who solve it |
 | `band` | string | the difficulty band, where the set asked for one |
+| `model_success` | float64 | the language model's predicted success, in sets made with `--model-difficulty` (null for a puzzle with no solution) |
 | `solution` | string | one reference solution |
 | `solutions` | list of string | every `distinct` solution (sets made with `--all`) |
 ";

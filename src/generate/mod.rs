@@ -10,7 +10,8 @@
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
 //! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON;
 //!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split,
-//!   and [`hf_folder`], as a Hugging Face dataset folder;
+//!   [`columns`], its rows as table columns, [`hf_folder`], as a Hugging Face dataset
+//!   folder, and [`verl_folder`], in verl's row shape;
 //!   [`strata`]: sets shared equally among the strata of one property.
 //!
 //! The same request and seed give the same puzzles at any thread count: every board is drawn
@@ -19,6 +20,7 @@
 //! not an `analyze` has run.
 
 pub mod bands;
+pub mod columns;
 pub mod constraints;
 pub mod dataset;
 pub mod day;
@@ -31,6 +33,7 @@ pub mod rng;
 pub mod span;
 pub mod strata;
 pub mod style;
+pub mod verl_folder;
 
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;

@@ -7,14 +7,15 @@ use crate::output_format::Format;
 
 use super::puzzle::Puzzle;
 
-/// The puzzles in `format`; `title` heads the table.
-pub fn format(puzzles: &[Puzzle], format: Format, title: &str) -> String {
+/// The puzzles in `format`; `title` heads the table; `model`: they were chosen by a
+/// language model's predicted success, which every format then shows (`model_success`).
+pub fn format(puzzles: &[Puzzle], format: Format, title: &str, model: bool) -> String {
     match format {
         Format::Json => {
             serde_json::to_string_pretty(puzzles).expect("plain data serializes") + "\n"
         }
-        Format::Csv => csv(puzzles),
-        Format::Table => table(puzzles, title),
+        Format::Csv => csv(puzzles, model),
+        Format::Table => table(puzzles, title, model),
     }
 }
 
@@ -30,7 +31,7 @@ fn opt(n: Option<u64>) -> String {
     n.map_or(String::new(), |n| n.to_string())
 }
 
-fn csv(puzzles: &[Puzzle]) -> String {
+fn csv(puzzles: &[Puzzle], model: bool) -> String {
     let days = puzzles.iter().any(|p| p.day.is_some());
     let all = puzzles.iter().any(|p| p.solutions.is_some());
     let mut head = Vec::new();
@@ -48,8 +49,11 @@ fn csv(puzzles: &[Puzzle]) -> String {
         "predicted_time_s",
         "predicted_solve_rate",
         "band",
-        "solution",
     ]);
+    if model {
+        head.push("model_success");
+    }
+    head.push("solution");
     if all {
         head.push("solutions");
     }
@@ -71,8 +75,11 @@ fn csv(puzzles: &[Puzzle]) -> String {
             p.predicted_time_s.to_string(),
             p.predicted_solve_rate.to_string(),
             p.band.map_or(String::new(), |b| b.to_string()),
-            p.solution.clone(),
         ]);
+        if model {
+            row.push(p.model_success.map_or(String::new(), |s| s.to_string()));
+        }
+        row.push(p.solution.clone());
         if all {
             row.push(p.solutions.as_deref().unwrap_or_default().join(" | "));
         }
@@ -81,7 +88,7 @@ fn csv(puzzles: &[Puzzle]) -> String {
     String::from_utf8(w.into_inner().expect("writes to memory")).expect("utf-8")
 }
 
-fn table(puzzles: &[Puzzle], title: &str) -> String {
+fn table(puzzles: &[Puzzle], title: &str, model: bool) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "{title}");
     let days = puzzles.iter().any(|p| p.day.is_some());
@@ -95,8 +102,11 @@ fn table(puzzles: &[Puzzle], title: &str) -> String {
         "min_ops",
         "difficulty",
         "time",
-        "band",
     ]);
+    if model {
+        head.push("model_success");
+    }
+    head.push("band");
     let board_col = head
         .iter()
         .position(|&h| h == "board")
@@ -118,8 +128,15 @@ fn table(puzzles: &[Puzzle], title: &str) -> String {
                 p.min_ops.to_string(),
                 format!("{:.2}", p.difficulty),
                 format!("~{:.0} s", p.predicted_time_s),
-                p.band.map_or("–".into(), |b| b.to_string()),
             ]);
+            if model {
+                // The model's predicted success, as a share of its answers.
+                r.push(
+                    p.model_success
+                        .map_or("–".into(), |s| format!("{:.0}%", s * 100.0)),
+                );
+            }
+            r.push(p.band.map_or("–".into(), |b| b.to_string()));
             r
         })
         .collect();

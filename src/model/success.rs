@@ -118,6 +118,37 @@ pub fn inputs(p: &Properties) -> Vec<f64> {
 /// What a success model file says it is, so that no other JSON is taken for one.
 const KIND: &str = "digits-lab success model";
 
+/// The mean cross-validated R² below which a model's failures are not predictable from the
+/// puzzles' properties.
+pub const PREDICTIVE_R2: f64 = 0.05;
+
+/// Why cross-validated figures say that a model's failures are not predictable from the
+/// puzzles' properties, `None` when they are predictable: the mean out-of-fold R² over the
+/// repeats below [`PREDICTIVE_R2`], or ρ's interval holding 0. ρ's interval is what a
+/// [`Spread`] keeps of it: the lowest to the highest of the repeats' pooled out-of-fold ρ
+/// (each repeat splits the boards into other folds), so it holds 0 (or lies below it) when
+/// one split of the boards ranks the puzzles no better than chance. The one test `fit
+/// --evaluation`, `evaluate`'s report and `generate --model-difficulty` apply.
+pub fn unpredictive(rho: &Spread, r2: &Spread) -> Option<String> {
+    let mut why = Vec::new();
+    // A NaN (a hand-edited file) fails both.
+    let (r2_ok, rho_ok) = (r2.mean >= PREDICTIVE_R2, rho.min > 0.0);
+    if !r2_ok {
+        why.push(format!(
+            "cross-validated R² {:.3}, below {PREDICTIVE_R2}",
+            r2.mean
+        ));
+    }
+    if !rho_ok {
+        let place = if rho.max < 0.0 { "lies below" } else { "holds" };
+        why.push(format!(
+            "ρ's interval over the repeats, {:.3} to {:.3}, {place} 0",
+            rho.min, rho.max
+        ));
+    }
+    (!why.is_empty()).then(|| why.join("; "))
+}
+
 /// A model's success fitted on its answers (`fit --evaluation`): ridge regression of the
 /// share of its answers that solve each puzzle on the puzzle's [`INPUTS`], with the
 /// cross-validated figures it was judged by.
@@ -156,6 +187,12 @@ impl SuccessModel {
             r2_cv: cv.1,
             linear,
         }
+    }
+
+    /// Why the model's failures are not predictable from the puzzles' properties (see
+    /// [`unpredictive`]), `None` when they are.
+    pub fn unpredictive(&self) -> Option<String> {
+        unpredictive(&self.rho_cv, &self.r2_cv)
     }
 
     /// The predicted share of the model's answers that solve a solvable puzzle, in [0, 1].
@@ -221,5 +258,42 @@ mod tests {
         );
         std::fs::write(&path, "{}").unwrap();
         assert!(SuccessModel::read(&path).is_err());
+    }
+
+    fn spread(mean: f64, min: f64, max: f64) -> Spread {
+        Spread {
+            mean,
+            sd: (max - min) / 2.0,
+            min,
+            max,
+        }
+    }
+
+    #[test]
+    fn a_model_predicts_only_with_r2_from_five_hundredths_and_rho_above_zero() {
+        let rho = spread(0.3, 0.25, 0.35);
+        assert_eq!(unpredictive(&rho, &spread(0.05, 0.04, 0.06)), None);
+        assert_eq!(
+            unpredictive(&rho, &spread(0.006, 0.0, 0.01)).as_deref(),
+            Some("cross-validated R² 0.006, below 0.05")
+        );
+        assert_eq!(
+            unpredictive(&spread(0.1, -0.02, 0.2), &spread(0.2, 0.1, 0.3)).as_deref(),
+            Some("ρ's interval over the repeats, -0.020 to 0.200, holds 0")
+        );
+        assert_eq!(
+            unpredictive(&spread(0.1, 0.0, 0.2), &spread(0.2, 0.1, 0.3)).as_deref(),
+            Some("ρ's interval over the repeats, 0.000 to 0.200, holds 0")
+        );
+        let both = unpredictive(&spread(-0.2, -0.3, -0.1), &spread(-0.01, -0.02, 0.0));
+        assert_eq!(
+            both.as_deref(),
+            Some(
+                "cross-validated R² -0.010, below 0.05; ρ's interval over the repeats, \
+                 -0.300 to -0.100, lies below 0"
+            )
+        );
+        let nan = spread(f64::NAN, f64::NAN, f64::NAN);
+        assert!(unpredictive(&nan, &nan).is_some());
     }
 }

@@ -393,7 +393,8 @@ impl fmt::Display for FitReport {
 }
 
 /// The lines of a language model's success fit: its cross-validated figures, what drives
-/// it, where it went.
+/// it (or that nothing does), where it went, and the set to make with it only where it
+/// predicts.
 fn success(f: &mut fmt::Formatter<'_>, fit: &SuccessFit) -> fmt::Result {
     let m = &fit.model;
     writeln!(
@@ -405,13 +406,25 @@ fn success(f: &mut fmt::Formatter<'_>, fit: &SuccessFit) -> fmt::Result {
     if let Some(r) = fit.drivers.rho_human {
         writeln!(f, "the human difficulty against its success: ρ {r:.3}")?;
     }
-    for d in fit.drivers.shown().take(3) {
-        writeln!(f, "  {}", d.text())?;
-    }
+    let Some(why) = m.unpredictive() else {
+        for d in fit.drivers.shown().take(3) {
+            writeln!(f, "  {}", d.text())?;
+        }
+        let path = fit.written.display();
+        return writeln!(
+            f,
+            "wrote {path} (generate --model-difficulty {path} --difficulty hard)"
+        );
+    };
     writeln!(
         f,
-        "wrote {} (generate --model-difficulty {} --difficulty hard)",
-        fit.written.display(),
+        "{}'s failures are not predictable from the puzzles' properties ({why}): a set chosen \
+         by its predicted success would be chosen by noise",
+        m.model
+    )?;
+    writeln!(
+        f,
+        "wrote {} (generate --model-difficulty refuses it without --allow-unpredictive)",
         fit.written.display()
     )
 }

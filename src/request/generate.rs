@@ -74,13 +74,17 @@ pub struct GenerateRequest {
     /// A language model's success model (`fit --evaluation` writes one): `difficulty`'s
     /// band is then the model's predicted success, and each puzzle carries it.
     pub model_difficulty: Option<PathBuf>,
+    /// Take a `model_difficulty` whose failures are not predictable from the puzzles'
+    /// properties ([`SuccessModel::unpredictive`]), which is refused otherwise; the set's
+    /// title then says so.
+    pub allow_unpredictive: bool,
     /// The share of a set's puzzles that have no solution (`--unsolvable`, at least 0 and
     /// below 1), their reference answer "no solution": a dataset for models only.
     pub unsolvable: Option<f64>,
     /// What [`GenerateRequest::write`] writes.
     pub format: GenerateFormat,
-    /// Where it writes: this file, atomically (for `hf`, the folder to make, new or empty),
-    /// else standard output (not for `parquet` nor `hf`).
+    /// Where it writes: this file, atomically (for `hf` and `verl`, the folder to make, new
+    /// or empty), else standard output (not for `parquet`, `hf` nor `verl`).
     pub out: Option<PathBuf>,
 }
 
@@ -107,6 +111,7 @@ impl Default for GenerateRequest {
             stratify: None,
             unicode: false,
             model_difficulty: None,
+            allow_unpredictive: false,
             unsolvable: None,
             format: GenerateFormat::default(),
             out: None,
@@ -128,6 +133,9 @@ pub struct GenerateReport {
     pub truth: TruthGame,
     /// Whether a dataset's references keep `×`, `−` and `÷` (see [`SetGame::unicode`]).
     pub unicode: bool,
+    /// The language model whose predicted success chose the puzzles
+    /// (`--model-difficulty`): every output then shows each puzzle's `model_success`.
+    pub success_model: Option<SuccessModel>,
 }
 
 impl GenerateRequest {
@@ -330,6 +338,12 @@ impl GenerateRequest {
         if self.no_repeats {
             checks.push(Check::NoRepeats);
         }
+        if self.allow_unpredictive && self.model_difficulty.is_none() {
+            return Err(Error::input(
+                "--allow-unpredictive lets --model-difficulty take a model that does not \
+                 predict: give --model-difficulty",
+            ));
+        }
         match (&self.model_difficulty, self.difficulty) {
             (None, Some(w)) => checks.push(Check::difficulty(w, bands)?),
             (None, None) => {}
@@ -341,6 +355,17 @@ impl GenerateRequest {
                         path.display(),
                         model.game,
                         game.kind
+                    )));
+                }
+                if let Some(why) = model.unpredictive()
+                    && !self.allow_unpredictive
+                {
+                    return Err(Error::input(format!(
+                        "{}: {}'s failures are not predictable from the puzzles' properties \
+                         ({why}), so a set chosen by its predicted success would be chosen by \
+                         noise: give --allow-unpredictive to make it anyway",
+                        path.display(),
+                        model.model
                     )));
                 }
                 let Some(Wanted::Band(band)) = wanted else {
@@ -396,9 +421,11 @@ impl GenerateRequest {
                 &dataset::entries(&generated.puzzles, &generated.unsolvable),
             )?;
         }
+        let success_model = order.checks.iter().find_map(Check::success_model).cloned();
         Ok(GenerateReport {
             generated,
             title,
+            success_model,
             split,
             game: order.game,
             truth: self.truth_game(),

@@ -1,6 +1,7 @@
 //! What `generate` writes, and where: a list for people or programs (a table, CSV or JSON),
-//! or a dataset for models (JSON lines, Parquet, a Hugging Face folder), to a file written
-//! atomically or to standard output; the checks that a format can be written as asked.
+//! or a dataset for models (JSON lines, Parquet, a Hugging Face folder, a verl folder), to a
+//! file or folder written atomically or to standard output; the checks that a format can be
+//! written as asked.
 
 use std::io::Write;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::path::Path;
 use crate::error::{Error, Result, file_error};
 use crate::generate::dataset::{self, SetGame, SetPuzzle};
 use crate::generate::hf_folder::{self, Provenance};
-use crate::generate::output;
+use crate::generate::{output, verl_folder};
 use crate::output_format::{Format, GenerateFormat};
 
 use super::generate::{GenerateReport, GenerateRequest};
@@ -26,17 +27,22 @@ impl GenerateRequest {
             GenerateFormat::Hf if self.out.is_none() => {
                 return Err(Error::input("--format hf writes a folder: give --out DIR"));
             }
+            GenerateFormat::Verl if self.out.is_none() => {
+                return Err(Error::input(
+                    "--format verl writes a folder: give --out DIR",
+                ));
+            }
             _ => {}
         }
         let dataset = self.format.is_dataset();
         if self.unsolvable.is_some() && !dataset {
             return Err(Error::input(
-                "--unsolvable makes a dataset for models: give --format jsonl, parquet or hf",
+                "--unsolvable makes a dataset for models: give --format jsonl, parquet, hf or verl",
             ));
         }
         if self.test_share.is_some() && !dataset {
             return Err(Error::input(
-                "--test-share splits a dataset: give --format jsonl, parquet or hf",
+                "--test-share splits a dataset: give --format jsonl, parquet, hf or verl",
             ));
         }
         if dataset && self.game.inline.is_some() {
@@ -58,7 +64,7 @@ impl GenerateRequest {
         command: &str,
     ) -> Result<()> {
         let text = match self.format {
-            GenerateFormat::Parquet | GenerateFormat::Hf => None,
+            GenerateFormat::Parquet | GenerateFormat::Hf | GenerateFormat::Verl => None,
             GenerateFormat::Jsonl => {
                 let mut bytes = Vec::new();
                 report.write_jsonl(&mut bytes)?;
@@ -70,6 +76,7 @@ impl GenerateRequest {
             (Some(out), None) if self.format == GenerateFormat::Hf => {
                 report.write_folder(out, command)
             }
+            (Some(out), None) if self.format == GenerateFormat::Verl => report.write_verl(out),
             (Some(out), None) => report.write_parquet(out),
             (Some(out), Some(bytes)) => crate::store::write::atomically(out, |mut f| {
                 f.write_all(&bytes).map_err(|e| file_error(out, e))
@@ -78,7 +85,7 @@ impl GenerateRequest {
                 .write_all(&bytes)
                 .map_err(|e| Error::failed("writing standard output", e)),
             (None, None) => Err(Error::input(
-                "--format parquet and hf write files: give --out",
+                "--format parquet, hf and verl write files: give --out",
             )),
         }
     }
@@ -87,7 +94,8 @@ impl GenerateRequest {
 impl GenerateReport {
     /// The puzzles as a table, CSV or JSON.
     pub fn format(&self, format: Format) -> String {
-        output::format(&self.generated.puzzles, format, &self.title)
+        let model = self.success_model.is_some();
+        output::format(&self.generated.puzzles, format, &self.title, model)
     }
 
     /// The set's puzzles in order, those with no solution among them.
@@ -101,7 +109,31 @@ impl GenerateReport {
             truth: &self.truth,
             unicode: self.unicode,
             no_solution: !self.generated.unsolvable.is_empty(),
+            model_success: self.success_model.is_some(),
         }
+    }
+
+    /// What a card says of the language model whose predicted success chose the puzzles:
+    /// what it was fitted on, and, when its failures are not predictable, that the model
+    /// difficulty is noise.
+    fn model_note(&self) -> Option<String> {
+        let m = self.success_model.as_ref()?;
+        let fitted = format!(
+            "The puzzles were chosen by {}'s predicted success (`model_success`: the \
+             predicted share of its answers that solve the puzzle), fitted by `digits-lab fit \
+             --evaluation` on {} of its {} puzzles: cross-validated ρ {:.3}, R² {:.3}.",
+            m.model, m.puzzles, m.game, m.rho_cv.mean, m.r2_cv.mean
+        );
+        Some(match m.unpredictive() {
+            None => fitted,
+            Some(why) => format!(
+                "{fitted} **The model difficulty is not predictive**: {}'s failures are not \
+                 predictable from the puzzles' properties ({why}). The set was made anyway \
+                 (`--allow-unpredictive`): its `model_success` and the band chosen by it are \
+                 noise.",
+                m.model
+            ),
+        })
     }
 
     /// The puzzles as a dataset, one JSON line a puzzle.
@@ -120,8 +152,15 @@ impl GenerateReport {
             &Provenance {
                 title: &self.title,
                 command,
+                model: self.model_note(),
             },
         )
+    }
+
+    /// The puzzles as a verl folder at `dest` (new or empty): a Parquet file per split in
+    /// verl's row shape.
+    pub fn write_verl(&self, dest: &Path) -> Result<()> {
+        verl_folder::write_folder(dest, self.set_game(), &self.entries(), self.split.as_ref())
     }
 
     /// The puzzles as a dataset in a Parquet file, written atomically.

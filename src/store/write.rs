@@ -181,3 +181,29 @@ pub fn frame(columns: Vec<Column>) -> Result<DataFrame> {
     let height = columns.first().map_or(0, |c| c.len());
     DataFrame::new(height, columns).map_err(|e| Error::failed("building a table", e))
 }
+
+/// Makes the folder `dest` (which must not exist, or be empty) atomically: `write` fills a
+/// temporary folder beside it, which is renamed into place only when `write` succeeds and
+/// removed when it fails, so an interrupted run leaves no folder that looks complete.
+pub fn folder_atomically(dest: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    if fs::read_dir(dest).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(Error::input(format!(
+            "{} exists and is not empty: give a new folder for the dataset",
+            dest.display()
+        )));
+    }
+    let tmp = temp_path(dest);
+    let placed = fs::create_dir_all(&tmp)
+        .map_err(|e| file_error(&tmp, e))
+        .and_then(|()| write(&tmp))
+        .and_then(|()| {
+            if dest.is_dir() {
+                fs::remove_dir(dest).map_err(|e| file_error(dest, e))?;
+            }
+            fs::rename(&tmp, dest).map_err(|e| file_error(dest, e))
+        });
+    if placed.is_err() {
+        let _ = fs::remove_dir_all(&tmp);
+    }
+    placed
+}

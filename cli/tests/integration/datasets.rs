@@ -165,7 +165,8 @@ fn the_command_refuses_what_it_cannot_write() {
         run(&["--format", "jsonl", "--test-share", "1.5", "--quiet"]).contains("between 0 and 1")
     );
     assert!(
-        run(&["--test-share", "0.1", "--quiet"]).contains("give --format jsonl, parquet or hf")
+        run(&["--test-share", "0.1", "--quiet"])
+            .contains("give --format jsonl, parquet, hf or verl")
     );
     assert!(run(&["--per-board", "0", "--quiet"]).contains("--per-board"));
     assert!(run(&["--format", "hf", "--quiet"]).contains("give --out DIR"));
@@ -465,5 +466,7 @@ fn a_set_mixes_in_puzzles_with_no_solution_at_the_share_asked() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("give --format jsonl, parquet or hf"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("give --format jsonl, parquet, hf or verl")
+    );
 }

@@ -117,6 +117,8 @@ fn every_flag_default_is_its_requests() {
     // What the defaults above hold, spelled out once: a change to a default is a change here.
     let d = GenerateRequest::default();
     assert_eq!((d.seed, d.tries, d.format.name()), (0, 5_000, "table"));
+    // A success model that does not predict is refused unless asked for.
+    assert!(!d.allow_unpredictive);
     assert_eq!(AnalyzeRequest::default().cache_mb, 192);
     assert_eq!(places::DATA, "data");
     assert_eq!(

@@ -28,10 +28,10 @@ use digits_lab::request::{EvaluateRequest, FitRequest, GameOptions, GenerateRequ
 
 /// A solvable 24-game hand: its cards, a solution, whether every solution needs a fraction
 /// and the simulated player's expected moves to a solution.
-struct Hand {
-    cards: Vec<i64>,
-    solution: String,
-    needs_fraction: bool,
+pub(crate) struct Hand {
+    pub(crate) cards: Vec<i64>,
+    pub(crate) solution: String,
+    pub(crate) needs_fraction: bool,
     player_moves: f64,
 }
 
@@ -39,8 +39,8 @@ fn game() -> Game {
     Game::preset(GameKind::TwentyFour)
 }
 
-/// Every solvable hand of four cards 1–13.
-fn hands() -> &'static [Hand] {
+/// Every solvable hand of four cards 1–13 (the answers of `generate_model`'s solvers too).
+pub(crate) fn hands() -> &'static [Hand] {
     static HANDS: OnceLock<Vec<Hand>> = OnceLock::new();
     HANDS.get_or_init(|| {
         let game = game();

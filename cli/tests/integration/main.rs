@@ -22,6 +22,8 @@ mod fuzz_cli;
 mod fuzz_files;
 mod games;
 mod generate;
+mod generate_model;
+mod generate_verl;
 mod hardest;
 mod inequivalent;
 mod json_schema;

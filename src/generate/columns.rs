@@ -1,0 +1,203 @@
+//! A set's rows as table columns, built once for every table a set is written as (the
+//! Parquet file, the Hugging Face folder's plain and conversational configs, verl's files):
+//! the puzzle's own fields, the ground truth as a struct, the prompt as text or as a list of
+//! chat messages.
+
+use polars::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::store::write::frame;
+
+use super::dataset::{Row, SetGame, TruthGame};
+
+/// How a table holds the prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// The task as one string.
+    Text,
+    /// The task as a conversation of one user message, `[{"role": "user", "content": …}]`,
+    /// as chat trainers (TRL's conversational format, verl) take it.
+    Messages,
+}
+
+/// Rows as a table: the JSON lines' fields as columns (`numbers` and `solutions` lists;
+/// `ground_truth` a struct, as it is an object in JSON lines; `split` where the rows have
+/// one), the prompt as `prompt` asks.
+pub(super) fn rows_frame(rows: &[Row], set: SetGame, prompt: Prompt) -> Result<DataFrame> {
+    let mut columns = vec![
+        numbers("numbers", rows),
+        Series::new(
+            "target".into(),
+            rows.iter().map(|r| r.target).collect::<Vec<_>>(),
+        ),
+    ];
+    if rows.iter().any(|r| r.split.is_some()) {
+        columns.push(Series::new(
+            "split".into(),
+            rows.iter().map(|r| r.split).collect::<Vec<_>>(),
+        ));
+    }
+    columns.push(match prompt {
+        Prompt::Text => Series::new(
+            "prompt".into(),
+            rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
+        ),
+        Prompt::Messages => messages("prompt", rows)?,
+    });
+    columns.push(truth(rows)?);
+    columns.extend(puzzle_fields(rows, set));
+    frame(columns.into_iter().map(Series::into_column).collect())
+}
+
+/// The puzzle's own fields, in the JSON lines' order: `solvable` (in a set that mixes in
+/// puzzles with no solution), the counts, `min_ops`, the difficulty and what it predicts,
+/// `band`, `model_success` (in a set made with `--model-difficulty`), `solution`, and
+/// `solutions` (where the rows list them).
+pub(super) fn puzzle_fields(rows: &[Row], set: SetGame) -> Vec<Series> {
+    let mut fields = Vec::new();
+    if set.no_solution {
+        fields.push(Series::new(
+            "solvable".into(),
+            rows.iter().map(|r| r.solvable).collect::<Vec<_>>(),
+        ));
+    }
+    fields.extend([
+        Series::new(
+            "trees".into(),
+            rows.iter().map(|r| r.trees).collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "expressions".into(),
+            rows.iter().map(|r| r.expressions).collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "distinct".into(),
+            rows.iter().map(|r| r.distinct).collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "min_ops".into(),
+            rows.iter().map(|r| r.min_ops).collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "difficulty".into(),
+            rows.iter().map(|r| r.difficulty).collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "predicted_time_s".into(),
+            rows.iter().map(|r| r.predicted_time_s).collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "predicted_solve_rate".into(),
+            rows.iter()
+                .map(|r| r.predicted_solve_rate)
+                .collect::<Vec<_>>(),
+        ),
+        Series::new(
+            "band".into(),
+            rows.iter().map(|r| r.band).collect::<Vec<_>>(),
+        ),
+    ]);
+    if set.model_success {
+        fields.push(Series::new(
+            "model_success".into(),
+            rows.iter()
+                .map(|r| r.model_success.flatten())
+                .collect::<Vec<_>>(),
+        ));
+    }
+    fields.push(Series::new(
+        "solution".into(),
+        rows.iter().map(|r| r.solution.as_str()).collect::<Vec<_>>(),
+    ));
+    if rows.iter().any(|r| r.solutions.is_some()) {
+        let all = rows
+            .iter()
+            .map(|r| Series::new("".into(), r.solutions.clone().unwrap_or_default()));
+        fields.push(
+            ListChunked::from_iter(all)
+                .into_series()
+                .with_name("solutions".into()),
+        );
+    }
+    fields
+}
+
+/// A list column of each row's board.
+fn numbers(name: &str, rows: &[Row]) -> Series {
+    ListChunked::from_iter(
+        rows.iter()
+            .map(|r| Series::new("".into(), r.ground_truth.numbers)),
+    )
+    .into_series()
+    .with_name(name.into())
+}
+
+/// A struct column of `fields`, each `n` long.
+pub(super) fn struct_of(name: &str, n: usize, fields: &[Series]) -> Result<Series> {
+    StructChunked::from_series(name.into(), n, fields.iter())
+        .map(|s| s.into_series())
+        .map_err(|e| Error::failed("the rows as a table", e))
+}
+
+/// Each row's prompt as a conversation of one user message: a list of structs of `role`
+/// and `content`.
+pub(super) fn messages(name: &str, rows: &[Row]) -> Result<Series> {
+    let n = rows.len();
+    let fields = [
+        Series::new("role".into(), vec!["user"; n]),
+        Series::new(
+            "content".into(),
+            rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
+        ),
+    ];
+    let all = struct_of("", n, &fields)?;
+    // Each row's one message, as a list of one.
+    let lists = ListChunked::from_iter((0..n).map(|i| all.slice(i as i64, 1)));
+    Ok(lists.into_series().with_name(name.into()))
+}
+
+/// `ground_truth` as a struct column, the fields of the JSON lines' object: `numbers` (a
+/// list), `target` and `game` (a struct of [`TruthGame`]'s fields, where the JSON leaves out
+/// an option that is off, the struct holds `false` or null), so that a reader gets the same
+/// mapping from either file.
+pub(super) fn truth(rows: &[Row]) -> Result<Series> {
+    let n = rows.len();
+    let games: Vec<&TruthGame> = rows.iter().map(|r| r.ground_truth.game).collect();
+    let text = |name: &str, f: fn(&TruthGame) -> Option<&str>| {
+        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
+    };
+    let flag = |name: &str, f: fn(&TruthGame) -> bool| {
+        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
+    };
+    let game_fields = [
+        text("kind", |g| Some(g.kind.as_str())),
+        text("rules", |g| g.rules.as_deref()),
+        flag("pow", |g| g.pow),
+        flag("unary_minus", |g| g.unary_minus),
+        flag("use_all", |g| g.use_all),
+        flag("zero", |g| g.zero),
+        flag("negatives", |g| g.negatives),
+        flag("fractions", |g| g.fractions),
+        flag("concat", |g| g.concat),
+        text("pool", |g| g.pool.as_deref()),
+        text("targets", |g| g.targets.as_deref()),
+        Series::new(
+            "size".into(),
+            games
+                .iter()
+                .map(|g| g.size.map(|n| n as u64))
+                .collect::<Vec<_>>(),
+        ),
+    ];
+    let fields = [
+        numbers("numbers", rows),
+        Series::new(
+            "target".into(),
+            rows.iter()
+                .map(|r| r.ground_truth.target)
+                .collect::<Vec<_>>(),
+        ),
+        struct_of("game", n, &game_fields)?,
+    ];
+    struct_of("ground_truth", n, &fields)
+}
