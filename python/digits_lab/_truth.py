@@ -77,13 +77,7 @@ def game_named(truth: Mapping[str, Any] | None, data_source: Any = None) -> Game
     if isinstance(named, str) and named.lstrip().startswith("{"):
         named = json.loads(named)
     if isinstance(named, Mapping):
-        unknown = set(named) - _FIELDS
-        if unknown:
-            raise TypeError(f"the ground truth's game has unknown fields: {', '.join(sorted(map(str, unknown)))}")
-        options = {str(k): _plain(v) for k, v in named.items() if v is not None}
-        if "size" in options:
-            options["size"] = whole("size", options["size"])
-        return Game(**options)
+        return _game_of(named)
     if isinstance(named, str):
         return Game(named)
     if named is not None:
@@ -93,6 +87,35 @@ def game_named(truth: Mapping[str, Any] | None, data_source: Any = None) -> Game
         if known is not None:
             return Game(known) if isinstance(known, str) else known
     return None
+
+
+#: The games rows named, by their fields: a batch names a few games in many rows, and a
+#: reward runs at every training step.
+_named: dict[tuple[Any, ...], Game] = {}
+
+
+def _game_of(named: Mapping[str, Any]) -> Game:
+    try:
+        key = tuple(named.items())
+        hash(key)
+    except TypeError:  # an unhashable value: never a game's option, refused below
+        key = None
+    if key is not None and key in _named:
+        return _named[key]
+    game = _new_game(named)
+    if key is not None and len(_named) < 1024:
+        _named[key] = game
+    return game
+
+
+def _new_game(named: Mapping[str, Any]) -> Game:
+    unknown = set(named) - _FIELDS
+    if unknown:
+        raise TypeError(f"the ground truth's game has unknown fields: {', '.join(sorted(map(str, unknown)))}")
+    options = {str(k): _plain(v) for k, v in named.items() if v is not None}
+    if "size" in options:
+        options["size"] = whole("size", options["size"])
+    return Game(**options)
 
 
 @functools.lru_cache(maxsize=256)

@@ -97,6 +97,8 @@ def _board(numbers: Any) -> list[int] | str:
     and pandas integers included)."""
     if isinstance(numbers, str):
         return numbers
+    if type(numbers) is list and all(type(n) is int for n in numbers):
+        return numbers
     if hasattr(numbers, "tolist"):
         numbers = numbers.tolist()
     return [whole("numbers", n) for n in numbers]
@@ -165,7 +167,11 @@ def judge(
         return Judgement(0.0, None, chosen, None, f"not judged: {e}")
     if verdict.solved:
         return Judgement(score, answer, chosen, verdict, f"solved: {answer} makes {verdict.value}")
-    return Judgement(format_score, answer, chosen, verdict, f"{verdict.fault}: {verdict.message}")
+    if verdict.fault is None:  # valid, but off the target
+        why = f"not solved: {answer} makes {verdict.value}, {verdict.distance} from the target"
+    else:
+        why = f"{verdict.fault}: {verdict.message}"
+    return Judgement(format_score, answer, chosen, verdict, why)
 
 
 def compute_score(

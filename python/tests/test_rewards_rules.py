@@ -66,7 +66,7 @@ def wrong_answers(row: dict) -> list[str]:
 
 def columns(rows: list[dict]) -> dict[str, list]:
     """The dataset's columns as TRL passes them to a reward: one list a column."""
-    return {k: [r[k] for r in rows] for k in rows[0] if k != "prompt"}
+    return {k: [r.get(k) for r in rows] for k in rows[0] if k != "prompt"}
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "parquet", "hf"])
