@@ -286,6 +286,14 @@ bench-python: build
     done
     echo "CPU ratio solve_many / analyze: $(awk "BEGIN { printf \"%.2f\", $(median python 2) / $(median analyze 2) }")"
 
+# The reward server (`digits-lab serve`, release) on loopback: four kept-alive clients post
+# batches of 256 24-game answers to /check and /get_reward, three runs each: answers a
+# second, a batch's p50 and p99 latency, the server's CPU and peak memory (medians); then the
+# library's batch checker in-process (what `check_many` runs) on the same answers, and the
+# ratio.
+bench-serve: build
+    cargo bench -p digits-lab-cli --bench serve_load -- {{bin}}
+
 # Checking answers and auditing sets (issue 47), three runs each: `check_many` on 200,000
 # answers to random 24-game hands (the call alone, timed inside Python, answers a second);
 # `check --batch` of the same answers as JSONL; `audit` of 100,000 random 24-game rows and

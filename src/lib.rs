@@ -51,6 +51,9 @@
 //!   a setter's constraints; NYT-style days.
 //! - [`evaluate`]: a model's answers judged against each puzzle's exact properties — which
 //!   puzzles it fails, and whether people find them hard too.
+//! - [`reward`]: what a reward is — the reply in a text, its last `<answer>`, a ground
+//!   truth, the game a row is judged under, the score — as the Python rewards have it;
+//!   [`serve`]: the reward and check server over HTTP (`digits-lab serve`).
 //! - [`request`]: each command's work as a library value — typed options checked here, a
 //!   `run` that returns the report — which the command line (the `digits-lab-cli` crate, the
 //!   only one that links clap and a terminal bar), Python and the study call.
@@ -81,6 +84,8 @@ pub mod puzzle;
 pub mod random;
 pub mod request;
 pub mod research;
+pub mod reward;
+pub mod serve;
 pub mod store;
 pub mod variant;
 

@@ -18,6 +18,7 @@ mod generate;
 mod hardest;
 mod phase;
 mod plots;
+mod serve;
 mod solve;
 mod study;
 pub mod terminal;
@@ -40,6 +41,7 @@ pub use generate::GenerateArgs;
 pub use hardest::HardestArgs;
 pub use phase::PhaseArgs;
 pub use plots::PlotsArgs;
+pub use serve::ServeArgs;
 pub use solve::SolveArgs;
 pub use study::StudyArgs;
 
@@ -89,6 +91,10 @@ pub enum Command {
     /// How far a board makes every target from 1 (`cover 2 3 5 33`), or search the boards
     /// that go furthest (`cover --size 4 --max 2,4,6,50`).
     Cover(CoverArgs),
+    /// Serve the checker over HTTP: rewards for RL trainers (OpenRLHF's remote reward at
+    /// POST /get_reward) and batches of answers checked (POST /check), on 127.0.0.1 unless
+    /// --host says otherwise.
+    Serve(ServeArgs),
     /// Measure people on any game's puzzles: a study page, every move checked and kept in
     /// SQLite (runs `digits-lab-study`, built with `cargo build --release -p digits-lab-study`).
     Study(StudyArgs),
@@ -109,6 +115,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(&args),
         Command::Phase(args) => phase::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Study(args) => study::run(&args),
     }
 }

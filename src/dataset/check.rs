@@ -41,7 +41,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, v: &RowVerdict) {
+    /// Counts one verdict.
+    pub fn add(&mut self, v: &RowVerdict) {
         self.rows += 1;
         match &v.verdict.reason {
             None if v.verdict.solved => self.solved += 1,
@@ -260,12 +261,11 @@ fn to_file(
     })
 }
 
-/// A verdict as one JSON line: the row, then the verdict's fields flat.
-/// One verdict as a JSON line. A value and a distance are exact text (`765`, `49/2`), as in
-/// the Parquet output: a column of JSON lines holds one type, as `datasets` and other
-/// readers of them require.
+/// One verdict as a JSON line (and an item of the reward server's `/check` reply). A value
+/// and a distance are exact text (`765`, `49/2`), as in the Parquet output: a column of JSON
+/// lines holds one type, as `datasets` and other readers of them require.
 #[derive(Serialize)]
-struct Line<'a> {
+pub struct Line<'a> {
     row: u64,
     valid: bool,
     solved: bool,
@@ -277,7 +277,8 @@ struct Line<'a> {
     ops: Option<usize>,
 }
 
-fn line(v: &RowVerdict) -> Line<'_> {
+/// The verdict as its JSON line's fields: the row, then the verdict's fields flat.
+pub fn line(v: &RowVerdict) -> Line<'_> {
     let d = &v.verdict;
     Line {
         row: v.row,

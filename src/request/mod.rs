@@ -10,7 +10,7 @@
 //! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
 //!   Python), [`analyze`] (the whole main job), [`gather`], [`plots`], [`hardest`], [`fit`],
 //!   [`generate`] (what it writes: [`generate_output`]), [`phase`], [`cover`], [`check`],
-//!   [`audit`], [`evaluate`];
+//!   [`audit`], [`evaluate`], [`serve`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
 //! A long request tells its caller how it advances through [`crate::progress::Progress`].
@@ -30,6 +30,7 @@ pub mod hardest;
 pub mod phase;
 pub mod places;
 pub mod plots;
+pub mod serve;
 pub mod solve;
 pub mod solve_tables;
 
@@ -51,6 +52,7 @@ pub use generate::{GenerateReport, GenerateRequest};
 pub use hardest::{HardestReport, HardestRequest};
 pub use phase::{PhaseReport, PhaseRequest};
 pub use plots::{PlotsReport, PlotsRequest};
+pub use serve::ServeRequest;
 pub use solve::{SolveReport, SolveRequest};
 pub use solve_tables::{SolveTablesReport, SolveTablesRequest};
 

@@ -10,7 +10,7 @@ use digits_lab::corpus::CorpusId;
 use digits_lab::request::{
     AnalyzeRequest, AuditRequest, CheckFileRequest, CoverRequest, EvaluateRequest, FitRequest,
     GameOptions, GatherRequest, GenerateRequest, HardestRequest, PhaseRequest, PlotsRequest,
-    SolveRequest, places,
+    ServeRequest, SolveRequest, places,
 };
 use digits_lab_cli::{Cli, Command};
 
@@ -47,6 +47,7 @@ fn every_flag_default_is_its_requests() {
         &["generate"],
         &["phase"],
         &["cover", "2", "3"],
+        &["serve"],
     ] {
         let name = args[0];
         match parsed(args) {
@@ -109,11 +110,12 @@ fn every_flag_default_is_its_requests() {
                     ..CoverRequest::default()
                 },
             ),
+            Command::Serve(a) => same(name, a.request().unwrap(), ServeRequest::default()),
             Command::Study(_) => unreachable!("the study's flags are its own binary's"),
         }
         checked += 1;
     }
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 13);
     // What the defaults above hold, spelled out once: a change to a default is a change here.
     let d = GenerateRequest::default();
     assert_eq!((d.seed, d.tries, d.format.name()), (0, 5_000, "table"));
@@ -121,6 +123,20 @@ fn every_flag_default_is_its_requests() {
     assert!(!d.allow_unpredictive);
     assert_eq!(AnalyzeRequest::default().cache_mb, 192);
     assert_eq!(places::DATA, "data");
+    let s = ServeRequest::default();
+    assert_eq!(
+        (
+            s.host.to_string(),
+            s.port,
+            s.scoring.score,
+            s.scoring.format_score
+        ),
+        ("127.0.0.1".to_string(), 8039, 1.0, 0.0)
+    );
+    assert_eq!(
+        (s.max_batch, s.max_body, s.timeout_s),
+        (16_384, 32 << 20, 30)
+    );
     assert_eq!(
         GameOptions::default().game().unwrap().kind.to_string(),
         "digits"

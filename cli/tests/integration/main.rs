@@ -37,6 +37,7 @@ mod properties;
 mod reach;
 mod reach_bounded;
 mod robustness;
+mod serve;
 mod shards;
 mod study_cli;
 mod tables;

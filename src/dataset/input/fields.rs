@@ -29,7 +29,7 @@ pub(super) type Fields = (
 
 /// The numbers of a cell written as text: whole numbers separated by spaces or commas,
 /// optionally in brackets.
-fn numbers_text(text: &str) -> std::result::Result<Vec<i64>, String> {
+pub fn numbers_text(text: &str) -> std::result::Result<Vec<i64>, String> {
     let inner = text.trim();
     let inner = inner
         .strip_prefix('[')

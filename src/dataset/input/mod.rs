@@ -18,6 +18,7 @@ mod columns;
 mod fields;
 
 pub use columns::{ANSWER_COLUMNS, Columns, Found, MODEL_COLUMNS, NUMBER_COLUMNS, TARGET_COLUMNS};
+pub use fields::numbers_text;
 use fields::{csv_fields, frame_fields, json_fields};
 
 /// A dataset's file format, from its extension.
