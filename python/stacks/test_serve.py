@@ -13,18 +13,21 @@ The server listens on 127.0.0.1 on a free port, serves only these requests, and 
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import importlib.util
 import json
 import re
 import subprocess
 import threading
+from pathlib import Path
 
 import pytest
 from openrlhf.datasets.prompts_dataset import preprocess_data
 from openrlhf.utils.agent import SingleTurnAgentExecutor
 
 import _tiny
-from _sets import RuleSet, answers, binary
+from _sets import ROOT, RuleSet, answers, binary
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +60,9 @@ def fetch(url: str, queries: list[str], prompts: list[str], labels: list) -> lis
     """OpenRLHF's client, as its rollout calls it (here with the whole set in one request)."""
     executor = SingleTurnAgentExecutor(remote_rm_url=url)
     [reply] = asyncio.run(executor._fetch_rewards_via_http(queries, prompts, labels))
-    assert len(reply["rewards"]) == len(queries), reply
-    assert reply["scores"] == reply["rewards"], reply
+    assert len(reply["rewards"]) == len(reply["scores"]) == len(queries), reply
+    # `scores` (what OpenRLHF's executor keeps when given) say solved or not.
+    assert reply["scores"] == [1.0 if r == 1.0 else 0.0 for r in reply["rewards"]], reply
     assert isinstance(reply.get("extra_logs", {}), dict), reply
     return reply["rewards"]
 
@@ -89,3 +93,26 @@ def test_get_reward_through_openrlhf_client(server: str, rule_set: RuleSet, chat
         got = rewards([a.wrong[min(k, len(a.wrong) - 1)] for a in given])
         assert all(0.0 <= s < 1.0 for s in got), got
     assert rewards([a.empty for a in given]) == [0.0] * len(given)
+
+
+def test_docs_give_openrlhfs_own_flags() -> None:
+    """Every flag of docs/SERVE.md's OpenRLHF command is one that OpenRLHF 0.11.2's
+    `openrlhf.cli.train_ppo_ray` defines: its parser's `add_argument` calls, read from the
+    installed source (the module cannot be imported here: it imports vLLM)."""
+    [folder] = importlib.util.find_spec("openrlhf").submodule_search_locations
+    source = (Path(folder) / "cli" / "train_ppo_ray.py").read_text()
+    defined = {
+        node.args[0].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "attr", None) == "add_argument"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    }
+    assert "--reward.remote_url" in defined, sorted(defined)[:20]
+    docs = (ROOT / "docs" / "SERVE.md").read_text()
+    command = re.search(r"python -m openrlhf\.cli\.train_ppo_ray(?:[^\n]*\\\n)*[^\n]*", docs)
+    assert command, "docs/SERVE.md has no train_ppo_ray command"
+    given = set(re.findall(r"(?<!\S)(--[\w.]+)", command.group(0)))
+    assert given, command.group(0)
+    assert sorted(given - defined) == [], f"not flags of OpenRLHF 0.11.2's train_ppo_ray: {sorted(given - defined)}"
