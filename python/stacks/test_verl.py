@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 import torch
 from hydra import compose, initialize_config_module
@@ -80,10 +81,11 @@ def batch(ds: RLHFDataset, tok, replies: list[str]) -> DataProto:
     template renders `raw_prompt` (left-padded), the replies as responses (right-padded, each
     ending in the end-of-sequence token), and the attention mask over both."""
     data = DataProto.from_single_dict(collate_fn([ds[i] for i in range(len(ds))]))
-    prompt_ids = [
-        list(tok.apply_chat_template(list(chat), add_generation_prompt=True, tokenize=True, return_dict=True)["input_ids"])
+    rendered = [
+        tok.apply_chat_template(list(chat), add_generation_prompt=True, tokenize=True, return_dict=True)
         for chat in data.non_tensor_batch["raw_prompt"]
     ]
+    prompt_ids = [list(r["input_ids"]) for r in rendered]
     reply_ids = [tok(r, add_special_tokens=False)["input_ids"] + [tok.eos_token_id] for r in replies]
     p, n = max(map(len, prompt_ids)), max(map(len, reply_ids)) + 2
     pad = tok.pad_token_id
@@ -121,8 +123,6 @@ def check(kind: str, scores: list[float]) -> None:
 def test_rows_are_verls_shape(sets) -> None:
     """The rows as verl's data-preparation examples write them, read back by `RLHFDataset`."""
     for s in sets.values():
-        import pyarrow.parquet as pq
-
         table = pq.read_table(s.write("verl") / "train.parquet").to_pylist()
         assert len(table) == ROWS
         for i, row in enumerate(table):
