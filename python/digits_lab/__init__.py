@@ -7,7 +7,10 @@ process.
 780
 
 - ``check`` an answer exactly, ``check_many`` answers in parallel (a polars DataFrame of
-  verdicts), ``audit`` a dataset; ``rewards`` has reward functions for training on them;
+  verdicts), ``audit`` a dataset; ``rewards`` has reward functions for training on them
+  (verl, TRL); ``digits_lab.inspect`` (an Inspect scorer and task) and
+  ``digits_lab.verifiers_env`` (a verifiers environment) are imported on their own, with
+  the stack they need;
 - ``evaluate`` model answers: which puzzles each model fails, and why;
 - ``solve`` one puzzle (``.to_dict()`` is ``digits-lab solve --json``), ``solve_many``
   puzzles into a polars DataFrame with the ``puzzles`` table's columns;
