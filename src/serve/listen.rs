@@ -233,10 +233,23 @@ fn connection(shared: &Shared, stream: TcpStream) {
             Err(_) => return,
         };
         let keep = keep && !shared.stop.load(Ordering::Relaxed);
-        if write_reply(&mut writer, &reply, keep).is_err() || !keep {
+        if write_reply(&mut writer, &reply, keep).is_err() {
+            return;
+        }
+        if !keep {
+            linger(&mut reader, &writer);
             return;
         }
     }
+}
+
+/// Closes a connection gently: what the client is still sending (the body of a request
+/// refused unread) is read and dropped for a moment, at most 1 MiB, so that closing does not
+/// reset the connection before the client has read the reply.
+fn linger(reader: &mut BufReader<Timed>, writer: &TcpStream) {
+    let _ = writer.shutdown(Shutdown::Write);
+    reader.get_mut().deadline = Some(Instant::now() + Duration::from_millis(500));
+    let _ = io::copy(&mut reader.take(1 << 20), &mut io::sink());
 }
 
 /// Waits for the first byte of the next request: `false` when the connection closes, idles

@@ -527,12 +527,17 @@ fn past_its_bounds_a_request_gets_503_and_a_slow_client_408() {
     let mut slow = TcpStream::connect(addr).unwrap();
     slow.write_all(b"POST /check HTTP/1.1\r\nContent-Length: 50\r\n\r\n{")
         .unwrap();
-    std::thread::sleep(Duration::from_millis(200));
-    // ...so another request is refused at once with Retry-After, and the health check still
-    // answers.
-    let (status, body) = Client::new(addr)
-        .raw(&post_bytes("/check", "{\"answers\": [], \"numbers\": []}"))
-        .unwrap();
+    // ...so another request is refused at once with Retry-After (as soon as the slow one is
+    // admitted), and the health check still answers.
+    let empty = post_bytes("/check", "{\"answers\": [], \"numbers\": []}");
+    let (mut status, mut body) = (0, String::new());
+    for _ in 0..100 {
+        (status, body) = Client::new(addr).raw(&empty).unwrap();
+        if status == 503 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("retry"), "{body}");
     assert_eq!(Client::new(addr).get("/health").unwrap().0, 200);
@@ -542,11 +547,14 @@ fn past_its_bounds_a_request_gets_503_and_a_slow_client_408() {
     let (status, _, close) = read_response(&mut reader).unwrap();
     assert_eq!((status, close), (408, true));
     assert!(started.elapsed() < Duration::from_secs(3));
+    drop(reader);
     let (status, v) = Client::new(addr)
         .post("/check", &json!({"answers": [], "numbers": []}))
         .unwrap();
     assert_eq!(status, 200, "{v}");
-    // Connections past the bound (3) get 503 and are closed.
+    // Connections past the bound (3) get 503 and are closed (once the connections above have
+    // closed on the server's side too).
+    std::thread::sleep(Duration::from_millis(300));
     let mut open: Vec<Client> = (0..3).map(|_| Client::new(addr)).collect();
     for c in &mut open {
         assert_eq!(c.get("/health").unwrap().0, 200);
