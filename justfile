@@ -426,6 +426,38 @@ python-env:
     "$venv/bin/pip" install --quiet --disable-pip-version-check ./python
     echo "pip install ./python: $(( $(date +%s) - started )) s"
 
+# The stacks tier (python/stacks/, docs/DEVELOPING.md): the rewards, the Inspect scorer, the
+# verifiers environment and `serve` tested with each stack's own code (TRL's GRPOTrainer, verl's
+# dataset and reward loop, Inspect's eval, verifiers, OpenRLHF's reward client) on sets this
+# build's `generate` writes, offline. The pinned environment (python/requirements-stacks.txt, a
+# complete `pip freeze`, so installed with --no-deps) lives outside the clone in
+# $HOME/.cache/digits-lab/venv-stacks and is rebuilt only when that file changes (a cold install
+# is ~6.5 GB, torch with its CUDA libraries); the package is installed into it from this source.
+# Where `unshare` can make a network namespace, the tests run in one with loopback only.
+test-stacks: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    venv="${DIGITS_LAB_STACKS_VENV:-$HOME/.cache/digits-lab/venv-stacks}"
+    pip=("$venv/bin/pip" install --quiet --disable-pip-version-check --retries 10 --timeout 60)
+    if [ ! -x "$venv/bin/python" ] || ! cmp -s python/requirements-stacks.txt "$venv/requirements-stacks.txt"; then
+        rm -rf "$venv"
+        python3 -m venv "$venv"
+        started=$(date +%s)
+        "${pip[@]}" --no-deps -r python/requirements-stacks.txt
+        cp python/requirements-stacks.txt "$venv/requirements-stacks.txt"
+        echo "the stacks environment: $(( $(date +%s) - started )) s"
+    fi
+    "${pip[@]}" --no-deps ./python
+    export DIGITS_LAB_BIN="{{bin}}" HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 \
+        WANDB_MODE=disabled RAY_USAGE_STATS_ENABLED=0 INSPECT_DISPLAY=none
+    run=("$venv/bin/python" -m pytest -q -p no:cacheprovider python/stacks)
+    if unshare --net true 2>/dev/null && command -v ip >/dev/null; then
+        unshare --net bash -c 'ip link set lo up && exec "$@"' - "${run[@]}"
+    else
+        echo "(no network namespace here: the tests run with the host's network)"
+        "${run[@]}"
+    fi
+
 # Run notebooks/check_engines.py and check_json.py, and execute every notebook against the
 # tables under DATA (with the Python package installed from python/).
 # The Python environment (notebooks/requirements.txt, pinned) lives outside the clone in
