@@ -96,7 +96,7 @@ def test_get_reward_through_openrlhf_client(server: str, rule_set: RuleSet, chat
 
 
 def test_docs_give_openrlhfs_own_flags() -> None:
-    """Every flag of docs/SERVE.md's OpenRLHF command is one that OpenRLHF 0.11.2's
+    """Every flag of the OpenRLHF command in docs/SERVE.md and FOR-MODELS.md is one that 0.11.2's
     `openrlhf.cli.train_ppo_ray` defines: its parser's `add_argument` calls, read from the
     installed source (the module cannot be imported here: it imports vLLM)."""
     [folder] = importlib.util.find_spec("openrlhf").submodule_search_locations
@@ -110,9 +110,11 @@ def test_docs_give_openrlhfs_own_flags() -> None:
         and isinstance(node.args[0], ast.Constant)
     }
     assert "--reward.remote_url" in defined, sorted(defined)[:20]
-    docs = (ROOT / "docs" / "SERVE.md").read_text()
-    command = re.search(r"python -m openrlhf\.cli\.train_ppo_ray(?:[^\n]*\\\n)*[^\n]*", docs)
-    assert command, "docs/SERVE.md has no train_ppo_ray command"
-    given = set(re.findall(r"(?<!\S)(--[\w.]+)", command.group(0)))
-    assert given, command.group(0)
-    assert sorted(given - defined) == [], f"not flags of OpenRLHF 0.11.2's train_ppo_ray: {sorted(given - defined)}"
+    for page in ("SERVE.md", "FOR-MODELS.md"):
+        docs = (ROOT / "docs" / page).read_text()
+        command = re.search(r"python -m openrlhf\.cli\.train_ppo_ray(?:[^\n]*\\\n)*[^\n]*", docs)
+        assert command, f"docs/{page} has no train_ppo_ray command"
+        given = set(re.findall(r"(?<!\S)(--[\w.]+)", command.group(0)))
+        assert given, command.group(0)
+        wrong = sorted(given - defined)
+        assert wrong == [], f"docs/{page}: not flags of OpenRLHF 0.11.2's train_ppo_ray: {wrong}"
