@@ -2,22 +2,5 @@
 (``vf-eval digits-lab-env …`` imports ``digits_lab_env``), which must export one ``Taskset``
 subclass in ``__all__``. Everything is in ``digits_lab.verifiers_env``."""
 
-from digits_lab.verifiers_env import (
-    TASKSET_ID,
-    DigitsLabConfig,
-    DigitsLabData,
-    DigitsLabTask,
-    DigitsLabTaskConfig,
-    DigitsLabTaskset,
-    load_environment,
-)
-
-__all__ = [
-    "TASKSET_ID",
-    "DigitsLabConfig",
-    "DigitsLabData",
-    "DigitsLabTask",
-    "DigitsLabTaskConfig",
-    "DigitsLabTaskset",
-    "load_environment",
-]
+from digits_lab.verifiers_env import *  # noqa: F403
+from digits_lab.verifiers_env import __all__  # noqa: F401

@@ -180,7 +180,7 @@ pub(super) struct GroundTruth<'a> {
 
 /// A game as a ground truth names it: its kind and the options that change it, with the
 /// names `digits_lab.Game` takes (an option left out is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct TruthGame {
     pub kind: String,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -4,9 +4,9 @@
 
 use serde_json::json;
 
-use super::truth::SpecOptions;
 use super::*;
 use crate::check::{Reason, Verdict};
+use crate::generate::dataset::TruthGame;
 
 /// (text, Python's `reply(text)`, Python's `last_answer(text)`).
 const PYTHON: &[(&str, &str, Option<&str>)] = &[
@@ -98,11 +98,11 @@ fn a_ground_truth_is_read_from_an_object_or_its_text() {
     .game;
     assert_eq!(
         g,
-        Some(GameSpec::Options(SpecOptions {
-            kind: Some("countdown".into()),
+        Some(GameSpec::Options(TruthGame {
+            kind: "countdown".into(),
             pool: Some("1-100x6".into()),
             size: Some(6),
-            ..SpecOptions::default()
+            ..TruthGame::default()
         }))
     );
 }
@@ -151,15 +151,15 @@ fn a_ground_truth_that_cannot_be_read_says_why() {
 #[test]
 fn a_game_spec_maps_onto_the_game_options() {
     use crate::game::rule_set::GameKind;
-    let spec = GameSpec::Options(SpecOptions::default());
     // Python's `Game(**{})` is Digits.
+    let spec = GameSpec::of(&json!({})).unwrap();
     let g = spec.options().unwrap().game().unwrap();
     assert_eq!(g.kind, GameKind::Digits);
-    let spec = GameSpec::Options(SpecOptions {
-        kind: Some("24".into()),
+    let spec = GameSpec::Options(TruthGame {
+        kind: "24".into(),
         pool: Some("1-100x6".into()),
         targets: Some("1-100000".into()),
-        ..SpecOptions::default()
+        ..TruthGame::default()
     });
     let g = spec.options().unwrap().game().unwrap();
     assert_eq!(

@@ -8,6 +8,7 @@
 use serde_json::{Map, Value};
 
 use crate::dataset::input::{Unusable, numbers_text};
+use crate::generate::dataset::TruthGame;
 use crate::request::{GameOptions, RulesOptions};
 
 /// A ground truth read: the numbers (or why they are not a board), the target and the game
@@ -23,25 +24,7 @@ pub struct Truth {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameSpec {
     Named(String),
-    Options(SpecOptions),
-}
-
-/// A game's kind and options as a ground truth writes them (`digits_lab.Game`'s fields; an
-/// option left out or null is off, a kind left out is Digits, as in Python).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SpecOptions {
-    pub kind: Option<String>,
-    pub rules: Option<String>,
-    pub pow: bool,
-    pub unary_minus: bool,
-    pub use_all: bool,
-    pub zero: bool,
-    pub negatives: bool,
-    pub fractions: bool,
-    pub concat: bool,
-    pub pool: Option<String>,
-    pub targets: Option<String>,
-    pub size: Option<usize>,
+    Options(TruthGame),
 }
 
 /// A text for a message: at most 60 characters of it.
@@ -148,7 +131,7 @@ impl GameSpec {
     pub fn of(v: &Value) -> Result<GameSpec, String> {
         match v {
             Value::String(name) => Ok(GameSpec::Named(name.clone())),
-            Value::Object(map) => SpecOptions::of(map).map(GameSpec::Options),
+            Value::Object(map) => read_game(map).map(GameSpec::Options),
             other => Err(format!(
                 "the ground truth's game is a name or an object of kind and options, not {}",
                 kind_of(other)
@@ -160,82 +143,86 @@ impl GameSpec {
     pub fn options(&self) -> Result<GameOptions, String> {
         match self {
             GameSpec::Named(name) => Ok(GameOptions::named(name)),
-            GameSpec::Options(o) => o.options(),
+            GameSpec::Options(o) => options(o),
         }
     }
 }
 
-impl SpecOptions {
-    fn of(map: &Map<String, Value>) -> Result<SpecOptions, String> {
-        let mut o = SpecOptions::default();
-        for (key, v) in map {
-            if v.is_null() {
-                continue;
+/// A game's kind and options as a ground truth writes them (`generate`'s [`TruthGame`],
+/// `digits_lab.Game`'s fields): an option left out or null is off, a kind left out is
+/// Digits, as in Python.
+fn read_game(map: &Map<String, Value>) -> Result<TruthGame, String> {
+    let mut o = TruthGame {
+        kind: "digits".to_string(),
+        ..TruthGame::default()
+    };
+    for (key, v) in map {
+        if v.is_null() {
+            continue;
+        }
+        let text = || {
+            v.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| format!("game.{key}: expected a string, not {}", kind_of(v)))
+        };
+        let flag = || {
+            v.as_bool()
+                .ok_or_else(|| format!("game.{key}: expected a bool, not {}", kind_of(v)))
+        };
+        match key.as_str() {
+            "kind" => o.kind = text()?,
+            "rules" => o.rules = Some(text()?),
+            "pow" => o.pow = flag()?,
+            "unary_minus" => o.unary_minus = flag()?,
+            "use_all" => o.use_all = flag()?,
+            "zero" => o.zero = flag()?,
+            "negatives" => o.negatives = flag()?,
+            "fractions" => o.fractions = flag()?,
+            "concat" => o.concat = flag()?,
+            "pool" => o.pool = Some(text()?),
+            "targets" => o.targets = Some(text()?),
+            "size" => {
+                let n = v.as_u64().ok_or_else(|| {
+                    format!("game.size: expected a whole number, not {}", kind_of(v))
+                })?;
+                o.size = Some(usize::try_from(n).map_err(|_| "game.size: too large")?);
             }
-            let text = || {
-                v.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| format!("game.{key}: expected a string, not {}", kind_of(v)))
-            };
-            let flag = || {
-                v.as_bool()
-                    .ok_or_else(|| format!("game.{key}: expected a bool, not {}", kind_of(v)))
-            };
-            match key.as_str() {
-                "kind" => o.kind = Some(text()?),
-                "rules" => o.rules = Some(text()?),
-                "pow" => o.pow = flag()?,
-                "unary_minus" => o.unary_minus = flag()?,
-                "use_all" => o.use_all = flag()?,
-                "zero" => o.zero = flag()?,
-                "negatives" => o.negatives = flag()?,
-                "fractions" => o.fractions = flag()?,
-                "concat" => o.concat = flag()?,
-                "pool" => o.pool = Some(text()?),
-                "targets" => o.targets = Some(text()?),
-                "size" => {
-                    let n = v.as_u64().ok_or_else(|| {
-                        format!("game.size: expected a whole number, not {}", kind_of(v))
-                    })?;
-                    o.size = Some(usize::try_from(n).map_err(|_| "game.size: too large")?);
-                }
-                other => {
-                    return Err(format!(
-                        "the ground truth's game has an unknown field `{}`",
-                        clip(other)
-                    ));
-                }
+            other => {
+                return Err(format!(
+                    "the ground truth's game has an unknown field `{}`",
+                    clip(other)
+                ));
             }
         }
-        Ok(o)
     }
+    Ok(o)
+}
 
-    /// The options as `check`'s flags: a rules file is the server's own to choose
-    /// (`--rules`), never a path a request names.
-    fn options(&self) -> Result<GameOptions, String> {
-        if let Some(path) = &self.rules {
-            return Err(format!(
-                "the ground truth names a rules file ({}): the server reads none a request \
+/// A ground truth's game as `check`'s flags: a rules file is the server's own to choose
+/// (`--rules`), never a path a request names.
+fn options(g: &TruthGame) -> Result<GameOptions, String> {
+    if let Some(path) = &g.rules {
+        return Err(format!(
+            "the ground truth names a rules file ({}): the server reads none a request \
                  names; start it with --rules and leave the rows' game out",
-                clip(path)
-            ));
-        }
-        Ok(GameOptions {
-            rules: RulesOptions {
-                game: Some(self.kind.clone().unwrap_or_else(|| "digits".to_string())),
-                rules: None,
-                pow: self.pow,
-                unary_minus: self.unary_minus,
-                concat: self.concat,
-                use_all: self.use_all,
-                zero: self.zero,
-                negatives: self.negatives,
-                fractions: self.fractions,
-            },
-            pool: self.pool.clone(),
-            targets: self.targets.clone(),
-            size: self.size,
-            inline: None,
-        })
+            clip(path)
+        ));
     }
+    Ok(GameOptions {
+        rules: RulesOptions {
+            game: Some(g.kind.clone()),
+            rules: None,
+            pow: g.pow,
+            unary_minus: g.unary_minus,
+            concat: g.concat,
+            use_all: g.use_all,
+            zero: g.zero,
+            negatives: g.negatives,
+            fractions: g.fractions,
+        },
+        pool: g.pool.clone(),
+        targets: g.targets.clone(),
+        size: g.size,
+        inline: None,
+    })
 }
