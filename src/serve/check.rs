@@ -54,14 +54,8 @@ impl Service {
             Err(refused) => return refused,
         };
         let n = b.answers.len();
-        if n > self.limits.batch {
-            return Reply::error(
-                413,
-                &format!(
-                    "a batch holds at most {} answers; this one has {n}: send it in parts",
-                    self.limits.batch
-                ),
-            );
+        if let Some(refused) = self.past_batch(n, "answers") {
+            return refused;
         }
         if b.numbers.len() != n {
             return Reply::error(

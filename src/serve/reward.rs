@@ -65,14 +65,8 @@ impl Service {
             Err(refused) => return refused,
         };
         let n = b.query.len();
-        if n > self.limits.batch {
-            return Reply::error(
-                413,
-                &format!(
-                    "a batch holds at most {} queries; this one has {n}: send it in parts",
-                    self.limits.batch
-                ),
-            );
+        if let Some(refused) = self.past_batch(n, "queries") {
+            return refused;
         }
         let Some(labels) = b.labels else {
             return Reply::error(

@@ -118,6 +118,19 @@ impl Service {
             _ => self.get_reward(body),
         }
     }
+
+    /// The refusal of a batch of `n` `items` past the batch limit, if it is.
+    pub(super) fn past_batch(&self, n: usize, items: &str) -> Option<Reply> {
+        (n > self.limits.batch).then(|| {
+            Reply::error(
+                413,
+                &format!(
+                    "a batch holds at most {} {items}; this one has {n}: send it in parts",
+                    self.limits.batch
+                ),
+            )
+        })
+    }
 }
 
 /// At most 40 characters of what a client sent, for a message.
