@@ -36,9 +36,8 @@ pub fn says_so(answer: &str) -> bool {
         return false;
     }
     // Every answer of a batch comes here first: most are expressions, told apart by their
-    // first character without the words' allocations below. Only ASCII letters lower-case
-    // to the phrases' first letters (the Kelvin sign to `k`, no first letter), so a
-    // non-ASCII first character takes the full comparison.
+    // first character. Only ASCII letters lower-case to the phrases' first letters (the
+    // Kelvin sign to `k`, no first letter), so a non-ASCII first character reads on.
     match answer.trim_start().chars().next() {
         None => return false,
         Some(c)
@@ -48,10 +47,21 @@ pub fn says_so(answer: &str) -> bool {
         }
         Some(_) => {}
     }
-    let words: Vec<String> = answer.split_whitespace().map(str::to_lowercase).collect();
-    let text = words.join(" ");
-    let text = text.trim_end_matches(['.', '!']);
-    PHRASES.contains(&text)
+    // The words lower-cased and joined by one space, on the stack: 64 bytes lower-case to
+    // at most 96 (`İ`, two bytes, is three), so the buffer never fills.
+    let mut buf = [0u8; 192];
+    let mut len = 0;
+    for (i, word) in answer.split_whitespace().enumerate() {
+        if i > 0 {
+            buf[len] = b' ';
+            len += 1;
+        }
+        for c in word.chars().flat_map(char::to_lowercase) {
+            len += c.encode_utf8(&mut buf[len..]).len();
+        }
+    }
+    let text = std::str::from_utf8(&buf[..len]).expect("whole characters were written");
+    PHRASES.contains(&text.trim_end_matches(['.', '!']))
 }
 
 /// The verdict on an answer that says `board` → `target` has no solution.
@@ -101,7 +111,14 @@ mod tests {
         ] {
             assert!(says_so(yes), "{yes}");
         }
-        for no in ["", "1 + 2", "none of these", "no", "there is a solution"] {
+        for no in [
+            "",
+            "1 + 2",
+            "none of these",
+            "no",
+            "there is a solution",
+            "İmpossible",
+        ] {
             assert!(!says_so(no), "{no}");
         }
         // The shortcut on the first character lets every phrase through.
