@@ -32,6 +32,16 @@ pub const MAX_ANSWER_BYTES: usize = 1_000;
 /// Checks `answer` for the puzzle `board` → `target` under `game`'s rules. The board and
 /// target are the caller's to check (they are the puzzle, not the answer).
 pub fn check(game: &Game, board: &Board, target: i64, answer: &str) -> Verdict {
+    if no_solution::says_so(answer) {
+        return no_solution::verdict(game, board, target);
+    }
+    check_read(game, board, target, answer)
+}
+
+/// [`check`] for an answer already known to be no "no solution" phrase
+/// ([`no_solution::says_so`]): a batch tells those apart first, to solve each of their
+/// puzzles once.
+pub fn check_read(game: &Game, board: &Board, target: i64, answer: &str) -> Verdict {
     if answer.len() > MAX_ANSWER_BYTES {
         return Verdict::invalid(Reason::new(
             Fault::TooLong,
@@ -40,9 +50,6 @@ pub fn check(game: &Game, board: &Board, target: i64, answer: &str) -> Verdict {
                 answer.len()
             ),
         ));
-    }
-    if no_solution::says_so(answer) {
-        return no_solution::verdict(game, board, target);
     }
     let tokens = match lex::tokens(answer) {
         Ok(t) => t,

@@ -176,6 +176,7 @@ fn look(game: &Game, row: &Row) -> Look {
         Err(why) => Look::Judged(Verdict::invalid(Reason::new(Fault::Puzzle, why.0))),
         Ok((board, target)) => match &row.answer {
             Some(Ok(answer)) if no_solution::says_so(answer) => Look::SaysNone(board, target),
+            Some(Ok(answer)) => Look::Judged(check::check_read(game, &board, target, answer)),
             answer => Look::Judged(judge(game, &board, target, answer)),
         },
     }
