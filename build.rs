@@ -13,9 +13,9 @@ const INPUTS: &[&str] = &[
     "Cargo.toml",
     "Cargo.lock",
     "build.rs",
-    "data/nyt-digits-2023.csv",
-    "data/human-24-4nums-train.csv",
-    "data/difficulty-model.json",
+    "assets/nyt-digits-2023.csv",
+    "assets/human-24-4nums-train.csv",
+    "assets/difficulty-model.json",
     "assets/DejaVuSans.ttf",
 ];
 

@@ -27,7 +27,7 @@ pub enum PlanFlag {
 #[derive(Debug, Args)]
 pub struct FitArgs {
     /// The training file (cards,mean_time_s,solve_rate,…); the copy of
-    /// data/human-24-4nums-train.csv built into the binary when omitted.
+    /// assets/human-24-4nums-train.csv built into the binary when omitted.
     #[arg(long, value_name = "FILE", conflicts_with = "human")]
     pub training: Option<PathBuf>,
     /// Fit and judge the model on any game's people (cards,mean_time_s,solve_rate,… with
@@ -48,11 +48,12 @@ pub struct FitArgs {
     /// With --evaluation: the model to fit, when it has several.
     #[arg(long, requires = "evaluation")]
     pub model: Option<String>,
-    /// Where to write difficulty-model.json and difficulty-fit.md.
+    /// Where to write difficulty-model.json and difficulty-fit.md (never assets/, the
+    /// inputs built into the binary).
     #[arg(long, value_name = "DIR", default_value = places::DATA)]
     pub out: PathBuf,
-    /// Write nothing; fail unless the model built into the binary equals the refit and
-    /// the fit report in --out is the refit's.
+    /// Write nothing; fail unless the model and the fit report built into the binary are
+    /// the refit's.
     #[arg(long)]
     pub check: bool,
     /// How much to cross-validate and sample: `full`, the published fit (the default), or

@@ -1,4 +1,4 @@
-//! The real NYT Digits puzzles (SPEC §6): `data/nyt-digits-2023.csv`, one row per puzzle
+//! The real NYT Digits puzzles (SPEC §6): `assets/nyt-digits-2023.csv`, one row per puzzle
 //! (`date,slot,target,n1,…,n6`), weighted uniformly. The file is compiled into the binary, so
 //! an installed `digits-lab` runs the `nyt` corpus from any folder; another file can be given
 //! instead.
@@ -15,10 +15,10 @@ use super::Published;
 use super::boards::Boards;
 
 /// The NYT puzzles shipped with the project (SPEC §6), as the repository holds them.
-pub const NYT_CSV: &str = "data/nyt-digits-2023.csv";
+pub const NYT_CSV: &str = "assets/nyt-digits-2023.csv";
 
 /// The same file, compiled into the binary.
-pub const EMBEDDED: &str = include_str!("../../data/nyt-digits-2023.csv");
+pub const EMBEDDED: &str = include_str!("../../assets/nyt-digits-2023.csv");
 
 /// A day's puzzles, slots 1 to `SLOTS` (SPEC §6).
 pub const SLOTS: u8 = 5;

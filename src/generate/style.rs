@@ -1,5 +1,5 @@
 //! The NYT style, learned from the archive of real puzzles the project holds
-//! (`data/nyt-digits-2023.csv`, 450 puzzles, five a day): for each daily slot, the band its
+//! (`assets/nyt-digits-2023.csv`, 450 puzzles, five a day): for each daily slot, the band its
 //! targets lie in and how often each number was on its boards. A generated day draws each
 //! slot's board number by number with those chances and its target from that band.
 //!

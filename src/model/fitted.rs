@@ -1,5 +1,5 @@
-//! The fitted model the binary carries, `data/difficulty-model.json` (written by
-//! `digits-lab fit`, with its report `data/difficulty-fit.md` beside it), and the predictions
+//! The fitted model the binary carries, `assets/difficulty-model.json` (written by
+//! `digits-lab fit`, with its report `assets/difficulty-fit.md` beside it), and the predictions
 //! every puzzle gets from it: the difficulty (predicted ln mean solve time), the time in
 //! seconds and the share of players who solve it.
 //!
@@ -20,10 +20,17 @@ use super::rate::RateMap;
 use super::ridge::Linear;
 
 /// Where the model file lives in the repository.
-pub const MODEL_JSON: &str = "data/difficulty-model.json";
+pub const MODEL_JSON: &str = "assets/difficulty-model.json";
 
 /// The model file as the binary carries it.
-const EMBEDDED: &str = include_str!("../../data/difficulty-model.json");
+const EMBEDDED: &str = include_str!("../../assets/difficulty-model.json");
+
+/// Where the fit report of the carried model lives in the repository.
+pub const REPORT_MD: &str = "assets/difficulty-fit.md";
+
+/// That report as the binary carries it: what `fit --check` compares a refit's report with,
+/// from any folder.
+pub const EMBEDDED_REPORT: &str = include_str!("../../assets/difficulty-fit.md");
 
 /// The simulated player as the model file holds it: how it searches and its fitted
 /// weights, by move feature.
@@ -117,7 +124,7 @@ impl Fitted {
         static MODEL: OnceLock<Fitted> = OnceLock::new();
         MODEL.get_or_init(|| {
             Fitted::parse(EMBEDDED, MODEL_JSON)
-                .expect("data/difficulty-model.json is a model of model::inputs (a test checks)")
+                .expect("assets/difficulty-model.json is a model of model::inputs (a test checks)")
         })
     }
 

@@ -1,5 +1,5 @@
-//! The human data the model is fitted to, `data/human-24-4nums-train.csv` (provenance in
-//! `data/README.md`): per 24-game set, the mean time people took and the share who solved
+//! The human data the model is fitted to, `assets/human-24-4nums-train.csv` (provenance in
+//! `assets/README.md`): per 24-game set, the mean time people took and the share who solved
 //! it. The binary carries the file, so `fit` runs from anywhere; each set's features are
 //! measured with the engine, exactly as `analyze` measures them.
 //!
@@ -22,10 +22,10 @@ use super::cv::Sample;
 use super::inputs;
 
 /// Where the training file lives in the repository.
-pub const TRAINING_CSV: &str = "data/human-24-4nums-train.csv";
+pub const TRAINING_CSV: &str = "assets/human-24-4nums-train.csv";
 
 /// The training file as the binary carries it.
-pub const EMBEDDED: &str = include_str!("../../data/human-24-4nums-train.csv");
+pub const EMBEDDED: &str = include_str!("../../assets/human-24-4nums-train.csv");
 
 /// The target of every training set.
 pub const TARGET: i64 = 24;

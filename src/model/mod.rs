@@ -6,7 +6,7 @@
 //! - [`human`]: the human data and each set's features, measured by the engine.
 //! - [`inputs`]: the model's inputs, read off a puzzle's features, and why each matters.
 //! - [`train`]: the fit `digits-lab fit` runs, on a [`train::Plan`]; [`fitted`]: the fitted
-//!   model the binary carries (`data/difficulty-model.json`) and its predictions.
+//!   model the binary carries (`assets/difficulty-model.json`) and its predictions.
 //! - [`player_fit`]: the player's weights fitted to people's times; [`move_fit`]: the same
 //!   weights fitted to the moves people made (the study page's log); [`surrogate`]: the
 //!   player's stand-in for the large corpora, whose exact walk costs too much.
@@ -17,7 +17,7 @@
 //!   fit's report in Markdown.
 //! - [`stats`]: mean, sd, Pearson and Spearman correlation; [`folds`]: seeded,
 //!   platform-independent fold splits; [`rate`]: the map from mean solve time to solve rate.
-//! - [`fit_report`]: the fit report `data/difficulty-fit.md`.
+//! - [`fit_report`]: the fit report `assets/difficulty-fit.md`.
 //! - [`success`]: a language model's success on a puzzle predicted from the puzzle's exact
 //!   properties, fitted on its answers by `evaluate` and `fit --evaluation`.
 

@@ -17,7 +17,7 @@ use super::stats::{mean, spearman};
 use super::surrogate::{self, fit_surrogate};
 
 /// How much a fit cross-validates and samples: nearly all of its cost. [`Plan::FULL`] is the
-/// published fit (`data/difficulty-model.json` and `data/difficulty-fit.md`);
+/// published fit (`assets/difficulty-model.json` and `assets/difficulty-fit.md`);
 /// [`Plan::QUICK`] runs the same code on far fewer folds and puzzles, in seconds, for the
 /// tests. Nothing else about a fit depends on the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

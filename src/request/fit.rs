@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::evaluate::success_fit::{SuccessFit, fit_success};
 use crate::game::rule_set::GameKind;
 use crate::model::train::Plan;
-use crate::model::{Fitted, fit_report, human, spearman, train};
+use crate::model::{Fitted, fit_report, fitted, human, spearman, train};
 use crate::store::write::write_text;
 
 use super::places;
@@ -40,7 +40,7 @@ impl PlanName {
 /// A fit, a check of the carried model, or a judgement on other people's data.
 #[derive(Clone, Debug)]
 pub struct FitRequest {
-    /// The training file; the copy of data/human-24-4nums-train.csv built into the binary
+    /// The training file; the copy of assets/human-24-4nums-train.csv built into the binary
     /// when not given.
     pub training: Option<PathBuf>,
     /// Fit and judge the model on any game's people instead (what `digits-lab study
@@ -54,10 +54,11 @@ pub struct FitRequest {
     pub evaluation: Option<PathBuf>,
     /// With `evaluation`: the model to fit (needed when the evaluation has several).
     pub model: Option<String>,
-    /// Where difficulty-model.json and difficulty-fit.md go.
+    /// Where difficulty-model.json and difficulty-fit.md go: never among the inputs the
+    /// binary was built from ([`places::bundled`]), which is refused before the fit.
     pub out: PathBuf,
-    /// Write nothing; fail unless the carried model equals the refit and the report in
-    /// `out` is the refit's.
+    /// Write nothing; fail unless the carried model equals the refit and the report the
+    /// binary carries is the refit's (no file is read: the same from any folder).
     pub check: bool,
     pub plan: PlanName,
 }
@@ -178,6 +179,16 @@ impl FitRequest {
                 None => judge(path, &plan),
             };
         }
+        let model_path = self.out.join("difficulty-model.json");
+        let report_path = self.out.join("difficulty-fit.md");
+        // Refused before the minutes of the fit, as an unreadable training file is.
+        if !self.check && (places::bundled(&model_path) || places::bundled(&report_path)) {
+            return Err(Error::input(format!(
+                "--out {} would overwrite the model built into the binary: fit writes \
+                 elsewhere (data/ when not told), and a new model is copied into assets/ by hand",
+                self.out.display()
+            )));
+        }
         let sets = human::read(self.training.as_deref())?;
         let t = train::train(sets, &plan)?;
         let m = &t.model;
@@ -189,8 +200,6 @@ impl FitRequest {
             surrogate_on: m.surrogate.checked_on,
             files,
         };
-        let model_path = self.out.join("difficulty-model.json");
-        let report_path = self.out.join("difficulty-fit.md");
         if self.check {
             if !m.matches(Fitted::embedded()) {
                 return Err(Error::Mismatch(
@@ -199,16 +208,17 @@ impl FitRequest {
                         .into(),
                 ));
             }
-            let written = std::fs::read_to_string(&report_path)
-                .map_err(|e| Error::failed(format!("cannot read {}", report_path.display()), e))?;
-            if written != fit_report::report(&t) {
+            // The report the binary carries, not a file: the check reads nothing from the
+            // folder it runs in.
+            if fitted::EMBEDDED_REPORT != fit_report::report(&t) {
                 return Err(Error::Mismatch(format!(
-                    "{} differs from the refit's report: run `digits-lab fit`",
-                    report_path.display()
+                    "{} differs from the refit's report: run `digits-lab fit`, copy what it \
+                     wrote into assets/ and rebuild",
+                    fitted::REPORT_MD
                 )));
             }
             return Ok(trained(Files::Checked {
-                report: report_path,
+                report: PathBuf::from(fitted::REPORT_MD),
             }));
         }
         std::fs::create_dir_all(&self.out)

@@ -3,6 +3,9 @@
 //! folder keeps everything it writes inside it: the report of the tables under `X` goes to
 //! `X/reports/` unless `--reports` names another folder, so that `analyze --out /tmp/x` or
 //! `plots --data /tmp/x` never touches the working folder's `reports/`.
+//!
+//! Nothing a command writes goes among the inputs the binary was built from, the
+//! repository's `assets/` ([`bundled`]): those are sources, not outputs.
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +31,26 @@ pub fn reports(data: Option<&Path>, reports: Option<&Path>) -> PathBuf {
         (None, Some(d)) => d.join(REPORTS_UNDER_DATA),
         (None, None) => PathBuf::from(REPORTS),
     }
+}
+
+/// The folder of the inputs compiled into the binary (the NYT puzzles, the human data, the
+/// fitted model and its report, the chart font), in the repository the binary was built from.
+pub const ASSETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+
+/// Whether writing `path` would write among the inputs the binary was built from (a file of
+/// [`ASSETS`], however the path spells it: relative, through a link); never when that folder
+/// is not there (a binary moved away from its sources).
+pub fn bundled(path: &Path) -> bool {
+    let Ok(assets) = std::fs::canonicalize(ASSETS) else {
+        return false;
+    };
+    // A file not written yet is placed by its folder.
+    let resolved = std::fs::canonicalize(path).ok().or_else(|| {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        let dir = std::fs::canonicalize(dir.unwrap_or(Path::new("."))).ok()?;
+        Some(dir.join(path.file_name()?))
+    });
+    resolved.is_some_and(|p| p.starts_with(&assets))
 }
 
 /// Where a command that reads a file writes when not told: beside it, named after it with
@@ -59,5 +82,21 @@ mod tests {
             beside(Path::new("/d/set.jsonl"), "audit.parquet"),
             PathBuf::from("/d/set.audit.parquet")
         );
+    }
+
+    #[test]
+    fn the_bundled_inputs_are_known_however_their_path_is_spelled() {
+        let assets = Path::new(ASSETS);
+        assert!(bundled(&assets.join("difficulty-model.json")));
+        // A file not there yet, in that folder, and the folder reached by `..`.
+        assert!(bundled(&assets.join("new.json")));
+        assert!(bundled(&assets.join("../assets/difficulty-fit.md")));
+        let dir = tempfile::tempdir().unwrap();
+        assert!(!bundled(&dir.path().join("difficulty-model.json")));
+        assert!(!bundled(Path::new("no-such-folder/difficulty-model.json")));
+        // A link to a bundled file is that file.
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(assets.join("difficulty-model.json"), &link).unwrap();
+        assert!(bundled(&link));
     }
 }

@@ -275,12 +275,17 @@ fn fit(args: &[&str]) -> std::process::Output {
 }
 
 /// The fit's nested cross-validated figures, the model the binary carries being the refit,
-/// and the committed fit report being the refit's (one fit: `--check` compares both).
+/// and the fit report it carries being the refit's (one fit: `--check` compares both), run
+/// from a folder that is not the repository's (the check reads no file).
 #[test]
 #[ignore = "slow: the published fit, 3 × 10-fold nested CV and 600 exact walks (~4 min)"]
 fn the_fit_is_reproducible_and_ranks_unseen_sets_as_published() {
-    let repo = crate::repo().join("data");
-    let out = fit(&["--check", "--out", repo.to_str().unwrap()]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+        .args(["fit", "--check"])
+        .current_dir(elsewhere.path())
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     assert!(
@@ -289,7 +294,7 @@ fn the_fit_is_reproducible_and_ranks_unseen_sets_as_published() {
             && text.contains("-0.873 with solve rate")
             && text.contains("the player by search")
             && text.contains("ρ 0.924 with its exact moves on 300 held-out puzzles")
-            && text.contains("difficulty-fit.md its report"),
+            && text.contains("and assets/difficulty-fit.md its report"),
         "{text}"
     );
     let m = Fitted::embedded();
@@ -353,7 +358,10 @@ fn a_fit_on_the_quick_plan_runs_the_whole_procedure() {
         assert!(report.contains(says), "{says}\n{report}");
     }
     // The published plan is what the committed report states.
-    let published = std::fs::read_to_string(crate::repo().join("data/difficulty-fit.md")).unwrap();
+    let published =
+        std::fs::read_to_string(crate::repo().join("assets/difficulty-fit.md")).unwrap();
+    // The binary carries that very report (`fit --check` compares with it).
+    assert_eq!(published, digits_lab::model::fitted::EMBEDDED_REPORT);
     assert_eq!(
         (
             Plan::FULL.folds,
@@ -420,6 +428,48 @@ fn fit_on_the_quick_plan_from_the_command_line() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// `fit` never writes over the inputs built into the binary: an `--out` that names the
+/// repository's `assets/` (by its full path, or relative from the repository) is refused in
+/// one line before the fit (before the training file is even read: here there is none), and
+/// the files there are untouched.
+#[test]
+fn fit_refuses_to_write_over_the_bundled_model() {
+    let assets = crate::repo().join("assets");
+    let before = std::fs::read(assets.join("difficulty-model.json")).unwrap();
+    let report = std::fs::read(assets.join("difficulty-fit.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("missing.csv");
+    for (cwd, out) in [
+        (dir.path().to_path_buf(), assets.to_str().unwrap()),
+        (crate::repo().to_path_buf(), "assets"),
+        (crate::repo().join("cli"), "../assets/"),
+    ] {
+        let run = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+            .args(["fit", "--plan", "quick", "--training"])
+            .arg(&file)
+            .args(["--out", out])
+            .current_dir(&cwd)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert_eq!(run.status.code(), Some(2), "{out}: {err}");
+        assert!(
+            err.contains("would overwrite the model built into the binary")
+                && err.trim_end().lines().count() == 1,
+            "{out}: {err}"
+        );
+        assert!(run.stdout.is_empty(), "{out}");
+    }
+    assert_eq!(
+        std::fs::read(assets.join("difficulty-model.json")).unwrap(),
+        before
+    );
+    assert_eq!(
+        std::fs::read(assets.join("difficulty-fit.md")).unwrap(),
+        report
+    );
 }
 
 #[test]
@@ -511,7 +561,7 @@ fn the_24_table_joined_to_people_ranks_them_as_the_fit_report_says() {
     }
     assert_eq!(score.len(), 681);
     let (t, r) = (spearman(&score, &time), spearman(&score, &rate));
-    let report = std::fs::read_to_string(crate::repo().join("data/difficulty-fit.md")).unwrap();
+    let report = std::fs::read_to_string(crate::repo().join("assets/difficulty-fit.md")).unwrap();
     assert!(
         report.contains(&format!("predictions have ρ {t:.3} with time")),
         "ρ {t:.3}"

@@ -140,7 +140,7 @@ fn fit_human_takes_another_game_and_refuses_mixed_or_targetless_files() {
 #[test]
 #[ignore = "slow: the published fit (minutes), through `fit --human`"]
 fn fit_human_on_the_training_file_gives_todays_nested_figure() {
-    let path = crate::repo().join("data/human-24-4nums-train.csv");
+    let path = crate::repo().join("assets/human-24-4nums-train.csv");
     let (ok, out, e) = fit(&["--human", path.to_str().expect("a UTF-8 path")]);
     assert!(ok, "{e}");
     let m = Fitted::embedded();

@@ -99,7 +99,7 @@ impl Ranked {
 
 /// Candidates a `difficulty` ranking keeps per place it lists where the tables score with
 /// the player's surrogate (Digits, Countdown): [`exact`] walks each of them exactly and keeps
-/// the hardest. The surrogate ranks the walk's scores with ρ 0.92 only (`data/difficulty-fit.md`),
+/// the hardest. The surrogate ranks the walk's scores with ρ 0.92 only (`assets/difficulty-fit.md`),
 /// so the list is the hardest by the walk *among these candidates*: a wider pool can find
 /// harder puzzles still.
 pub const EXACT_POOL: usize = 20;

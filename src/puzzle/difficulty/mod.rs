@@ -3,7 +3,7 @@
 //!
 //! The score, `difficulty`, is the predicted natural log of the mean time in seconds people
 //! take to solve the puzzle, from a model fitted to 24-game players' times (`crate::model`,
-//! `data/difficulty-fit.md`); in the other games it is an extrapolation of the same habits.
+//! `assets/difficulty-fit.md`); in the other games it is an extrapolation of the same habits.
 
 mod table_walk;
 
