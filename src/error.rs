@@ -3,10 +3,13 @@
 //! polars, JSON or CSV error a file failed with, or a phase's own error (a table not readable,
 //! a chart not drawn, a digest not computed, a `hardest` list not found).
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
+
+pub mod phase;
+
+pub use phase::{Phase, PhaseError};
 
 /// Everything the library refuses, with a message fit to print as one line.
 #[derive(Debug, Error)]
@@ -39,9 +42,9 @@ pub enum Error {
         #[source]
         source: Box<Cause>,
     },
-    /// A phase's own error: a table not readable (`store::read::ReadError`), the charts not
-    /// drawn (`ChartError`), a digest not computed (`DigestError`), a `hardest` list not made
-    /// (`HardestError`).
+    /// A phase's own error, typed ([`Phase`]): a table not readable (`ReadError`), the charts
+    /// not drawn (`ChartError`), a digest not computed (`DigestError`), a `hardest` list not
+    /// made (`HardestError`).
     #[error(transparent)]
     Phase(PhaseError),
     /// Tables asked for are not all there yet (shards still to run).
@@ -95,43 +98,6 @@ impl From<&str> for Cause {
     }
 }
 
-/// A phase's error, kept whole behind the library's: its message is the phase's, its source
-/// the phase's source, and [`PhaseError::get`] gives the phase's own type back. Each phase's
-/// module turns its error into this (this module sits below them all and names none).
-#[derive(Debug)]
-pub struct PhaseError {
-    error: Box<dyn std::error::Error + Send + Sync>,
-    /// Whether the user asked for something the data cannot give (exit code 2), rather than
-    /// a file failing (1).
-    input: bool,
-}
-
-impl PhaseError {
-    pub fn new(error: impl std::error::Error + Send + Sync + 'static, input: bool) -> PhaseError {
-        PhaseError {
-            error: Box::new(error),
-            input,
-        }
-    }
-
-    /// The phase's own error, when it is a `T`.
-    pub fn get<T: std::error::Error + 'static>(&self) -> Option<&T> {
-        self.error.downcast_ref()
-    }
-}
-
-impl fmt::Display for PhaseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.error.fmt(f)
-    }
-}
-
-impl std::error::Error for PhaseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.error.source()
-    }
-}
-
 impl From<FileError> for Error {
     fn from(e: FileError) -> Error {
         Error::File(Box::new(e))
@@ -151,7 +117,7 @@ impl Error {
             | Error::Missing(_)
             | Error::Exhausted(_)
             | Error::Mismatch(_) => 1,
-            Error::Phase(p) if !p.input => 1,
+            Error::Phase(p) if !p.is_input() => 1,
             _ => 2,
         }
     }

@@ -24,13 +24,10 @@ pub mod stored;
 pub mod target_bands;
 pub mod topk;
 
-use thiserror::Error;
-
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::game::rule_set::Game;
 use crate::puzzle::solution::{self, Listed};
-use crate::store::read::ReadError;
 use crate::store::rows::TargetRow;
 
 pub use compute::{compute, write_solutions};
@@ -135,24 +132,7 @@ pub fn at_24(id: &CorpusId, targets: &[TargetRow]) -> Option<i64> {
     (id.is_24_game() && targets.iter().any(|r| r.target == 24)).then_some(24)
 }
 
-/// Why a digest could not be computed (writing it fails with the library's file errors).
-#[derive(Debug, Error)]
-pub enum DigestError {
-    #[error(transparent)]
-    Read(#[from] ReadError),
-    #[error(transparent)]
-    Unsolved(#[from] Unsolved),
-}
-
-/// A board of the tables the engine could not solve again to write out its solutions (for
-/// the digest, or for a `hardest` list the digest does not hold).
-#[derive(Debug, Error)]
-#[error("board `{board}` of the tables: {source}")]
-pub struct Unsolved {
-    pub board: String,
-    #[source]
-    pub source: crate::Error,
-}
+pub use crate::error::phase::{DigestError, Unsolved};
 
 /// The first [`MAX_LISTED`] solutions of `board` (as the tables write it) at `target`.
 pub fn listed(game: &Game, board: &str, target: i64) -> Result<Listed, Unsolved> {
@@ -160,13 +140,4 @@ pub fn listed(game: &Game, board: &str, target: i64) -> Result<Listed, Unsolved>
         board: board.to_string(),
         source,
     })
-}
-
-impl From<DigestError> for crate::Error {
-    fn from(e: DigestError) -> crate::Error {
-        match e {
-            DigestError::Read(e) => e.into(),
-            e => crate::Error::Phase(crate::error::PhaseError::new(e, false)),
-        }
-    }
 }

@@ -11,12 +11,7 @@
 use std::panic::{self, AssertUnwindSafe, PanicHookInfo};
 use std::sync::Mutex;
 
-use thiserror::Error;
-
-/// A reader that panicked, and the panic's message (a panic carries no error value).
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{0}")]
-pub struct Panicked(pub String);
+pub use crate::error::phase::Panicked;
 
 type Hook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 

@@ -19,88 +19,13 @@ use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
-use thiserror::Error;
 
 use crate::corpus::CorpusId;
 use crate::error::file_error;
-use crate::store::guard::{Panicked, guarded};
+use crate::store::guard::guarded;
 use crate::store::schema::Table;
 
-/// Why a table could not be read.
-#[derive(Debug, Error)]
-pub enum ReadError {
-    /// The data folder itself is missing.
-    #[error("data folder {} does not exist (run `digits-lab analyze` first, or pass --data)", path.display())]
-    NoData { path: PathBuf },
-    /// What was given as the data folder exists but is not a folder (a file, `/dev/null`).
-    #[error("data folder {} is not a folder (pass --data the folder `digits-lab analyze --out` wrote)", path.display())]
-    NotFolder { path: PathBuf },
-    /// The data folder or a corpus folder is missing (the user named the wrong thing).
-    #[error("no tables for corpus `{corpus}`: folder {} does not exist (run `digits-lab analyze --corpus {corpus}` first)", path.display())]
-    NoCorpus { corpus: String, path: PathBuf },
-    /// A table of an existing corpus is missing.
-    #[error("corpus `{corpus}` has no `{table}` table under {}", path.display())]
-    NoTable {
-        corpus: String,
-        table: String,
-        path: PathBuf,
-    },
-    /// A column the request needs is not in the table (or holds only nulls).
-    #[error("corpus `{corpus}`: {what}")]
-    Absent { corpus: String, what: String },
-    /// Reading or decoding a Parquet file failed.
-    #[error("reading {}: {source}", path.display())]
-    Parquet {
-        path: PathBuf,
-        #[source]
-        source: PolarsError,
-    },
-    /// A Parquet file so broken that its reader gave up (it panicked, and was caught).
-    #[error("reading {}: the file is corrupt ({source})", path.display())]
-    Corrupt {
-        path: PathBuf,
-        #[source]
-        source: Panicked,
-    },
-    #[error("reading {}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-}
-
-impl ReadError {
-    /// Why `data` cannot serve as the data folder, whatever is at that path: nothing, or
-    /// something that is not a folder.
-    pub fn no_data(data: &Path) -> ReadError {
-        let path = data.to_path_buf();
-        match data.try_exists() {
-            Ok(true) => ReadError::NotFolder { path },
-            _ => ReadError::NoData { path },
-        }
-    }
-
-    /// Whether the error comes from what the user asked for (a corpus without tables, a
-    /// convention the corpus does not have) rather than from broken files.
-    pub fn is_input(&self) -> bool {
-        matches!(
-            self,
-            ReadError::NoData { .. }
-                | ReadError::NotFolder { .. }
-                | ReadError::NoCorpus { .. }
-                | ReadError::NoTable { .. }
-                | ReadError::Absent { .. }
-        )
-    }
-}
-
-impl From<ReadError> for crate::Error {
-    fn from(e: ReadError) -> crate::Error {
-        let input = e.is_input();
-        crate::Error::Phase(crate::error::PhaseError::new(e, input))
-    }
-}
+pub use crate::error::phase::ReadError;
 
 pub type Result<T, E = ReadError> = std::result::Result<T, E>;
 

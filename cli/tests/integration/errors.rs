@@ -7,7 +7,7 @@ use std::error::Error as _;
 use assert_cmd::Command;
 use digits_lab::corpus::CorpusId;
 use digits_lab::digest::hardest::query::HardestError;
-use digits_lab::error::{Cause, Error};
+use digits_lab::error::{Cause, Error, Phase};
 use digits_lab::request::HardestRequest;
 use digits_lab::store::read::{ReadError, read_file};
 
@@ -47,13 +47,16 @@ fn a_damaged_table_is_the_readers_error_with_polars_beneath() {
         ..HardestRequest::of(CorpusId::TwentyFour)
     };
     let e = request.run().unwrap_err();
+    // Matched as typed values all the way down, without downcasting.
     let Error::Phase(phase) = &e else {
         panic!("not a phase's error: {e:?}");
     };
-    let hardest = phase.get::<HardestError>().expect("hardest's own error");
     assert!(
-        matches!(hardest, HardestError::Read(ReadError::Parquet { .. })),
-        "{hardest:?}"
+        matches!(
+            phase.phase(),
+            Phase::Hardest(HardestError::Read(ReadError::Parquet { .. }))
+        ),
+        "{phase:?}"
     );
     let beneath = e.source().expect("polars' error beneath");
     assert!(beneath.is::<polars::prelude::PolarsError>(), "{beneath:?}");
@@ -89,5 +92,50 @@ fn a_corpus_without_tables_is_refused_input() {
     assert!(
         e.to_string().contains("no tables for corpus `countdown`"),
         "{e}"
+    );
+    let Error::Phase(phase) = &e else {
+        panic!("not a phase's error: {e:?}");
+    };
+    assert!(phase.is_input(), "{phase:?}");
+    assert!(
+        matches!(
+            phase.phase(),
+            Phase::Hardest(HardestError::Read(ReadError::NoCorpus { corpus, .. })) if corpus == "countdown"
+        ),
+        "{phase:?}"
+    );
+}
+
+/// Each phase's error is its own variant, with the phase's message and exit code: the
+/// charts' (a failure, 1), a custom corpus under `hardest` (input, 2).
+#[test]
+fn each_phase_error_is_its_own_variant() {
+    use digits_lab::error::phase::ChartError;
+    let chart: Error = ChartError::Io {
+        path: "/nowhere/x.png".into(),
+        source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+    }
+    .into();
+    assert!(
+        matches!(&chart, Error::Phase(p) if matches!(p.phase(), Phase::Chart(ChartError::Io { .. })))
+    );
+    assert_eq!(chart.exit_code(), 1);
+    assert!(
+        chart.to_string().starts_with("writing /nowhere/x.png: "),
+        "{chart}"
+    );
+    let custom = HardestRequest::of(CorpusId::Custom("mine".into()))
+        .run()
+        .unwrap_err();
+    assert!(
+        matches!(&custom, Error::Phase(p) if matches!(p.phase(), Phase::Hardest(HardestError::UnknownCorpus { corpus, .. }) if corpus == "mine")),
+        "{custom:?}"
+    );
+    assert_eq!(custom.exit_code(), 2);
+    assert!(
+        custom.to_string().starts_with(
+            "`mine` is a custom corpus: `hardest` knows the games of the named corpora only ("
+        ),
+        "{custom}"
     );
 }

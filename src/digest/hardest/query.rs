@@ -14,7 +14,6 @@
 use std::path::Path;
 
 use serde::Serialize;
-use thiserror::Error;
 
 use crate::corpus::CorpusId;
 use crate::digest::{self, By, Entry, Ranked};
@@ -23,48 +22,12 @@ use super::rank;
 use crate::engine::Convention;
 use crate::features::Features;
 use crate::puzzle::solution::Listed;
-use crate::store::read::{CorpusStore, ReadError};
+use crate::store::read::CorpusStore;
 use crate::store::rows::board_numbers;
 
 pub use crate::digest::MAX_LISTED;
 
-/// Why `hardest` refused or failed.
-#[derive(Debug, Error)]
-pub enum HardestError {
-    #[error(
-        "`{0}` is a custom corpus: `hardest` knows the games of the named corpora only ({known})",
-        known = CorpusId::known()
-    )]
-    UnknownCorpus(CorpusId),
-    #[error("target {target} is not among the targets of corpus `{corpus}` ({range})")]
-    NoTarget {
-        corpus: String,
-        target: i64,
-        range: String,
-    },
-    #[error(transparent)]
-    Read(#[from] ReadError),
-    #[error(transparent)]
-    Unsolved(#[from] digest::Unsolved),
-}
-
-impl From<HardestError> for crate::Error {
-    fn from(e: HardestError) -> crate::Error {
-        let input = e.is_input();
-        crate::Error::Phase(crate::error::PhaseError::new(e, input))
-    }
-}
-
-impl HardestError {
-    /// Whether the user asked for something the data cannot answer (exit code 2).
-    pub fn is_input(&self) -> bool {
-        match self {
-            HardestError::UnknownCorpus(_) | HardestError::NoTarget { .. } => true,
-            HardestError::Read(e) => e.is_input(),
-            HardestError::Unsolved(_) => false,
-        }
-    }
-}
+pub use crate::error::phase::HardestError;
 
 /// One hard puzzle with its solutions.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -130,10 +93,10 @@ impl HardPuzzle {
 
 /// The hardest puzzles of a corpus, fewest solutions or highest `difficulty` first.
 pub fn hardest(q: &Query) -> Result<Vec<HardPuzzle>, HardestError> {
-    let game = q
-        .corpus
-        .game()
-        .map_err(|_| HardestError::UnknownCorpus(q.corpus.clone()))?;
+    let game = q.corpus.game().map_err(|_| HardestError::UnknownCorpus {
+        corpus: q.corpus.to_string(),
+        known: CorpusId::known(),
+    })?;
     let store = CorpusStore::open(q.data, q.corpus)?;
     if store.reach_only() {
         return Err(store

@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use thiserror::Error;
 
 use crate::research::facts::Facts;
 
@@ -20,28 +19,7 @@ use super::{
     cards, countdown, expected, nyt, phase, probability, shares, stacked, tradeoff, validation,
 };
 
-/// Why the charts could not be rendered.
-#[derive(Debug, Error)]
-pub enum ChartError {
-    #[error("drawing chart `{chart}`: {source}")]
-    Draw {
-        chart: String,
-        #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
-    },
-    #[error("writing {}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-}
-
-impl From<ChartError> for crate::Error {
-    fn from(e: ChartError) -> crate::Error {
-        crate::Error::Phase(crate::error::PhaseError::new(e, false))
-    }
-}
+pub use crate::error::phase::ChartError;
 
 /// A rendered chart: its files and what it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
