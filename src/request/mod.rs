@@ -10,7 +10,8 @@
 //! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
 //!   Python), [`analyze`] (the whole main job), [`gather`], [`plots`], [`hardest`], [`fit`],
 //!   [`generate`] (what it writes: [`generate_output`]), [`phase`], [`cover`], [`check`],
-//!   [`audit`], [`evaluate`], [`serve`];
+//!   [`audit`], [`evaluate`], [`serve`]; [`move_prefs`], the study's fit of the player's
+//!   move preferences;
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
 //! A long request tells its caller how it advances through [`crate::progress::Progress`].
@@ -27,6 +28,7 @@ pub mod gather;
 pub mod generate;
 pub mod generate_output;
 pub mod hardest;
+pub mod move_prefs;
 pub mod phase;
 pub mod places;
 pub mod plots;
@@ -50,6 +52,7 @@ pub use game::{GameOptions, RulesOptions};
 pub use gather::{GatherReport, GatherRequest};
 pub use generate::{GenerateReport, GenerateRequest};
 pub use hardest::{HardestReport, HardestRequest};
+pub use move_prefs::{MovePrefsReport, MovePrefsRequest};
 pub use phase::{PhaseReport, PhaseRequest};
 pub use plots::{PlotsReport, PlotsRequest};
 pub use serve::ServeRequest;

@@ -56,6 +56,17 @@ impl SolveRequest {
         })
     }
 
+    /// The puzzle `board` → `target` of the game `game` given whole (a study's puzzles, whose
+    /// numbers are already numbers).
+    pub fn of(game: &Game, board: &[i64], target: i64) -> SolveRequest {
+        SolveRequest {
+            game: GameOptions::inline(game.clone()),
+            target: Some(target.to_string()),
+            numbers: board.iter().map(i64::to_string).collect(),
+            ..SolveRequest::default()
+        }
+    }
+
     /// The game, the board and the target, checked.
     pub fn puzzle(&self) -> Result<(Game, Board, i64)> {
         let game = self.game.game()?;

@@ -9,8 +9,7 @@ use digits_lab::game::rule_set::Game;
 use digits_lab::generate::bands::Band;
 use digits_lab::generate::span::Wanted;
 use digits_lab::progress::Silent;
-use digits_lab::puzzle::solve::{self, Options};
-use digits_lab::request::{GameOptions, GenerateRequest};
+use digits_lab::request::{GameOptions, GenerateRequest, SolveRequest};
 
 use crate::plan::{Choose, Plan};
 
@@ -150,16 +149,11 @@ fn checked(
     if board.len() < 2 {
         return Err(ListedError::TooSmall);
     }
-    let r = solve::solve(
-        game,
-        &board,
-        target,
-        Options {
-            all: false,
-            no_moves: true,
-            no_difficulty: false,
-        },
-    )
+    let r = SolveRequest {
+        no_moves: true,
+        ..SolveRequest::of(game, numbers, target)
+    }
+    .run()
     .map_err(ListedError::Refused)?;
     match r.counts.min_ops {
         None => Err(ListedError::Unreachable { target, board }),

@@ -12,7 +12,7 @@ use std::fmt;
 use digits_lab::game::moves::{Move, Tile, board_tile};
 use digits_lab::game::number::{Int, Number, Op, Rational, Signed, Whole};
 use digits_lab::game::rules::{Arithmetic, Rules};
-use digits_lab::model::move_fit::Choice;
+use digits_lab::request::move_prefs::Choice;
 
 /// An action the participant takes on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

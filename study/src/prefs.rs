@@ -1,12 +1,14 @@
 //! The player's move preferences fitted on the moves people logged, not on their times
 //! (`digits-lab study prefs`): every `op` action of a study, read back from its database, is a
 //! choice among the moves open on the board at that moment, the simulated player's own moves
-//! ([`Play::choice`]); the fit is the library's (`digits_lab::model::move_fit`), reported
-//! beside the uniform player and the player the model carries (fitted on 24-game times).
+//! ([`Play::choice`]); the fit is the library's request ([`MovePrefsRequest`]), as the
+//! command line and Python make theirs, reported beside the uniform player and the player the
+//! model carries (fitted on 24-game times).
 
 use std::path::Path;
 
-pub use digits_lab::model::move_fit::{Choice, MoveFit, describe, fit};
+pub use digits_lab::request::MovePrefsRequest;
+pub use digits_lab::request::move_prefs::{Choice, MovePrefsReport, describe};
 use rusqlite::Connection;
 
 use crate::db::{self, DbError};

@@ -69,7 +69,9 @@ fn the_export_is_what_fit_human_reads() {
     let choices = digits_lab_study::prefs::choices(&server.db).unwrap();
     let ops = crate::harness::count(&server.db, "SELECT COUNT(*) FROM moves WHERE kind = 'op'");
     assert_eq!(choices.len() as i64, ops);
-    let p = digits_lab_study::prefs::fit(&choices);
+    let p = digits_lab_study::prefs::MovePrefsRequest { choices }
+        .run()
+        .unwrap();
     assert!(
         p.fitted > p.uniform,
         "{}",
