@@ -45,17 +45,24 @@ pub struct RulesArgs {
 
 impl RulesArgs {
     pub fn options(&self) -> RulesOptions {
-        RulesOptions {
-            game: self.game.clone(),
-            rules: self.rules.clone(),
-            pow: self.pow,
-            unary_minus: self.unary_minus,
-            concat: self.concat,
-            use_all: self.use_all,
-            zero: self.zero,
-            negatives: self.negatives,
-            fractions: self.fractions,
-        }
+        RulesOptions::switched(self.game.clone(), self.rules.clone(), |name| {
+            self.switch(name).ok_or_else(|| name.to_string())
+        })
+        .unwrap_or_else(|name| unreachable!("the command line has no flag for switch `{name}`"))
+    }
+
+    /// The flag of the switch `name` (a name of [`digits_lab::request::game::SWITCHES`]).
+    fn switch(&self, name: &str) -> Option<bool> {
+        Some(match name {
+            "pow" => self.pow,
+            "unary_minus" => self.unary_minus,
+            "concat" => self.concat,
+            "use_all" => self.use_all,
+            "zero" => self.zero,
+            "negatives" => self.negatives,
+            "fractions" => self.fractions,
+            _ => return None,
+        })
     }
 }
 

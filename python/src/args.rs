@@ -9,37 +9,44 @@ use digits_lab::request::{GameOptions, RulesOptions, THREADS};
 
 use crate::errors::Failure;
 
-/// A `digits_lab.Game`, read attribute by attribute.
-#[derive(Debug, FromPyObject)]
+/// A `digits_lab.Game`, read attribute by attribute: the switches by their names in the
+/// library's [`digits_lab::request::game::SWITCHES`], which maps them to the rules.
+#[derive(Debug)]
 pub struct Game {
-    kind: String,
-    rules: Option<PathBuf>,
-    pow: bool,
-    unary_minus: bool,
-    use_all: bool,
-    zero: bool,
-    negatives: bool,
-    fractions: bool,
-    concat: bool,
+    rules: RulesOptions,
     pool: Option<String>,
     targets: Option<String>,
     size: Option<usize>,
 }
 
+impl<'a, 'py> FromPyObject<'a, 'py> for Game {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Game> {
+        fn get<'py, T: for<'b> FromPyObject<'b, 'py>>(
+            obj: &Bound<'py, PyAny>,
+            name: &str,
+        ) -> PyResult<T> {
+            obj.getattr(name)?.extract().map_err(Into::into)
+        }
+        let obj: &Bound<'py, PyAny> = &obj;
+        let kind: String = get(obj, "kind")?;
+        let file: Option<PathBuf> = get(obj, "rules")?;
+        Ok(Game {
+            rules: RulesOptions::switched(file.is_none().then_some(kind), file, |name| {
+                get(obj, name)
+            })?,
+            pool: get(obj, "pool")?,
+            targets: get(obj, "targets")?,
+            size: get(obj, "size")?,
+        })
+    }
+}
+
 impl Game {
     /// The game's rules: its named game, or its rules file.
     pub fn rules(&self) -> RulesOptions {
-        RulesOptions {
-            game: self.rules.is_none().then(|| self.kind.clone()),
-            rules: self.rules.clone(),
-            pow: self.pow,
-            unary_minus: self.unary_minus,
-            concat: self.concat,
-            use_all: self.use_all,
-            zero: self.zero,
-            negatives: self.negatives,
-            fractions: self.fractions,
-        }
+        self.rules.clone()
     }
 
     /// The whole game.

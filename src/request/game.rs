@@ -15,6 +15,22 @@ use crate::game::rule_set::{Game, GameKind};
 /// The games a request names, as typed (`--game`).
 pub const GAMES: &[&str] = &["digits", "countdown", "24", "make10", "krypto"];
 
+/// The switches that change a game's arithmetic, by the name both front ends give them: the
+/// command line's flags (`--unary-minus` is `unary_minus`) and the attributes of Python's
+/// `Game`; each with the field of [`RulesOptions`] it sets.
+pub const SWITCHES: [(&str, Switch); 7] = [
+    ("pow", |o| &mut o.pow),
+    ("unary_minus", |o| &mut o.unary_minus),
+    ("concat", |o| &mut o.concat),
+    ("use_all", |o| &mut o.use_all),
+    ("zero", |o| &mut o.zero),
+    ("negatives", |o| &mut o.negatives),
+    ("fractions", |o| &mut o.fractions),
+];
+
+/// The field of [`RulesOptions`] a switch sets.
+pub type Switch = fn(&mut RulesOptions) -> &mut bool;
+
 /// A game's rules: a named game or a rules file, its arithmetic changed by the switches.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RulesOptions {
@@ -46,6 +62,25 @@ impl RulesOptions {
             game: Some(kind.to_string()),
             ..RulesOptions::default()
         }
+    }
+
+    /// The rules of the named `game` or of the `rules` file, each switch of [`SWITCHES`] on
+    /// when `on(name)` says so: the one mapping of a front end's switches to the rules,
+    /// which the command line and Python both call.
+    pub fn switched<E>(
+        game: Option<String>,
+        rules: Option<PathBuf>,
+        mut on: impl FnMut(&str) -> std::result::Result<bool, E>,
+    ) -> std::result::Result<RulesOptions, E> {
+        let mut o = RulesOptions {
+            game,
+            rules,
+            ..RulesOptions::default()
+        };
+        for (name, field) in SWITCHES {
+            *field(&mut o) = on(name)?;
+        }
+        Ok(o)
     }
 
     /// The named game (Digits when none is named).
@@ -167,5 +202,27 @@ mod tests {
             GameOptions::default().game().unwrap(),
             Game::preset(GameKind::Digits)
         );
+    }
+
+    #[test]
+    fn each_switch_sets_its_own_field() {
+        for (k, (name, _)) in SWITCHES.iter().enumerate() {
+            let o =
+                RulesOptions::switched::<()>(Some("24".into()), None, |n| Ok(n == *name)).unwrap();
+            let on = [
+                o.pow,
+                o.unary_minus,
+                o.concat,
+                o.use_all,
+                o.zero,
+                o.negatives,
+                o.fractions,
+            ];
+            let expected: Vec<bool> = (0..on.len()).map(|i| i == k).collect();
+            assert_eq!(on.to_vec(), expected, "{name}");
+            assert_eq!(o.game.as_deref(), Some("24"));
+        }
+        let refused = RulesOptions::switched(None, None, |n| Err::<bool, _>(n.to_string()));
+        assert_eq!(refused.unwrap_err(), "pow");
     }
 }
