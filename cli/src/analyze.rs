@@ -83,7 +83,7 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         );
     }
     if let Some(drawn) = &report.drawn {
-        super::plots::print(drawn);
+        super::plots::print(drawn, false);
     }
     Ok(())
 }

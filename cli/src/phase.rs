@@ -86,7 +86,7 @@ pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
     if !args.quiet {
         print!("{}", report.to_text());
         if let Some(drawn) = &report.drawn {
-            super::plots::print(drawn);
+            super::plots::print(drawn, false);
         }
     }
     Ok(())

@@ -15,6 +15,9 @@ pub struct PlotsArgs {
     /// (`--out` is an older name of this flag).
     #[arg(long, value_name = "DIR", alias = "out")]
     pub reports: Option<PathBuf>,
+    /// No notes on standard error (what was skipped); what was written is still printed.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 impl PlotsArgs {
@@ -27,14 +30,16 @@ impl PlotsArgs {
 }
 
 pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
-    print(&args.request().run()?);
+    print(&args.request().run()?, args.quiet);
     Ok(())
 }
 
-/// What was skipped on standard error, what was written on standard output.
-pub(super) fn print(report: &PlotsReport) {
-    for line in report.notes() {
-        eprintln!("{line}");
+/// What was skipped on standard error (unless `quiet`), what was written on standard output.
+pub(super) fn print(report: &PlotsReport, quiet: bool) {
+    if !quiet {
+        for line in report.notes() {
+            eprintln!("{line}");
+        }
     }
     print!("{}", report.to_text());
 }

@@ -16,8 +16,8 @@ pub const BINARY: &str = "digits-lab-study";
 #[derive(Debug, Args)]
 #[command(disable_help_flag = true)]
 pub struct StudyArgs {
-    /// What `digits-lab-study` takes: `run PLAN [--db FILE] [--port N] [--listen ADDR]`,
-    /// `export [--db FILE] [--out DIR]`, `--help`.
+    /// What `digits-lab-study` takes: `run PLAN [--db FILE] [--port N] [--listen ADDR]
+    /// [--quiet]`, `export [--db FILE] [--out DIR] [--quiet]`, `prefs [--db FILE]`, `--help`.
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,

@@ -35,6 +35,9 @@ enum Command {
         /// participants from other machines.
         #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
         listen: IpAddr,
+        /// Print only the address line: no note while the puzzles are prepared.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Write OUT/puzzles.csv (what `digits-lab fit --human` reads) and OUT/moves.parquet
     /// (every move) from a study's database.
@@ -45,6 +48,9 @@ enum Command {
         /// Where to write.
         #[arg(long, value_name = "DIR", default_value = "study-export")]
         out: PathBuf,
+        /// No note on standard error (that the plan changes its game's rules).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Fit the player's move preferences to the moves people logged (which move each chose
     /// among those open), and compare them with the uniform player and the carried one.
@@ -75,15 +81,18 @@ fn main() -> ExitCode {
             db,
             port,
             listen,
+            quiet,
         } => {
             let plan = match Plan::read(&plan) {
                 Ok(p) => p,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            eprintln!(
-                "preparing the study's puzzles (drawn once, then kept in {})…",
-                db.display()
-            );
+            if !quiet {
+                eprintln!(
+                    "preparing the study's puzzles (drawn once, then kept in {})…",
+                    db.display()
+                );
+            }
             match digits_lab_study::run(plan, &db, SocketAddr::new(listen, port)) {
                 Ok(server) => {
                     // The line a script waits for.
@@ -98,7 +107,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(e.exit_code(), &e.to_string()),
             }
         }
-        Command::Export { db, out } => match export::export(&db, &out) {
+        Command::Export { db, out, quiet } => match export::export(&db, &out) {
             Ok(x) => {
                 println!(
                     "{} puzzles, {} ended trials → {}; {} moves → {}",
@@ -108,7 +117,7 @@ fn main() -> ExitCode {
                     x.moves,
                     out.join("moves.parquet").display()
                 );
-                if x.custom_rules {
+                if x.custom_rules && !quiet {
                     eprintln!(
                         "note: the plan changes its game's rules; the `game` column names the preset, \
                          which `fit --human` measures the puzzles under"
@@ -120,10 +129,13 @@ fn main() -> ExitCode {
         },
         Command::Prefs { db } => match prefs::choices(&db) {
             Ok(c) if c.is_empty() => fail(1, "no moves logged yet"),
-            Ok(c) => {
-                print!("{}", prefs::describe(&prefs::fit(&c)));
-                ExitCode::SUCCESS
-            }
+            Ok(choices) => match (prefs::MovePrefsRequest { choices }).run() {
+                Ok(report) => {
+                    print!("{}", prefs::describe(&report));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e.exit_code(), &e.to_string()),
+            },
             Err(e) => fail(1, &e.to_string()),
         },
     }

@@ -182,3 +182,89 @@ fn bad_input_is_one_line_and_exit_code_2() {
     // A missing board is a usage error from the parser, also exit code 2.
     cli().args(["solve", "765"]).assert().code(2);
 }
+
+/// Every command that writes progress or notes on standard error takes `--quiet`, and then
+/// writes nothing there (the study's commands are its own binary's, tested in `study/`; a
+/// server's `--quiet` in `serve`'s tests). Two of them, run without it, show that there was
+/// something to silence.
+#[test]
+fn every_command_that_notes_is_silent_under_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    std::fs::write(
+        p("answers.csv"),
+        "numbers,target,answer\n1 2 3 4,24,1*2*3*4\n3 3 8 8,24,8/(3-8/3)\n1 1 1 1,24,1+1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p("set.jsonl"),
+        "{\"nums\": [1, 2, 3, 4], \"target\": 24}\n{\"nums\": [1, 1, 1, 1], \"target\": 24}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p("replies.csv"),
+        "model,numbers,target,response\nm0,\"1 2 3 4\",24,\"1*2*3*4\"\nm0,\"3 3 8 8\",24,\"1+1\"\n",
+    )
+    .unwrap();
+    let data = crate::fixture::subset(&[digits_lab::corpus::CorpusId::TwentyFour]);
+    let data = data.path().to_str().unwrap().to_string();
+    let (tables, reports) = (p("tables"), p("reports"));
+    let words = |line: &[&str]| line.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let analyze = |shard: &str| {
+        words(&[
+            "analyze",
+            "--corpus",
+            "24-nine",
+            "--no-report",
+            "--shard",
+            shard,
+            "--out",
+            &tables,
+        ])
+    };
+    let commands: Vec<Vec<String>> = vec![
+        analyze("1/2"),
+        analyze("2/2"),
+        words(&[
+            "gather", "--corpus", "24-nine", "--shards", "2", "--out", &tables,
+        ]),
+        words(&["check", "--game", "24", "--batch", &p("answers.csv")]),
+        words(&["audit", "--game", "24", &p("set.jsonl")]),
+        words(&[
+            "evaluate",
+            "--game",
+            "24",
+            "--out",
+            &p("eval"),
+            &p("replies.csv"),
+        ]),
+        words(&["generate", "--game", "24", "--count", "3"]),
+        words(&[
+            "phase",
+            "--game",
+            "24",
+            "--k",
+            "2,3",
+            "--m",
+            "7",
+            "--no-report",
+            "--out",
+            &tables,
+        ]),
+        words(&["cover", "--size", "4", "--max", "2,4,6,50"]),
+        words(&["plots", "--data", &data, "--reports", &reports]),
+    ];
+    for args in &commands {
+        let out = cli().args(args).arg("--quiet").output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?} --quiet: {err}");
+        assert_eq!(err, "", "{args:?} --quiet wrote on standard error");
+    }
+    for args in &commands[3..] {
+        if matches!(args[0].as_str(), "check" | "plots") {
+            let out = cli().args(args).output().unwrap();
+            assert!(out.status.success(), "{args:?}");
+            assert!(!out.stderr.is_empty(), "{args:?} has nothing to say");
+        }
+    }
+}

@@ -93,7 +93,11 @@ fn every_flag_default_is_its_requests() {
                     ..GatherRequest::default()
                 },
             ),
-            Command::Plots(a) => same(name, a.request(), PlotsRequest::default()),
+            Command::Plots(a) => {
+                // Notes on standard error unless asked otherwise, as every command.
+                assert!(!a.quiet);
+                same(name, a.request(), PlotsRequest::default())
+            }
             Command::Hardest(a) => same(
                 name,
                 a.request().unwrap(),

@@ -59,3 +59,57 @@ fn a_plan_refused_while_its_puzzles_are_drawn_exits_2() {
         assert!(!errors[0].contains("database"), "{name}: {e}");
     }
 }
+
+/// `run` on `plan` and `db`, with `extra` flags, until it prints its address line, then
+/// killed: what it wrote on stderr.
+fn stderr_until_listening(plan: &Path, db: &Path, extra: &[&str]) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_digits-lab-study"))
+        .arg("run")
+        .arg(plan)
+        .arg("--db")
+        .arg(db)
+        .args(["--port", "0"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(line.starts_with("study on http://"), "{line}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// `--quiet` leaves standard error empty: `run` prints only its address line, `export` only
+/// what it wrote; without it, `run` notes that it prepares the puzzles.
+#[test]
+fn quiet_study_commands_write_nothing_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("plan.toml");
+    std::fs::write(&plan, DIGITS_PLAN).unwrap();
+    let db = dir.path().join("study.sqlite");
+    assert_eq!(stderr_until_listening(&plan, &db, &["--quiet"]), "");
+    assert!(stderr_until_listening(&plan, &db, &[]).starts_with("preparing the study's puzzles"));
+    let out = Command::new(env!("CARGO_BIN_EXE_digits-lab-study"))
+        .arg("export")
+        .arg("--db")
+        .arg(&db)
+        .arg("--out")
+        .arg(dir.path().join("export"))
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{e}");
+    assert_eq!(e, "");
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("puzzles.csv")
+    );
+}
