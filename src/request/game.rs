@@ -177,6 +177,36 @@ impl GameOptions {
         game.check()?;
         Ok(game)
     }
+
+    /// The options as the flags that give them (`--game 24 --pool 1-100x6 …`).
+    pub fn flags(&self) -> String {
+        let r = &self.rules;
+        let mut words = Vec::new();
+        match (&r.rules, &r.game) {
+            (Some(path), _) => words.push(format!("--rules {}", path.display())),
+            (None, game) => words.push(format!("--game {}", game.as_deref().unwrap_or("digits"))),
+        }
+        let flags = [
+            ("--pow", r.pow),
+            ("--unary-minus", r.unary_minus),
+            ("--concat", r.concat),
+            ("--use-all", r.use_all),
+            ("--zero", r.zero),
+            ("--negatives", r.negatives),
+            ("--fractions", r.fractions),
+        ];
+        words.extend(flags.iter().filter(|f| f.1).map(|f| f.0.to_string()));
+        if let Some(p) = &self.pool {
+            words.push(format!("--pool {p}"));
+        }
+        if let Some(t) = &self.targets {
+            words.push(format!("--targets {t}"));
+        }
+        if let Some(n) = self.size {
+            words.push(format!("--size {n}"));
+        }
+        words.join(" ")
+    }
 }
 
 #[cfg(test)]

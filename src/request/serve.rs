@@ -115,7 +115,7 @@ impl ServeRequest {
         let game = options.game()?;
         let timeout = Duration::from_secs(self.timeout_s);
         Ok(Service {
-            games: Games::new(game, describe(&options), self.game.is_some(), notes),
+            games: Games::new(game, options.flags(), self.game.is_some(), notes),
             scoring: self.scoring,
             limits: Limits {
                 body: self.max_body,
@@ -137,34 +137,4 @@ impl ServeRequest {
             }
         })
     }
-}
-
-/// Game options as the flags that give them (`--game 24 --pool 1-100x6 …`).
-pub fn describe(o: &GameOptions) -> String {
-    let r = &o.rules;
-    let mut words = Vec::new();
-    match (&r.rules, &r.game) {
-        (Some(path), _) => words.push(format!("--rules {}", path.display())),
-        (None, game) => words.push(format!("--game {}", game.as_deref().unwrap_or("digits"))),
-    }
-    let flags = [
-        ("--pow", r.pow),
-        ("--unary-minus", r.unary_minus),
-        ("--concat", r.concat),
-        ("--use-all", r.use_all),
-        ("--zero", r.zero),
-        ("--negatives", r.negatives),
-        ("--fractions", r.fractions),
-    ];
-    words.extend(flags.iter().filter(|f| f.1).map(|f| f.0.to_string()));
-    if let Some(p) = &o.pool {
-        words.push(format!("--pool {p}"));
-    }
-    if let Some(t) = &o.targets {
-        words.push(format!("--targets {t}"));
-    }
-    if let Some(n) = o.size {
-        words.push(format!("--size {n}"));
-    }
-    words.join(" ")
 }

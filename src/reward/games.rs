@@ -181,7 +181,7 @@ impl Resolver<'_> {
 /// A game a row names, for a note: as the flags that give it.
 fn describe(spec: &GameSpec) -> String {
     match spec.options() {
-        Ok(o) => crate::request::serve::describe(&o),
+        Ok(o) => o.flags(),
         Err(why) => why,
     }
 }

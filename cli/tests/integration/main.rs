@@ -24,6 +24,7 @@ mod games;
 mod generate;
 mod generate_model;
 mod generate_verl;
+mod golden_texts;
 mod hardest;
 mod inequivalent;
 mod json_schema;
