@@ -83,6 +83,12 @@ impl RulesOptions {
         Ok(o)
     }
 
+    /// Each switch of [`SWITCHES`], by name, and whether it is on.
+    pub fn switches(&self) -> [(&'static str, bool); 7] {
+        let mut o = self.clone();
+        SWITCHES.map(|(name, field)| (name, *field(&mut o)))
+    }
+
     /// The named game (Digits when none is named).
     pub fn kind(&self) -> Result<GameKind> {
         self.game.as_deref().unwrap_or("digits").parse()
@@ -186,16 +192,12 @@ impl GameOptions {
             (Some(path), _) => words.push(format!("--rules {}", path.display())),
             (None, game) => words.push(format!("--game {}", game.as_deref().unwrap_or("digits"))),
         }
-        let flags = [
-            ("--pow", r.pow),
-            ("--unary-minus", r.unary_minus),
-            ("--concat", r.concat),
-            ("--use-all", r.use_all),
-            ("--zero", r.zero),
-            ("--negatives", r.negatives),
-            ("--fractions", r.fractions),
-        ];
-        words.extend(flags.iter().filter(|f| f.1).map(|f| f.0.to_string()));
+        words.extend(
+            r.switches()
+                .iter()
+                .filter(|s| s.1)
+                .map(|s| format!("--{}", s.0.replace('_', "-"))),
+        );
         if let Some(p) = &self.pool {
             words.push(format!("--pool {p}"));
         }
@@ -252,6 +254,21 @@ mod tests {
             assert_eq!(on.to_vec(), expected, "{name}");
             assert_eq!(o.game.as_deref(), Some("24"));
         }
+        let o = RulesOptions::switched::<()>(None, None, |n| Ok(n.contains('_'))).unwrap();
+        let on: Vec<&str> = o.switches().iter().filter(|s| s.1).map(|s| s.0).collect();
+        assert_eq!(on, ["unary_minus", "use_all"]);
+        let flagged = GameOptions {
+            rules: RulesOptions::switched::<()>(Some("24".into()), None, |n| {
+                Ok(matches!(n, "pow" | "use_all" | "fractions"))
+            })
+            .unwrap(),
+            pool: Some("1-10".into()),
+            ..GameOptions::default()
+        };
+        assert_eq!(
+            flagged.flags(),
+            "--game 24 --pow --use-all --fractions --pool 1-10"
+        );
         let refused = RulesOptions::switched(None, None, |n| Err::<bool, _>(n.to_string()));
         assert_eq!(refused.unwrap_err(), "pow");
     }
