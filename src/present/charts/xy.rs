@@ -268,6 +268,13 @@ impl Xy<'_> {
             match corner(&panel, size) {
                 Some(r) => boxes.push(r),
                 None => {
+                    // Above the plot, the rows go in as many columns as its width holds.
+                    let n = self.keys.len().max(1) as i32;
+                    let step = size.0 - PADDING;
+                    let fit = ((plot.right - plot.left - PADDING) / step).clamp(1, n);
+                    let rows = (n + fit - 1) / fit;
+                    let cols = (n + rows - 1) / rows;
+                    let size = (PADDING + cols * step, 2 * PADDING + ROW * rows);
                     band = size.1 + PADDING;
                     let lower = Rect {
                         top: plot.top + band,
@@ -328,18 +335,26 @@ impl Xy<'_> {
     }
 }
 
-/// The legend: a light box at `r`, one row per key.
+/// The legend: a light box at `r`, one row per key, in as many columns as `r` is laid out
+/// for.
 fn draw_keys<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     r: &Rect,
     keys: &[(String, Key)],
 ) -> Result<(), Failed<DB>> {
+    let rows = ((r.bottom - r.top - 2 * PADDING) / ROW).max(1);
+    let cols = (keys.len() as i32 + rows - 1) / rows;
+    let step = (r.right - r.left - PADDING) / cols.max(1);
     let corners = [(r.left, r.top), (r.right, r.bottom)];
     root.draw(&Rectangle::new(corners, WHITE.mix(0.9).filled()))?;
     root.draw(&Rectangle::new(corners, BLACK.mix(0.3)))?;
     let style = font(LEGEND).pos(Pos::new(HPos::Left, VPos::Center));
     for (i, (words, key)) in keys.iter().enumerate() {
-        let (x, y) = (r.left + PADDING, r.top + PADDING + ROW * i as i32 + ROW / 2);
+        let (col, row) = (i as i32 / rows, i as i32 % rows);
+        let (x, y) = (
+            r.left + PADDING + step * col,
+            r.top + PADDING + ROW * row + ROW / 2,
+        );
         match *key {
             Key::Line(s) => root.draw(&PathElement::new(vec![(x, y), (x + KEY, y)], s))?,
             Key::Dot(radius, s) => root.draw(&Circle::new((x + KEY / 2, y), radius, s))?,
