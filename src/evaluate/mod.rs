@@ -5,10 +5,9 @@
 //! reader thinks of failures ([`outcome`]), the solved share by each exact property of the
 //! puzzles ([`properties`]), a cross-validated fit of what predicts a failure beside the
 //! human difficulty's ρ ([`drivers`]), and models compared pair by pair. Written as three
-//! Parquet tables ([`tables`]), the figures as JSON, charts ([`charts`]) and a Markdown report
+//! Parquet tables ([`tables`]), the figures as JSON, charts (`present::charts::evaluate`) and a Markdown report
 //! ([`report`]).
 
-pub mod charts;
 pub mod drivers;
 pub mod judged;
 pub mod outcome;
@@ -75,7 +74,7 @@ pub fn evaluate(
     let name = input
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let charts = charts::render(&summary, &out.join(CHARTS))?;
+    let charts = crate::present::charts::evaluate::render(&summary, &out.join(CHARTS))?;
     write_text(
         &out.join(REPORT),
         &report::markdown(&summary, &name, &charts),

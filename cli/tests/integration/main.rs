@@ -4,6 +4,7 @@ mod analyze;
 mod architecture;
 mod audit;
 mod brute;
+mod chart_layout;
 mod charts;
 mod check;
 mod cli;

@@ -4,47 +4,34 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::theme::{
-    AXIS, ChartResult, PALETTE, int_label, legend, mesh, plot_area, titled, x_range,
-};
+use super::layout::{Scale, linear_axis};
+use super::theme::{Drawn, PALETTE, int_label, x_range};
+use super::xy::{Xy, at_x, keyed};
 
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     lines: &[(String, Vec<(i64, f64)>)],
-) -> ChartResult<DB> {
-    let area = titled(root, title)?;
+) -> Drawn<DB> {
+    // Nearly every deal can be solved: the axis fits the cards' probabilities, so that the
+    // differences between cards show.
+    let ys = linear_axis(lines.iter().flat_map(|l| l.1.iter().map(|p| p.1)), 0.0..1.0);
     let xs = x_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.0)));
-    // Nearly every deal can be solved: the axis starts just below the least likely card, so
-    // that the differences between cards show.
-    let low = lines
-        .iter()
-        .flat_map(|l| l.1.iter().map(|p| p.1))
-        .fold(1.0f64, f64::min);
-    let bottom = ((low - 0.005) * 100.0).floor() / 100.0;
-    let mut chart = plot_area(&area, 80).build_cartesian_2d(xs, bottom.max(0.0)..1.0f64)?;
-    mesh(&mut chart, AXIS)
-        .x_desc("target card")
-        .y_desc("probability that a deal with this target can be solved")
-        .x_labels(25)
-        .x_label_formatter(&int_label)
-        .y_label_formatter(&|v| format!("{v:.3}"))
-        .draw()?;
+    let mut chart = Xy {
+        x_ticks: 25,
+        x_label: &int_label,
+        ..Xy::new(
+            Scale::Linear(xs),
+            Scale::Linear(ys),
+            "target card",
+            "probability that a deal with this target can be solved",
+        )
+    };
     for (i, (label, pts)) in lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        chart
-            .draw_series(LineSeries::new(
-                pts.iter().map(|&(t, p)| (t as f64, p)),
-                colour.stroke_width(3),
-            ))?
-            .label(label.as_str())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
-            });
-        chart.draw_series(
-            pts.iter()
-                .map(|&(t, p)| Circle::new((t as f64, p), 5, colour.filled())),
-        )?;
+        let (line, key) = keyed(label.clone(), at_x(pts), colour);
+        chart.series.push(line.dotted(5, colour.filled()));
+        chart.keys.push(key);
     }
-    legend(&mut chart, SeriesLabelPosition::LowerLeft)
+    chart.draw(root, title)
 }

@@ -4,53 +4,51 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::theme::{
-    AXIS, ChartResult, GREY, PALETTE, int_label, legend, mesh, plot_area, titled, x_range,
-};
+use super::layout::{Scale, linear_axis};
+use super::theme::{Drawn, GREY, PALETTE, int_label, x_range};
+use super::xy::{Key, Series, Xy, at_x, keyed};
 
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     lines: &[(String, Vec<(i64, f64)>)],
-) -> ChartResult<DB> {
-    let area = titled(root, title)?;
+) -> Drawn<DB> {
     let xs = x_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.0)));
-    let mut chart = plot_area(&area, 80).build_cartesian_2d(xs, 0f64..1.05f64)?;
-    mesh(&mut chart, AXIS)
-        .x_desc("target")
-        .y_desc("share of card selections that can make the target")
-        .x_labels(10)
-        .x_label_formatter(&int_label)
-        .y_label_formatter(&|v| format!("{v:.1}"))
-        .draw()?;
     // Per-target shares jump between neighbours (primes, multiples of 25…): each group is
     // drawn thin per target and thick as a moving average, so the trend stays readable.
-    for (i, (_, pts)) in lines.iter().enumerate() {
-        let colour = PALETTE[i % PALETTE.len()];
-        chart.draw_series(LineSeries::new(
-            pts.iter().map(|&(t, v)| (t as f64, v)),
-            colour.mix(0.25).stroke_width(1),
-        ))?;
-    }
+    let mut thin: Vec<Series> = Vec::new();
+    let mut thick = Vec::new();
+    let mut keys = Vec::new();
     for (i, (label, pts)) in lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        chart
-            .draw_series(LineSeries::new(
-                moving_average(pts, SMOOTHING),
-                colour.stroke_width(3),
-            ))?
-            .label(format!("{label} cards"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
-            });
+        thin.push(Series::line(at_x(pts), colour.mix(0.25).stroke_width(1)));
+        let (line, key) = keyed(
+            format!("{label} cards"),
+            moving_average(pts, SMOOTHING),
+            colour,
+        );
+        thick.push(line);
+        keys.push(key);
     }
-    chart
-        .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-        .label(format!(
-            "thick: mean of {SMOOTHING} neighbouring targets; thin: each target"
-        ))
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], GREY.mix(0.5)));
-    legend(&mut chart, SeriesLabelPosition::LowerLeft)
+    keys.push((
+        format!("thick: mean of {SMOOTHING} neighbouring targets; thin: each target"),
+        Key::Line(GREY.mix(0.5).into()),
+    ));
+    thin.extend(thick);
+    let values = thin.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let ys = linear_axis(values, 0.0..1.0);
+    Xy {
+        x_label: &int_label,
+        series: thin,
+        keys,
+        ..Xy::new(
+            Scale::Linear(xs),
+            Scale::Linear(ys),
+            "target",
+            "share of card selections that can make the target",
+        )
+    }
+    .draw(root, title)
 }
 
 /// Width of the moving average on the Countdown chart, in targets.

@@ -14,7 +14,8 @@ use plotters::prelude::*;
 use crate::research::facts::Facts;
 
 use super::choose::{Chart, charts};
-use super::theme::{ChartResult, HEIGHT, WIDTH, register_font};
+use super::layout::Layout;
+use super::theme::{Drawn, HEIGHT, WIDTH, register_font};
 use super::{
     cards, countdown, expected, nyt, phase, probability, shares, stacked, tradeoff, validation,
 };
@@ -31,8 +32,8 @@ pub struct Rendered {
 }
 
 impl Chart {
-    /// Draws the chart on `root`, which it fills.
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> ChartResult<DB> {
+    /// Draws the chart on `root`, which it fills; returns where everything went.
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Drawn<DB> {
         register_font();
         root.fill(&WHITE)?;
         let r = match self {
@@ -74,8 +75,20 @@ impl Chart {
                 ..
             } => shares::draw(root, &self.title(), (x_desc, y_desc), levels, lines),
         };
-        r?;
-        root.present()
+        let layout = r?;
+        root.present()?;
+        Ok(layout)
+    }
+
+    /// Where everything goes on the chart (its axes, the pixel boxes of what it plots and of
+    /// its legend and labels), as it is drawn.
+    pub fn layout(&self) -> Result<Layout, ChartError> {
+        let mut svg = String::new();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        self.draw(&root).map_err(|e| ChartError::Draw {
+            chart: self.stem(),
+            source: Box::new(e),
+        })
     }
 
     /// Writes `<stem>.png` and `<stem>.svg` into `dir`.

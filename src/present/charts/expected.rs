@@ -3,10 +3,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::theme::{
-    AXIS, BLUE, ChartResult, GREEN, PURPLE, VERMILLION, count_label, int_label, legend, log_range,
-    mesh, plot_area, titled, x_range,
-};
+use super::layout::{Scale, log_axis};
+use super::theme::{BLUE, Drawn, GREEN, PURPLE, VERMILLION, count_label, int_label, x_range};
+use super::xy::{Xy, at_x, keyed};
 
 use crate::engine::Convention;
 
@@ -14,18 +13,21 @@ pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     lines: &[(Convention, Vec<(i64, f64)>)],
-) -> ChartResult<DB> {
-    let area = titled(root, title)?;
+) -> Drawn<DB> {
     let xs = x_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.0)));
-    let ys = log_range(lines.iter().flat_map(|l| l.1.iter().map(|p| p.1)));
-    let mut chart = plot_area(&area, 100).build_cartesian_2d(xs, ys.log_scale())?;
-    mesh(&mut chart, AXIS)
-        .x_desc("target")
-        .y_desc("expected solutions when solvable (log scale)")
-        .x_labels(12)
-        .x_label_formatter(&int_label)
-        .y_label_formatter(&count_label)
-        .draw()?;
+    let ys = log_axis(lines.iter().flat_map(|l| l.1.iter().map(|p| p.1)));
+    let mut chart = Xy {
+        x_ticks: 12,
+        x_label: &int_label,
+        y_label: Some(&count_label),
+        y_label_area: 100,
+        ..Xy::new(
+            Scale::Linear(xs),
+            Scale::Log(ys),
+            "target",
+            "expected solutions when solvable (log scale)",
+        )
+    };
     for (conv, pts) in lines {
         let colour = match conv {
             Convention::Trees => VERMILLION,
@@ -33,15 +35,11 @@ pub(super) fn draw<DB: DrawingBackend>(
             Convention::Distinct => GREEN,
             Convention::Inequivalent => PURPLE,
         };
-        chart
-            .draw_series(LineSeries::new(
-                pts.iter().map(|&(t, v)| (t as f64, v)),
-                colour.stroke_width(3),
-            ))?
-            .label(format!("{conv}"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
-            });
+        // A target with no solution has no point on a log axis.
+        let pts = at_x(pts).into_iter().filter(|p| p.1 > 0.0).collect();
+        let (line, key) = keyed(format!("{conv}"), pts, colour);
+        chart.series.push(line);
+        chart.keys.push(key);
     }
-    legend(&mut chart, SeriesLabelPosition::UpperRight)
+    chart.draw(root, title)
 }

@@ -1,13 +1,16 @@
 //! The charts of `digits-lab plots`: which charts the tables allow and the numbers each one
 //! shows ([`Chart`], chosen in [`choose`] from [`crate::research::facts::Facts`]; nothing is
 //! recomputed), and drawing them ([`draw`]) as PNG and SVG, each chart by the file of its
-//! family with what every chart shares (`theme.rs`).
+//! family with what every chart shares (`theme.rs`), each laid out first ([`layout`]: axes
+//! fitted to the data, legends and labels where they cover nothing) and drawn from that.
 
 mod cards;
 pub mod choose;
 mod countdown;
 pub mod draw;
+pub mod evaluate;
 mod expected;
+pub mod layout;
 mod nyt;
 mod phase;
 mod probability;
@@ -16,7 +19,9 @@ mod stacked;
 mod theme;
 mod tradeoff;
 mod validation;
+mod xy;
 
 pub use choose::{Chart, charts};
 pub use draw::{ChartError, Rendered, render_all, render_facts};
+pub use layout::{Layout, Panel, Rect, Scale};
 pub use theme::{HEIGHT, WIDTH};

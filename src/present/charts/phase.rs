@@ -10,7 +10,9 @@ use plotters::prelude::*;
 use crate::format::grouped;
 use crate::variant::phase::Cell;
 
-use super::theme::{AXIS, ChartResult, GREY, INK, PALETTE, legend, mesh, plot_area, titled};
+use super::layout::{Scale, linear_axis};
+use super::theme::{Drawn, GREY, INK, PALETTE, int_label};
+use super::xy::{Key, Series, Xy, keyed};
 
 /// One line per `M`, ascending, its cells by `k`.
 pub(super) fn lines(cells: &[Cell]) -> Vec<(u64, Vec<Cell>)> {
@@ -31,8 +33,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     title: &str,
     cells: &[Cell],
     rescaled: bool,
-) -> ChartResult<DB> {
-    let area = titled(root, title)?;
+) -> Drawn<DB> {
     let x = |c: &Cell| {
         if rescaled {
             c.q.max(1e-6).log10()
@@ -50,64 +51,65 @@ pub(super) fn draw<DB: DrawingBackend>(
     }
     let pad = ((hi - lo) * 0.03).max(0.1);
     let xs = lo - pad..hi + pad;
-    let mut chart = plot_area(&area, 80).build_cartesian_2d(xs.clone(), 0f64..1.05f64)?;
-    let x_desc = if rescaled {
-        "q: sub-board values in 1..M per integer of 1..M (log scale)"
-    } else {
-        "k: numbers on the board"
-    };
-    mesh(&mut chart, AXIS)
-        .x_desc(x_desc)
-        .y_desc("P: probability that a random target in 1..M is reachable")
-        .x_label_formatter(&|v| {
-            if rescaled {
-                q_label(10f64.powf(*v))
-            } else if (v - v.round()).abs() < 1e-9 {
-                format!("{}", v.round() as i64)
-            } else {
-                String::new()
-            }
-        })
-        .y_label_formatter(&|v| format!("{v:.1}"))
-        .draw()?;
-    // P = ½, the threshold the critical k is read at.
-    chart.draw_series(std::iter::once(PathElement::new(
-        vec![(xs.start, 0.5), (xs.end, 0.5)],
-        INK.mix(0.25),
-    )))?;
+    let mut series = Vec::new();
+    let mut keys = Vec::new();
     if rescaled {
         let steps = 200;
         let curve = (0..=steps).map(|i| {
             let v = xs.start + (xs.end - xs.start) * f64::from(i) / f64::from(steps);
             (v, 1.0 - (-(10f64.powf(v))).exp())
         });
-        chart
-            .draw_series(LineSeries::new(curve, GREY.stroke_width(2)))?
-            .label("1 − exp(−q)")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], GREY.stroke_width(2)));
+        let style = GREY.stroke_width(2);
+        series.push(Series::line(curve.collect(), style));
+        keys.push(("1 − exp(−q)".to_string(), Key::Line(style)));
     }
     for (i, (m, row)) in lines(cells).iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        chart
-            .draw_series(LineSeries::new(
-                row.iter().map(|c| (x(c), c.p)),
-                colour.stroke_width(3),
-            ))?
-            .label(format!("M = {}", grouped(*m)))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
-            });
-        chart.draw_series(
-            row.iter()
-                .map(|c| Circle::new((x(c), c.p), 5, colour.filled())),
-        )?;
-        chart.draw_series(
-            row.iter().filter(|c| c.hi > c.lo).map(|c| {
-                PathElement::new(vec![(x(c), c.lo), (x(c), c.hi)], colour.stroke_width(2))
-            }),
-        )?;
+        // A skipped cell (NaN) has no point.
+        let row: Vec<&Cell> = row.iter().filter(|c| c.p.is_finite()).collect();
+        let points = row.iter().map(|c| (x(c), c.p)).collect();
+        let (line, key) = keyed(format!("M = {}", grouped(*m)), points, colour);
+        let whiskers = row.iter().filter(|c| c.hi > c.lo);
+        let whiskers = whiskers.map(|c| (x(c), c.lo, c.hi)).collect();
+        series.push(
+            line.dotted(5, colour.filled())
+                .with_intervals(whiskers, colour.stroke_width(2)),
+        );
+        keys.push(key);
     }
-    legend(&mut chart, SeriesLabelPosition::UpperLeft)
+    let values = series.iter().flat_map(|s| {
+        let ends = s.intervals.iter().flat_map(|&(_, lo, hi)| [lo, hi]);
+        s.points.iter().map(|p| p.1).chain(ends)
+    });
+    let ys = linear_axis(values, 0.0..1.0);
+    let x_label = |v: &f64| {
+        if rescaled {
+            q_label(10f64.powf(*v))
+        } else {
+            int_label(v)
+        }
+    };
+    // P = ½, the threshold the critical k is read at, where the axis reaches it.
+    let half = ys
+        .contains(&0.5)
+        .then(|| Series::line(vec![(xs.start, 0.5), (xs.end, 0.5)], INK.mix(0.25)));
+    Xy {
+        x_label: &x_label,
+        guides: half.into_iter().collect(),
+        series,
+        keys,
+        ..Xy::new(
+            Scale::Linear(xs),
+            Scale::Linear(ys),
+            if rescaled {
+                "q: sub-board values in 1..M per integer of 1..M (log scale)"
+            } else {
+                "k: numbers on the board"
+            },
+            "P: probability that a random target in 1..M is reachable",
+        )
+    }
+    .draw(root, title)
 }
 
 /// A value of `q` with two significant digits (0.00031, 0.032, 3.2, 32).

@@ -5,7 +5,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::theme::{AXIS, ChartResult, PALETTE, legend, mesh, plot_area, titled};
+use super::layout::{Scale, decimals, linear_axis};
+use super::theme::{Drawn, PALETTE};
+use super::xy::{Xy, keyed};
 
 /// One group's line: its name and, per level, `(share, lo, hi)` where it has answers.
 pub type ShareLine = (String, Vec<Option<(f64, f64, f64)>>);
@@ -16,11 +18,8 @@ pub(super) fn draw<DB: DrawingBackend>(
     (x_desc, y_desc): (&str, &str),
     levels: &[String],
     lines: &[ShareLine],
-) -> ChartResult<DB> {
-    let area = titled(root, title)?;
+) -> Drawn<DB> {
     let n = levels.len().max(1) as f64;
-    // Level i sits at x = i; the axis runs half a level past each end.
-    let mut chart = plot_area(&area, 80).build_cartesian_2d(-0.5f64..n - 0.5, 0f64..1f64)?;
     let label = |v: &f64| {
         let i = v.round();
         if (v - i).abs() < 1e-6 && i >= 0.0 {
@@ -29,14 +28,25 @@ pub(super) fn draw<DB: DrawingBackend>(
             String::new()
         }
     };
-    mesh(&mut chart, AXIS)
-        .disable_x_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .x_labels(levels.len() * 2 + 1)
-        .x_label_formatter(&label)
-        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .draw()?;
+    // The value axis fits the shares and their intervals.
+    let ends = lines.iter().flat_map(|l| l.1.iter().flatten());
+    let ys = linear_axis(ends.flat_map(|&(s, lo, hi)| [s, lo, hi]), 0.0..1.0);
+    // A narrow axis has ticks a fraction of a percent apart.
+    let digits = decimals(&ys).saturating_sub(2);
+    let percent = move |v: &f64| format!("{:.*}%", digits, v * 100.0);
+    // Level i sits at x = i; the axis runs half a level past each end.
+    let mut chart = Xy {
+        x_ticks: levels.len() * 2 + 1,
+        x_label: &label,
+        y_label: Some(&percent),
+        x_grid: false,
+        ..Xy::new(
+            Scale::Linear(-0.5..n - 0.5),
+            Scale::Linear(ys),
+            x_desc,
+            y_desc,
+        )
+    };
     let groups = lines.len().max(1) as f64;
     for (g, (name, points)) in lines.iter().enumerate() {
         let colour = PALETTE[g % PALETTE.len()];
@@ -45,22 +55,17 @@ pub(super) fn draw<DB: DrawingBackend>(
         let pts: Vec<(f64, (f64, f64, f64))> = (points.iter().enumerate())
             .filter_map(|(i, p)| p.map(|p| (x(i), p)))
             .collect();
-        chart
-            .draw_series(LineSeries::new(
-                pts.iter().map(|&(x, (s, _, _))| (x, s)),
-                colour.stroke_width(3),
-            ))?
-            .label(name.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
-            });
-        chart.draw_series(pts.iter().map(|&(x, (_, lo, hi))| {
-            PathElement::new(vec![(x, lo), (x, hi)], colour.stroke_width(2))
-        }))?;
-        chart.draw_series(
-            pts.iter()
-                .map(|&(x, (s, _, _))| Circle::new((x, s), 5, colour.filled())),
-        )?;
+        let (line, key) = keyed(
+            name.clone(),
+            pts.iter().map(|&(x, p)| (x, p.0)).collect(),
+            colour,
+        );
+        let intervals = pts.iter().map(|&(x, (_, lo, hi))| (x, lo, hi)).collect();
+        chart.series.push(
+            line.with_intervals(intervals, colour.stroke_width(2))
+                .dotted(5, colour.filled()),
+        );
+        chart.keys.push(key);
     }
-    legend(&mut chart, SeriesLabelPosition::LowerLeft)
+    chart.draw(root, title)
 }

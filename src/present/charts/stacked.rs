@@ -4,7 +4,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::theme::{AXIS, ChartResult, WIDTH, category_colours, mesh, side_legend, titled};
+use super::layout::{Layout, Panel, Rect, Scale};
+use super::theme::{AXIS, Drawn, WIDTH, category_colours, mesh, side_legend, titled};
 
 use plotters::coord::ranged1d::SegmentValue;
 
@@ -15,7 +16,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     bands: &[String],
     categories: &[String],
     shares: &[Vec<f64>],
-) -> ChartResult<DB> {
+) -> Drawn<DB> {
     let area = titled(root, title)?;
     let (plot, legend) = area.split_horizontally(WIDTH as i32 - 260);
     let n = bands.len() as u32;
@@ -45,12 +46,37 @@ pub(super) fn draw<DB: DrawingBackend>(
         order.push(k);
     }
     let colours = category_colours(order.len());
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let mut panel = Panel {
+        plot: Rect {
+            left: xs.start,
+            top: ys.start,
+            right: xs.end,
+            bottom: ys.end,
+        },
+        x: Scale::Linear(0.0..f64::from(n.max(1))),
+        // The stacks fill the axis: their shares add up to 1.
+        y: Scale::Linear(0.0..1.0),
+        values: Vec::new(),
+        marks: Vec::new(),
+    };
     for (i, band) in shares.iter().enumerate() {
         let mut base = 0.0;
         for (rank, &k) in order.iter().enumerate() {
             let h = band.get(k).copied().unwrap_or(0.0);
             if h > 0.0 {
                 let (x0, x1) = (i as u32, i as u32 + 1);
+                let (a, b) = (
+                    chart.backend_coord(&(SegmentValue::Exact(x0), base)),
+                    chart.backend_coord(&(SegmentValue::Exact(x1), base + h)),
+                );
+                panel.values.extend([base, base + h]);
+                panel.marks.push(Rect {
+                    left: a.0.min(b.0),
+                    top: a.1.min(b.1),
+                    right: a.0.max(b.0),
+                    bottom: a.1.max(b.1),
+                });
                 chart.draw_series(std::iter::once(Rectangle::new(
                     [
                         (SegmentValue::Exact(x0), base),
@@ -76,5 +102,9 @@ pub(super) fn draw<DB: DrawingBackend>(
         .rev()
         .map(|(&k, &c)| (categories[k].clone(), c))
         .collect();
-    side_legend(&legend, "stacked, top to bottom:", &items)
+    let key = side_legend(&legend, "stacked, top to bottom:", &items)?;
+    Ok(Layout {
+        panels: vec![panel],
+        boxes: vec![key],
+    })
 }

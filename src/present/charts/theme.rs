@@ -1,6 +1,6 @@
 //! What every chart shares: the embedded font, the colours (the Okabe–Ito palette, which
-//! stays distinguishable for the common forms of colour blindness), sizes, axis ranges and
-//! labels, and legends.
+//! stays distinguishable for the common forms of colour blindness), sizes, the x range, tick
+//! labels, the mesh and the legend drawn beside a chart.
 
 use std::sync::Once;
 
@@ -11,6 +11,8 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 
 use crate::format::grouped;
+
+use super::layout::{Layout, Rect};
 
 /// The font family every chart uses; registered from the embedded file on first use.
 pub(super) const FONT: &str = "sans-serif";
@@ -49,9 +51,9 @@ pub(super) const AXIS: u32 = 22;
 pub(super) const TICK: u32 = 17;
 pub(super) const LEGEND: u32 = 18;
 
-/// What drawing a chart on the backend `DB` gives: plotters' own error, which keeps the
-/// backend's.
-pub type ChartResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+/// What drawing a chart on the backend `DB` gives: where everything went, or plotters' own
+/// error, which keeps the backend's.
+pub type Drawn<DB> = Result<Layout, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 pub(super) fn font(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&INK)
@@ -86,11 +88,6 @@ pub(super) fn int_label(v: &f64) -> String {
     }
 }
 
-/// The smallest and largest values a log axis shows: every count and time the charts draw
-/// lies well within them.
-const LOG_FLOOR: f64 = 1e-3;
-const LOG_CEIL: f64 = 1e15;
-
 pub(super) fn count_label(v: &f64) -> String {
     if *v >= 1.0 && (v - v.round()).abs() < 1e-9 {
         grouped(v.round() as u64)
@@ -99,37 +96,38 @@ pub(super) fn count_label(v: &f64) -> String {
     }
 }
 
-/// The range a log axis spans for `values` (the positive, finite ones), padded, and kept
-/// within [`LOG_FLOOR`]..[`LOG_CEIL`]: a value next to 0 (a damaged table's `1e-307`) would
-/// otherwise ask plotters for ticks over hundreds of decades, which never finishes.
-pub(super) fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
-    let (mut lo, mut hi) = (f64::INFINITY, 0f64);
-    for v in values.filter(|v| v.is_finite() && *v > 0.0) {
-        let v = v.clamp(LOG_FLOOR, LOG_CEIL);
-        lo = lo.min(v);
-        hi = hi.max(v);
-    }
-    if !lo.is_finite() {
-        return 1.0..10.0;
-    }
-    (lo * 0.8).min(1.0)..(hi * 1.5).max(lo * 10.0)
-}
-
-/// A legend drawn in its own area (so it never covers data), one row per item.
+/// A legend drawn in its own area (so it never covers data), one row per item; returns its
+/// box in pixels of the chart.
 pub(super) fn side_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     heading: &str,
     items: &[(String, RGBColor)],
-) -> ChartResult<DB> {
+) -> Result<Rect, DrawingAreaErrorKind<DB::ErrorType>> {
     let top = 60;
-    area.draw(&Text::new(heading.to_string(), (10, top), font(LEGEND)))?;
-    for (i, (label, colour)) in items.iter().enumerate() {
+    let (mut right, mut bottom) = (0, top);
+    let mut text = |words: &str, at: (i32, i32)| {
+        let (w, h) = area.estimate_text_size(words, &font(LEGEND))?;
+        right = right.max(at.0 + w as i32);
+        bottom = bottom.max(at.1 + h as i32);
+        area.draw(&Text::new(words.to_string(), at, font(LEGEND)))
+    };
+    text(heading, (10, top))?;
+    for (i, (label, _)) in items.iter().enumerate() {
+        text(label, (44, top + 36 + 32 * i as i32))?;
+    }
+    for (i, (_, colour)) in items.iter().enumerate() {
         let y = top + 36 + 32 * i as i32;
         area.draw(&Rectangle::new([(10, y), (34, y + 20)], colour.filled()))?;
         area.draw(&Rectangle::new([(10, y), (34, y + 20)], BLACK.mix(0.4)))?;
-        area.draw(&Text::new(label.clone(), (44, y), font(LEGEND)))?;
+        bottom = bottom.max(y + 20);
     }
-    Ok(())
+    let (x, y) = area.get_pixel_range();
+    Ok(Rect {
+        left: x.start + 10,
+        top: y.start + top,
+        right: x.start + right,
+        bottom: y.start + bottom,
+    })
 }
 
 /// Colours for ordered categories: a sequential (viridis) ramp, so that order reads as
@@ -163,19 +161,6 @@ pub(super) fn category_colours(n: usize) -> Vec<RGBColor> {
     out
 }
 
-/// The plotting area of a chart: its margin and the room for axis labels.
-pub(super) fn plot_area<'a, 'b, DB: DrawingBackend>(
-    area: &'a DrawingArea<DB, Shift>,
-    y_labels: u32,
-) -> ChartBuilder<'a, 'b, DB> {
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(y_labels);
-    builder
-}
-
 /// The mesh every chart draws: axis text in the chart font, no minor grid lines and faint
 /// major ones. The caller adds the descriptions and label formats, then draws it.
 pub(super) fn mesh<'a, 'b, DB, X, Y>(
@@ -193,34 +178,4 @@ where
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.08));
     m
-}
-
-/// Draws the chart's legend at `position`, on a light box.
-pub(super) fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> ChartResult<DB> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font(font(LEGEND))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .margin(12)
-        .draw()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_log_range_stays_within_its_bounds() {
-        assert_eq!(log_range([2.0, 50.0].into_iter()), 1.0..75.0);
-        assert_eq!(log_range([f64::NAN, 0.0, -3.0].into_iter()), 1.0..10.0);
-        let r = log_range([1.274_611_502_979_050_9e-307, 20.0, f64::INFINITY].into_iter());
-        assert!(r.start >= LOG_FLOOR * 0.8 && r.end <= 30.0, "{r:?}");
-        let r = log_range([1e300].into_iter());
-        assert!(r.end <= LOG_CEIL * 10.0, "{r:?}");
-    }
 }

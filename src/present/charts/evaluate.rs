@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use crate::error::Result;
-use crate::present::charts::choose::Chart;
+use crate::evaluate::properties::Property;
+use crate::evaluate::summary::{LevelShare, ModelSummary, Summary};
 
-use super::properties::Property;
-use super::summary::{LevelShare, ModelSummary, Summary};
+use super::choose::Chart;
 
 /// The properties charted, with each chart's x-axis description.
 const CHARTED: [(Property, &str); 3] = [
