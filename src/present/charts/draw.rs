@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use thiserror::Error;
 
-use crate::research::facts::Facts;
+use crate::findings::facts::Facts;
 
 use super::choose::{Chart, charts};
 use super::theme::{ChartResult, HEIGHT, WIDTH, register_font};

@@ -9,7 +9,7 @@ use super::theme::{
     titled,
 };
 
-use crate::research::nyt::SlotPanel;
+use crate::findings::nyt::SlotPanel;
 
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,

@@ -7,7 +7,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::format::grouped;
+use crate::present::numbers::grouped;
 use crate::variant::phase::Cell;
 
 use super::theme::{AXIS, ChartResult, GREY, INK, PALETTE, legend, mesh, plot_area, titled};

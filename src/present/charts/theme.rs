@@ -10,7 +10,7 @@ use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 
-use crate::format::grouped;
+use crate::present::numbers::grouped;
 
 /// The font family every chart uses; registered from the embedded file on first use.
 pub(super) const FONT: &str = "sans-serif";
