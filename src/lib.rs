@@ -12,11 +12,11 @@
 //!  boards    reach only   say              ▲
 //!    │                               player: state graphs, expected moves
 //!    ▼
-//!  corpus ──► analyze ──► store ──► research ──► present
-//!  boards,    every board  Parquet   facts read   charts, REPORT.md,
-//!  weights,   × target,    tables    from the     the `hardest` list
-//!  shared     in parallel;    ▲      tables and
-//!  tables     then digest ────┤      the digest
+//!  corpus ──► analyze ──► store ──► findings ──► present
+//!  boards,    every board  Parquet   facts read   every rendering: each
+//!  weights,   × target,    tables    from the     command's text, the
+//!  shared     in parallel;    ▲      tables and   charts, REPORT.md,
+//!  tables     then digest ────┤      the digest   JSON
 //!                             │
 //!  variant: P(k, M) and `cover` on random boards (phase.parquet)
 //! ```
@@ -43,23 +43,23 @@
 //!   once its tables are complete.
 //! - [`analyze`]: a corpus run — every board against every target, rows for the tables,
 //!   then the digest.
-//! - [`research`]: what the tables say — rankings, distributions, the NYT slots, rule
-//!   variants, good targets; gathered for the report in [`research::facts::Facts`].
-//! - [`present`]: the charts and `REPORT.md` (the `hardest` list is written beside its ranking,
-//!   [`digest::hardest`]).
+//! - [`findings`]: what the tables say — rankings, distributions, the NYT slots, rule
+//!   variants, good targets; gathered for the report in [`findings::facts::Facts`].
 //! - [`generate`]: puzzles to order — boards drawn with a seed, solved, kept when they meet
 //!   a setter's constraints; NYT-style days.
 //! - [`evaluate`]: a model's answers judged against each puzzle's exact properties — which
 //!   puzzles it fails, and whether people find them hard too.
+//! - [`present`]: every rendering of what the library computes, one module per command's
+//!   report — its text, the charts and `REPORT.md`, JSON — with one set of number writers
+//!   ([`present::numbers`]).
 //! - [`reward`]: what a reward is — the reply in a text, its last `<answer>`, a ground
 //!   truth, the game a row is judged under, the score — as the Python rewards have it;
 //!   [`serve`]: the reward and check server over HTTP (`digits-lab serve`).
 //! - [`request`]: each command's work as a library value — typed options checked here, a
 //!   `run` that returns the report — which the command line (the `digits-lab-cli` crate, the
 //!   only one that links clap and a terminal bar), Python and the study call.
-//! - [`format`] writes numbers for people; [`error`] is every way the library refuses a
-//!   request, keeping the cause beneath; [`progress`] what long work tells its caller;
-//!   [`random`] the seeded generator.
+//! - [`error`] is every way the library refuses a request, keeping the cause beneath;
+//!   [`progress`] what long work tells its caller; [`random`] the seeded generator.
 
 #![forbid(unsafe_code)]
 
@@ -72,21 +72,26 @@ pub mod engine;
 pub mod error;
 pub mod evaluate;
 pub mod features;
-pub mod format;
+pub mod findings;
 pub mod game;
 pub mod generate;
 pub mod model;
-pub mod output_format;
 pub mod player;
 pub mod present;
 pub mod progress;
 pub mod puzzle;
 pub mod random;
 pub mod request;
-pub mod research;
 pub mod reward;
 pub mod serve;
 pub mod store;
 pub mod variant;
 
 pub use error::{Error, Result};
+
+/// The old paths of [`present::numbers`] and [`present::output_format`] (issue 64), for the
+/// files another branch of that issue moves into `present` itself; gone once it lands.
+#[doc(hidden)]
+pub use present::numbers as format;
+#[doc(hidden)]
+pub use present::output_format;

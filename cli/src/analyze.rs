@@ -6,6 +6,7 @@ use clap::Args;
 
 use crate::terminal::Terminal;
 use digits_lab::corpus::Shard;
+use digits_lab::present;
 use digits_lab::request::AnalyzeRequest;
 use digits_lab::request::analyze::CACHE_MB;
 
@@ -76,11 +77,8 @@ pub(super) fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if args.quiet {
         return Ok(());
     }
-    if report.waiting_for_shards {
-        eprintln!(
-            "no report yet: other shards are still to come (`digits-lab plots` draws it once \
-             every shard is in)"
-        );
+    for line in present::analyze::notes(&report) {
+        eprintln!("{line}");
     }
     if let Some(drawn) = &report.drawn {
         super::plots::print(drawn, false);

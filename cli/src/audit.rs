@@ -54,6 +54,5 @@ impl AuditArgs {
 pub(super) fn run(args: &AuditArgs) -> anyhow::Result<()> {
     let report = args.request()?.run(&Terminal::new(args.quiet))?;
     print!("{report}");
-    println!("wrote {}", report.out.display());
     Ok(())
 }

@@ -10,6 +10,7 @@ use crate::terminal::Terminal;
 use digits_lab::dataset::check::Output;
 use digits_lab::dataset::input::Columns;
 use digits_lab::error::Error;
+use digits_lab::present;
 use digits_lab::request::{CheckFileRequest, CheckRequest, SolveRequest};
 
 use super::GameArgs;
@@ -115,15 +116,14 @@ pub(super) fn run(args: &CheckArgs) -> anyhow::Result<()> {
             }
         };
         if !args.quiet {
-            eprintln!("{}", tally.summary());
+            eprintln!("{tally}");
         }
         return Ok(());
     }
     let verdict = args.request()?.run()?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &verdict)?;
-        writeln!(out)?;
+        write!(out, "{}", present::json(&verdict))?;
     } else {
         writeln!(out, "{verdict}")?;
     }

@@ -50,6 +50,6 @@ impl CoverArgs {
 
 pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
     let report = args.request()?.run(&Terminal::new(args.quiet))?;
-    print!("{}", report.to_text());
+    print!("{report}");
     Ok(())
 }

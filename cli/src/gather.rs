@@ -38,7 +38,7 @@ impl GatherArgs {
 pub(super) fn run(args: &GatherArgs) -> anyhow::Result<()> {
     let report = args.request()?.run()?;
     if !args.quiet {
-        print!("{}", report.to_text());
+        print!("{report}");
     }
     Ok(())
 }

@@ -8,7 +8,8 @@ use clap::Args;
 use digits_lab::corpus::CorpusId;
 use digits_lab::digest::By;
 use digits_lab::engine::Convention;
-use digits_lab::output_format::Format;
+use digits_lab::present;
+use digits_lab::present::output_format::Format;
 use digits_lab::request::HardestRequest;
 use digits_lab::request::hardest::{CANDIDATES, LIMIT};
 use digits_lab::request::places;
@@ -68,9 +69,8 @@ impl HardestArgs {
 }
 
 pub(super) fn run(args: &HardestArgs) -> anyhow::Result<()> {
-    let report = args.request()?.run()?;
-    std::io::stdout()
-        .lock()
-        .write_all(report.to_string().as_bytes())?;
+    let request = args.request()?;
+    let list = present::hardest::listed(&request.run()?, request.format);
+    std::io::stdout().lock().write_all(list.as_bytes())?;
     Ok(())
 }

@@ -84,7 +84,7 @@ impl PhaseArgs {
 pub(super) fn run(args: &PhaseArgs) -> anyhow::Result<()> {
     let report = args.request()?.run(&Terminal::new(args.quiet))?;
     if !args.quiet {
-        print!("{}", report.to_text());
+        print!("{report}");
         if let Some(drawn) = &report.drawn {
             super::plots::print(drawn, false);
         }

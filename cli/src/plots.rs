@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use digits_lab::present;
 use digits_lab::request::{PlotsReport, PlotsRequest};
 
 #[derive(Debug, Args)]
@@ -37,9 +38,9 @@ pub(super) fn run(args: &PlotsArgs) -> anyhow::Result<()> {
 /// What was skipped on standard error (unless `quiet`), what was written on standard output.
 pub(super) fn print(report: &PlotsReport, quiet: bool) {
     if !quiet {
-        for line in report.notes() {
+        for line in present::plots::notes(report) {
             eprintln!("{line}");
         }
     }
-    print!("{}", report.to_text());
+    print!("{report}");
 }

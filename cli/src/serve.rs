@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
+use digits_lab::present;
 use digits_lab::request::ServeRequest;
 use digits_lab::reward::Scoring;
 use digits_lab::reward::games::Stderr;
@@ -87,11 +88,7 @@ pub(super) fn run(args: &ServeArgs) -> anyhow::Result<()> {
     }
     // The line a script waits for.
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "digits-lab serve: listening on http://{}",
-        running.addr
-    )?;
+    writeln!(out, "{}", present::serve::Listening(running.addr))?;
     out.flush()?;
     drop(out);
     running.run_until(&stop);

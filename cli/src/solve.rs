@@ -4,6 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
+use digits_lab::present;
 use digits_lab::request::SolveRequest;
 
 use super::GameArgs;
@@ -51,12 +52,10 @@ impl SolveArgs {
 
 pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let report = args.request()?.run()?;
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        out.write_all(report.to_text().as_bytes())?;
-    }
+    let text = match args.json {
+        true => present::json(&report),
+        false => report.to_string(),
+    };
+    std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

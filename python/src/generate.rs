@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 
-use digits_lab::output_format::Format;
+use digits_lab::present::output_format::Format;
 use digits_lab::request::generate::{COUNT, DAYS, GenerateFormat, TRIES};
 use digits_lab::request::{GenerateRequest, parsed};
 

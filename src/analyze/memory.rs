@@ -11,8 +11,8 @@ use std::mem::size_of;
 use crate::corpus::Corpus;
 use crate::engine::{Counts, Window};
 use crate::error::{Error, Result};
-use crate::format::grouped;
 use crate::game::rules::Arithmetic;
+use crate::game::words::grouped;
 
 /// Boards per chunk (and per row group of `puzzles`) when boards have up to 1,000 targets.
 const CHUNK: usize = 256;

@@ -137,7 +137,6 @@ fn run<V: Number + Send + Sync>(
     progress: &dyn Progress,
 ) -> Result<Summary> {
     let started = Instant::now();
-    let game = &corpus.game;
     let shard = opts.shard;
     let plan = Plan::of(corpus, shard)?.with_reach_only(opts.reach_only);
     if !opts.force
@@ -182,30 +181,28 @@ fn run<V: Number + Send + Sync>(
     let targets_written = targets::write(dir, corpus, shard.n)?;
     let (digest, digest_seconds) =
         digested(corpus, dir, targets_written && !opts.reach_only, opts.force)?;
-    let summary = Summary {
-        corpus: corpus.name(),
-        version: env!("CARGO_PKG_VERSION"),
-        build: BUILD,
-        kept: false,
-        game: game.clone(),
-        shard,
+    let done = Finished {
+        build: BUILD.to_string(),
         boards: positions.len(),
         pieces: pieces.len(),
-        pieces_resumed: pieces.len() - todo.len(),
         puzzles: totals.rows,
         solvable: totals.solvable,
         unique: totals.unique,
         cached_levels: cache.levels,
         cached_tables: cache.tables,
         cache_bytes: cache.bytes,
-        threads: rayon::current_num_threads(),
-        seconds: started.elapsed().as_secs_f64(),
         targets_written,
-        digest,
-        digest_seconds,
     };
-    write_summary(dir, &summary)?;
-    Ok(summary)
+    let resumed = pieces.len() - todo.len();
+    summarized(
+        corpus,
+        dir,
+        (shard, false),
+        &done,
+        resumed,
+        started,
+        (digest, digest_seconds),
+    )
 }
 
 /// Makes `dir` ready for the run of `plan`: its finished pieces kept with `--resume` (refused
@@ -308,13 +305,48 @@ fn summary_path(dir: &Path, shard: Shard) -> PathBuf {
     dir.join(format!("run-{}-of-{}.json", shard.k, shard.n))
 }
 
-fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
-    let json = serde_json::to_string_pretty(summary)
+/// The summary of a shard's run, computed (`kept` false) or kept, written beside its tables:
+/// the counts of `done`, `resumed` of its pieces finished before, this run's time and the
+/// corpus's digest with the seconds it took.
+fn summarized(
+    corpus: &Corpus,
+    dir: &Path,
+    (shard, kept): (Shard, bool),
+    done: &Finished,
+    resumed: usize,
+    started: Instant,
+    (digest, digest_seconds): (Option<digest::Status>, f64),
+) -> Result<Summary> {
+    let summary = Summary {
+        corpus: corpus.name(),
+        version: env!("CARGO_PKG_VERSION"),
+        build: BUILD,
+        kept,
+        game: corpus.game.clone(),
+        shard,
+        boards: done.boards,
+        pieces: done.pieces,
+        pieces_resumed: resumed,
+        puzzles: done.puzzles,
+        solvable: done.solvable,
+        unique: done.unique,
+        cached_levels: done.cached_levels,
+        cached_tables: done.cached_tables,
+        cache_bytes: done.cache_bytes,
+        threads: rayon::current_num_threads(),
+        seconds: started.elapsed().as_secs_f64(),
+        targets_written: done.targets_written,
+        digest,
+        digest_seconds,
+    };
+    let json = serde_json::to_string_pretty(&summary)
         .map_err(|e| Error::failed("writing the summary", e))?;
-    write::write_text(&summary_path(dir, summary.shard), &(json + "\n"))
+    write::write_text(&summary_path(dir, shard), &(json + "\n"))?;
+    Ok(summary)
 }
 
-/// What a finished run's summary file says of its tables, read back to keep them.
+/// What a finished run's summary file says of its tables, read back to keep them; and what
+/// a run computed, which its summary reports.
 #[derive(Deserialize)]
 struct Finished {
     build: String,
@@ -358,36 +390,27 @@ fn kept(
     // The tables are kept; their digest is written again only when it is not this build's
     // of them (missing, or made by another build).
     let (digest, digest_seconds) = digested(corpus, dir, targets_written && !reach_only, false)?;
-    let summary = Summary {
-        corpus: corpus.name(),
-        version: env!("CARGO_PKG_VERSION"),
-        build: BUILD,
-        kept: true,
-        game: corpus.game.clone(),
-        shard,
-        boards: before.boards,
-        pieces: before.pieces,
-        pieces_resumed: before.pieces,
-        puzzles: before.puzzles,
-        solvable: before.solvable,
-        unique: before.unique,
-        cached_levels: before.cached_levels,
-        cached_tables: before.cached_tables,
-        cache_bytes: before.cache_bytes,
-        threads: rayon::current_num_threads(),
-        seconds: started.elapsed().as_secs_f64(),
+    let before = Finished {
         targets_written,
-        digest,
-        digest_seconds,
+        ..before
     };
-    write_summary(dir, &summary)?;
-    Ok(Some(summary))
+    let pieces = before.pieces;
+    let digest = (digest, digest_seconds);
+    summarized(corpus, dir, (shard, true), &before, pieces, started, digest).map(Some)
 }
 
 /// The window a reach-only run gives the reachability engine: the full run's, when it is
 /// within [`crate::engine::reach::MAX_WINDOW`] (else every table is built complete).
 fn reach_window(game: &Game) -> Option<crate::engine::Window> {
     Some(memory::window(*game.targets.end())).filter(|w| w.hi <= crate::engine::reach::MAX_WINDOW)
+}
+
+/// The summaries written, one `targets.parquet` per corpus, and each corpus's digest.
+#[derive(Clone, Debug, Default)]
+pub struct GatherReport {
+    pub written: Vec<PathBuf>,
+    /// Per corpus: its folder, and what became of its digest (`None` for reach-only tables).
+    pub digests: Vec<(PathBuf, Option<digest::Status>)>,
 }
 
 /// Writes `targets.parquet` of `corpus` under `out` from the `sums` of all `n` shards,

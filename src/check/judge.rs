@@ -282,7 +282,7 @@ fn too_large(written: &str, rules: &Rules) -> Reason {
     } else {
         format!(
             "the limit of {}",
-            crate::format::grouped(rules.limit as u64)
+            crate::game::words::grouped(rules.limit as u64)
         )
     };
     Reason::new(Fault::TooLarge, format!("{written} is past {bound}"))

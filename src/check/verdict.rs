@@ -2,8 +2,6 @@
 //! and for a valid answer the value it reaches, its distance to the target and the game's
 //! score.
 
-use std::fmt;
-
 use serde::Serialize;
 
 use crate::game::number::Wide;
@@ -166,35 +164,5 @@ impl Verdict {
             score_unit: score.map(|s| s.unit),
             ops: Some(ops),
         }
-    }
-}
-
-/// One line: `solved: 765 in 3 operations (10 points)`, `valid: 760, 5 from 765 (7 points)`,
-/// `invalid (not-on-board): 7 is not on the board (1 3 4 6)`.
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = &self.reason {
-            return write!(f, "invalid ({}): {}", r.fault.name(), r.message);
-        }
-        if self.solved && self.value.is_none() {
-            return f.write_str("solved: the puzzle has no solution, as the answer says");
-        }
-        let (Some(value), Some(distance), Some(ops)) = (&self.value, &self.distance, self.ops)
-        else {
-            return f.write_str("invalid");
-        };
-        let plural = if ops == 1 { "" } else { "s" };
-        if self.solved {
-            write!(f, "solved: {value} in {ops} operation{plural}")?;
-        } else {
-            write!(
-                f,
-                "valid: {value} in {ops} operation{plural}, {distance} from the target"
-            )?;
-        }
-        if let (Some(score), Some(unit)) = (self.score, self.score_unit) {
-            write!(f, " ({score} {unit})")?;
-        }
-        Ok(())
     }
 }

@@ -115,10 +115,10 @@ fn binomial(n: u64, k: u64) -> Option<u64> {
 }
 
 fn too_many(n: Option<u64>) -> Error {
-    let n = n.map_or("more than 2^64".to_string(), crate::format::grouped);
+    let n = n.map_or("more than 2^64".to_string(), crate::game::words::grouped);
     Error::input(format!(
         "the corpus would have {n} boards; at most {} are allowed: narrow the pool or the size",
-        crate::format::grouped(MAX_BOARDS as u64)
+        crate::game::words::grouped(MAX_BOARDS as u64)
     ))
 }
 

@@ -1,7 +1,8 @@
 //! A puzzle dataset audited (`digits-lab audit FILE`): every row's puzzle checked against the
 //! game, repeats found, and every puzzle solved exactly — solvable, the counts under every
 //! convention, `min_ops`, a unique solution or not, the difficulty score with its predicted
-//! time and solve rate — into one Parquet row per input row, beside a short summary.
+//! time and solve rate — into one Parquet row per input row, beside a short summary (its
+//! text is `present::audit`'s).
 //!
 //! Rows are grouped by board, so each distinct board is built once by the engine for the
 //! range of its rows' targets, as a corpus run builds it ([`BoardRun`]: the counts are
@@ -278,59 +279,16 @@ impl AuditSummary {
         }
         s
     }
+}
 
-    /// A few lines for people.
-    pub fn to_text(&self, bands: &[(&str, f64)]) -> String {
-        let g = crate::format::grouped;
-        let pct = |n: u64| {
-            if self.rows == 0 {
-                0.0
-            } else {
-                100.0 * n as f64 / self.rows as f64
-            }
-        };
-        let mut o = format!(
-            "{} rows: {} solvable ({:.1}%), {} unsolvable ({:.1}%), {} invalid, {} duplicates\n",
-            g(self.rows),
-            g(self.ok),
-            pct(self.ok),
-            g(self.unsolvable),
-            pct(self.unsolvable),
-            g(self.invalid),
-            g(self.duplicate)
-        );
-        if self.ok > 0 && self.unique_undefined == self.ok {
-            o.push_str("  unique solution: undefined (unary minus leaves `distinct` undefined)\n");
-        } else if self.ok > 0 {
-            o.push_str(&format!(
-                "  unique solution: {} of the {} solvable\n",
-                g(self.unique),
-                g(self.ok)
-            ));
-        }
-        if self.ok > 0 {
-            let ops: Vec<String> = (self.min_ops.iter())
-                .map(|(m, n)| format!("{m}: {}", g(*n)))
-                .collect();
-            o.push_str(&format!("  fewest operations: {}\n", ops.join(", ")));
-        }
-        if !self.bands.is_empty() {
-            let total: u64 = self.bands.values().sum();
-            let parts: Vec<String> = bands
-                .iter()
-                .map(|&(name, share)| {
-                    let n = self.bands.get(name).copied().unwrap_or(0);
-                    format!(
-                        "{name} {:.0}% (game {:.0}%)",
-                        100.0 * n as f64 / total as f64,
-                        100.0 * share
-                    )
-                })
-                .collect();
-            o.push_str(&format!("  difficulty bands: {}\n", parts.join(", ")));
-        }
-        o
-    }
+/// What `audit` reports: where the rows went and how they fared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuditReport {
+    pub out: std::path::PathBuf,
+    pub summary: AuditSummary,
+    /// The game's share of puzzles in each difficulty band, where its bands are constants
+    /// (empty otherwise), shown beside the set's.
+    pub shares: Vec<(&'static str, f64)>,
 }
 
 /// Writes the audited rows to `dest` (Parquet) atomically.

@@ -56,35 +56,6 @@ impl Tally {
             }
         }
     }
-
-    /// `1,000 answers: 812 solved, 40 valid but missing the target, 148 invalid (…)`.
-    pub fn summary(&self) -> String {
-        let g = |n: u64| crate::format::grouped(n);
-        let mut s = format!(
-            "{} answers: {} solved, {} valid but missing the target, {} invalid",
-            g(self.rows),
-            g(self.solved),
-            g(self.missed),
-            g(self.invalid)
-        );
-        if !self.faults.is_empty() {
-            let mut by: Vec<(&String, &u64)> = self.faults.iter().collect();
-            by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            let parts: Vec<String> = by.iter().map(|(f, n)| format!("{f} {}", g(**n))).collect();
-            s.push_str(&format!(" ({})", parts.join(", ")));
-            // Every row invalid is rarely every model's fault: the set's rules differ.
-            if self.invalid == self.rows
-                && let Some((row, why)) = self.first.get(by[0].0)
-            {
-                s.push_str(&format!(
-                    "; every row is invalid, the commonest as row {row}: {why}. The set was \
-                     probably made under other rules (--game, --pool, --size, --zero, \
-                     --negatives, --fractions, --use-all)"
-                ));
-            }
-        }
-        s
-    }
 }
 
 /// One row's verdict (the fault `puzzle` when the row's puzzle is not one of the game's).

@@ -5,7 +5,7 @@
 //! written out — and the hardest unique-solution puzzles go to `hardest.parquet`; the tallies
 //! the report draws from every row of `puzzles` (the puzzles at the fewest counts, Digits'
 //! distributions per target band) to `tallies.parquet`. `analyze` (and `gather`) computes
-//! and writes them ([`update`]); `research` reads them back ([`read`]) and never walks the
+//! and writes them ([`update`]); `findings` reads them back ([`read`]) and never walks the
 //! player or solves a board for the report, and `hardest` reads its list from them when it
 //! is stored.
 //!

@@ -52,7 +52,7 @@ impl Share {
             100.0 * self.share,
             100.0 * self.lo,
             100.0 * self.hi,
-            crate::format::grouped(self.trials)
+            crate::game::words::grouped(self.trials)
         )
     }
 }

@@ -149,7 +149,7 @@ impl FromStr for Pool {
             if covered > MAX_POOL_VALUES {
                 return Err(bad(&format!(
                     "its ranges cover more than {} values",
-                    crate::format::grouped(MAX_POOL_VALUES)
+                    crate::game::words::grouped(MAX_POOL_VALUES)
                 )));
             }
             segments.push((lo, hi, copies));

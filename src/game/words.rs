@@ -1,6 +1,8 @@
 //! Whole numbers as people type them (board numbers, targets, pool values, the numbers of a
 //! CSV row), with the reason when text is not one: a 20-digit target is a whole number too
-//! large for any game, and the message says so rather than "not a whole number".
+//! large for any game, and the message says so rather than "not a whole number". And the two
+//! writers the messages of every layer need ([`grouped`], [`list`]): defined here, at the
+//! bottom, once; every rendering takes them from `present::numbers`, which re-exports them.
 
 use std::num::IntErrorKind;
 
@@ -33,6 +35,28 @@ pub fn whole(text: &str) -> Result<i64, NotWhole> {
         IntErrorKind::NegOverflow => NotWhole::TooSmall,
         _ => NotWhole::NotANumber,
     })
+}
+
+/// `1234567` as `1,234,567`.
+pub fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Items in words: `none`, `a`, `a and b`, `a, b and c`.
+pub fn list(items: &[String]) -> String {
+    match items.len() {
+        0 => "none".into(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
 }
 
 #[cfg(test)]

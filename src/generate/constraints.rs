@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use crate::engine::{Convention, Counts};
 use crate::error::{Error, Result};
-use crate::format::grouped;
 use crate::game::board::Board;
+use crate::game::words::grouped;
 use crate::puzzle::difficulty::Assessment;
 
 use std::sync::Arc;
@@ -213,7 +213,11 @@ impl Tally {
                 let _ = write!(o, "; the tightest is {}", tightest[0]);
             }
             _ => {
-                let _ = write!(o, "; the tightest are {}", crate::format::list(&tightest));
+                let _ = write!(
+                    o,
+                    "; the tightest are {}",
+                    crate::game::words::list(&tightest)
+                );
             }
         }
         o

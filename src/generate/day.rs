@@ -11,9 +11,9 @@ use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
 use crate::error::{Error, Result};
-use crate::format::grouped;
 use crate::game::board::Board;
 use crate::game::rule_set::Game;
+use crate::game::words::grouped;
 
 use super::constraints::{Check, Tally};
 use super::deck::Deck;

@@ -209,7 +209,7 @@ pub fn search(
 
 /// The one line that explains why a search gave up.
 fn exhausted(d: &Draws, tally: &Tally, found: usize, count: usize, tries: u64) -> String {
-    use crate::format::grouped;
+    use crate::game::words::grouped;
     let (lo, hi) = d.targets;
     let looked = format!(
         "{} boards tried ({} puzzles, targets {lo}-{hi})",

@@ -164,20 +164,20 @@ fn words(
             Some(p) if p.strategy == Strategy::Search => format!(
                 "the simulated player, searching move by move, needs ~{} moves to find a \
                  solution, trying {} first ({:.0}% of the time)",
-                crate::format::grouped(p.moves.round() as u64),
+                crate::game::words::grouped(p.moves.round() as u64),
                 p.first_move,
                 100.0 * p.first_move_p
             ),
             Some(p) => format!(
                 "the simulated player needs ~{} moves to its first success, drifting toward \
                  {} first ({:.0}% of its first moves)",
-                crate::format::grouped(p.moves.round() as u64),
+                crate::game::words::grouped(p.moves.round() as u64),
                 p.first_move,
                 100.0 * p.first_move_p
             ),
             None => format!(
                 "the simulated player (surrogate estimate) needs ~{} moves to find a solution",
-                crate::format::grouped(x.exp().round() as u64)
+                crate::game::words::grouped(x.exp().round() as u64)
             ),
         },
     }

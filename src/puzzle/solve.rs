@@ -1,14 +1,11 @@
-//! One puzzle solved exactly: what `digits-lab solve` reports, as a serializable value and as
-//! text.
-
-use std::fmt::Write as _;
+//! One puzzle solved exactly: what `digits-lab solve` reports, as a serializable value (its
+//! text is `present::solve`'s).
 
 use serde::Serialize;
 
 use crate::engine::{Dp, inequivalent};
 use crate::error::{Error, Result};
 use crate::features::Setting;
-use crate::format::grouped;
 use crate::game::board::Board;
 use crate::game::number::{Number, Wide};
 use crate::game::rule_set::Game;
@@ -238,149 +235,4 @@ fn solve_in<V: Number>(game: &Game, board: &Board, target: i64, opts: Options) -
             explanation,
         }),
     })
-}
-
-impl Report {
-    /// The report as a person reads it.
-    pub fn to_text(&self) -> String {
-        let mut o = String::new();
-        self.headline(&mut o);
-        self.counts(&mut o);
-        self.prediction(&mut o);
-        self.answers(&mut o);
-        o
-    }
-
-    /// The puzzle, and whether (in how few operations) it is solvable.
-    fn headline(&self, o: &mut String) {
-        let board = self
-            .board
-            .iter()
-            .map(|n| n.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let c = &self.counts;
-        if let Some(ops) = c.min_ops {
-            let _ = writeln!(
-                o,
-                "{} from {board} ({}): solvable in {ops} operation{}",
-                self.target,
-                self.game.kind,
-                if ops == 1 { "" } else { "s" }
-            );
-        } else {
-            let _ = writeln!(
-                o,
-                "{} from {board} ({}): not reachable",
-                self.target, self.game.kind
-            );
-        }
-    }
-
-    /// The solutions under every convention, and the move sequences when counted.
-    fn counts(&self, o: &mut String) {
-        let c = &self.counts;
-        let distinct = c.distinct.map_or("n/a (unary minus)".to_string(), grouped);
-        let inequivalent = c
-            .inequivalent
-            .map_or(String::new(), |n| format!(" · inequivalent {}", grouped(n)));
-        let _ = writeln!(
-            o,
-            "  solutions: trees {} · expressions {} · distinct {distinct}{inequivalent}",
-            grouped(c.trees),
-            grouped(c.expressions)
-        );
-        if let Some(m) = &self.moves {
-            let lengths: Vec<String> = m
-                .by_length
-                .iter()
-                .enumerate()
-                .filter(|&(_, &n)| n > 0)
-                .map(|(k, &n)| format!("{} of {k}", grouped(n)))
-                .collect();
-            let split = if lengths.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", lengths.join(", "))
-            };
-            let _ = writeln!(
-                o,
-                "  moves: {} sequences{split}; {} boards visited",
-                grouped(m.sequences),
-                grouped(m.boards_visited)
-            );
-        }
-    }
-
-    /// The difficulty and what makes it, the predicted time and solve rate, the score.
-    fn prediction(&self, o: &mut String) {
-        if let Some(d) = &self.difficulty {
-            let _ = writeln!(
-                o,
-                "  difficulty: {}",
-                d.features.describe(self.target, d.difficulty)
-            );
-        }
-        if let Some(p) = &self.predicted {
-            let e = &p.explanation;
-            let _ = writeln!(
-                o,
-                "  predicted: ~{:.0} s, {:.0}% of players solve it{}",
-                p.time_s,
-                100.0 * p.solve_rate,
-                if e.extrapolated {
-                    " (extrapolated: the model was fitted on the 24 game)"
-                } else {
-                    ""
-                }
-            );
-            for d in &e.drivers {
-                let _ = writeln!(o, "    {}: ×{:.2} time", d.text, d.time_factor);
-            }
-        }
-        if let Some(s) = &self.score {
-            let _ = writeln!(o, "  score: {} {}", s.value, s.unit);
-        }
-    }
-
-    /// The closest value when the target is missed, a shortest solution, every solution.
-    fn answers(&self, o: &mut String) {
-        if let Some(cl) = &self.closest {
-            let _ = writeln!(
-                o,
-                "  closest: {} (off by {})",
-                cl.values
-                    .iter()
-                    .map(Exact::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-                cl.distance
-            );
-            if let Some(w) = &cl.solution {
-                write_solution(o, &format!("a shortest way to {}", cl.values[0]), w);
-            }
-        }
-        if let Some(w) = &self.shortest {
-            write_solution(o, "a shortest solution", w);
-        }
-        if let Some(all) = &self.solutions {
-            let _ = writeln!(
-                o,
-                "all {} distinct solutions, fewest numbers first:",
-                grouped(all.len() as u64)
-            );
-            let width = all.len().to_string().len();
-            for (i, s) in all.iter().enumerate() {
-                let _ = writeln!(o, "  {:>width$}. {s}", i + 1);
-            }
-        }
-    }
-}
-
-fn write_solution(o: &mut String, title: &str, w: &WrittenSolution) {
-    let _ = writeln!(o, "{title}:");
-    for m in &w.moves {
-        let _ = writeln!(o, "  {m}");
-    }
-    let _ = writeln!(o, "  = {}", w.expression);
 }

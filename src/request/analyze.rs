@@ -4,14 +4,18 @@
 
 use std::path::PathBuf;
 
-use crate::analyze::{self, Options, Summary};
+use crate::analyze::{self, Options};
 use crate::corpus::Shard;
 use crate::error::Result;
 use crate::progress::Progress;
 
-use super::phase::{PhaseReport, PhaseRequest};
-use super::plots::{self, PlotsReport};
+use crate::present;
+
+use super::phase::PhaseRequest;
+use super::plots;
+
 use super::{Bound, CorpusOptions, places, pool};
+pub use crate::present::analyze::AnalyzeReport;
 
 /// Memory for shared sub-board tables, in MiB (`--cache-mb`).
 pub const CACHE_MB: Bound = Bound::new("--cache-mb", 0, 1 << 20);
@@ -61,17 +65,6 @@ impl Default for AnalyzeRequest {
     }
 }
 
-/// What the run did: each corpus's summary, the phase sweep and the report when drawn.
-#[derive(Clone, Debug, Default)]
-pub struct AnalyzeReport {
-    pub out: PathBuf,
-    pub corpora: Vec<Summary>,
-    pub phase: Option<PhaseReport>,
-    pub drawn: Option<PlotsReport>,
-    /// No report yet because other shards are still to come.
-    pub waiting_for_shards: bool,
-}
-
 impl AnalyzeRequest {
     /// Runs every corpus asked for, one at a time (each is enumerated just before it runs,
     /// so that only one is in memory), telling `progress` of each as it finishes; then,
@@ -97,7 +90,11 @@ impl AnalyzeRequest {
         for i in 0..corpora.len() {
             let s = workers.install(|| analyze::analyze(&corpora.build(i)?, &opts, progress))?;
             complete &= s.targets_written;
-            progress.note(&report.line(&s, self.reach_only));
+            progress.note(&present::analyze::corpus_line(
+                &report.out,
+                &s,
+                self.reach_only,
+            ));
             report.corpora.push(s);
         }
         // The report is about whole corpora: a shard that leaves some to other shards draws
@@ -125,56 +122,12 @@ impl AnalyzeRequest {
             };
             let phase = sweep.run(progress)?;
             if phase.kept {
-                progress.note(&format!(
-                    "phase: up to date, kept (written by this build for the same sweep) → {}",
-                    phase.path.display()
-                ));
+                progress.note(&present::analyze::phase_kept(&phase));
             }
             report.phase = Some(phase);
         }
         let reports = places::reports(self.out.as_deref(), self.reports.as_deref());
         report.drawn = Some(plots::draw(&opts.out, &reports, !self.force)?);
         Ok(report)
-    }
-}
-
-impl AnalyzeReport {
-    /// One corpus's line: its boards, puzzles, time and folder.
-    pub fn line(&self, s: &Summary, reach_only: bool) -> String {
-        let folder = self.out.join(&s.corpus);
-        // A digest written now beside tables kept or computed: what it took.
-        let digest = match s.digest {
-            Some(crate::digest::Status::Written) => {
-                format!(", hardest lists {:.1} s", s.digest_seconds)
-            }
-            _ => String::new(),
-        };
-        if s.kept {
-            return format!(
-                "{}: up to date, kept ({} boards, {} puzzles, written by this build for the same \
-                 request{digest}) → {}",
-                s.corpus,
-                s.boards,
-                s.puzzles,
-                folder.display()
-            );
-        }
-        let resumed = match s.pieces_resumed {
-            0 => String::new(),
-            r => format!(", {r} of {} pieces kept from before", s.pieces),
-        };
-        let unique = match reach_only {
-            true => String::new(),
-            false => format!(", {} unique", s.unique),
-        };
-        format!(
-            "{}: {} boards, {} puzzles ({} solvable{unique}) in {:.1} s{digest}{resumed} → {}",
-            s.corpus,
-            s.boards,
-            s.puzzles,
-            s.solvable,
-            s.seconds,
-            folder.display()
-        )
     }
 }

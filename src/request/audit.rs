@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 
 use crate::dataset::audit::{self, AuditSummary};
+
+pub use crate::dataset::audit::AuditReport;
 use crate::dataset::input::Columns;
 use crate::error::Result;
 use crate::generate::bands::{Band, Bands};
@@ -23,23 +25,6 @@ pub struct AuditRequest {
     pub out: Option<PathBuf>,
     /// Worker threads (one per core when not given); the rows do not depend on it.
     pub threads: Option<u16>,
-}
-
-/// What `audit` reports: where the rows went and how they fared.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AuditReport {
-    pub out: PathBuf,
-    pub summary: AuditSummary,
-    /// The game's share of puzzles in each difficulty band, where its bands are constants
-    /// (empty otherwise), shown beside the set's.
-    pub shares: Vec<(&'static str, f64)>,
-}
-
-/// The summary for people, the game's bands beside the set's where they are known.
-impl std::fmt::Display for AuditReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.summary.to_text(&self.shares))
-    }
 }
 
 impl AuditRequest {

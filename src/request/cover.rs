@@ -3,9 +3,10 @@
 
 use crate::engine::reach::bounded::covers_to;
 use crate::error::{Error, Result};
-use crate::format::grouped;
 use crate::progress::Progress;
-use crate::variant::cover::{self, Found};
+use crate::variant::cover;
+
+pub use crate::variant::cover::CoverReport;
 
 use super::{Bound, RulesOptions, pool};
 
@@ -29,15 +30,6 @@ pub struct CoverRequest {
     pub max: Vec<u64>,
     /// Worker threads for a search (one per core when not given).
     pub threads: Option<u16>,
-}
-
-/// What `cover` found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CoverReport {
-    /// The board makes every number of `1..=covers` (0: it cannot make 1).
-    Board { numbers: Vec<u64>, covers: u64 },
-    /// The best boards of the search.
-    Search { max: Vec<u64>, found: Found },
 }
 
 impl CoverRequest {
@@ -82,51 +74,4 @@ impl CoverRequest {
             found: found?,
         })
     }
-}
-
-impl CoverReport {
-    /// The report as a person reads it.
-    pub fn to_text(&self) -> String {
-        match self {
-            CoverReport::Board { numbers, covers: 0 } => {
-                format!("covers nothing: {} cannot make 1\n", text(numbers))
-            }
-            CoverReport::Board { numbers, covers } => format!(
-                "covers 1..{covers}\n{} makes every number from 1 to {covers}, not {}\n",
-                text(numbers),
-                covers + 1
-            ),
-            CoverReport::Search { max, found } => {
-                let mut o = format!(
-                    "searched {} boards of {} numbers, the i-th at most {} ({} measured, the rest ruled out by a window)\n",
-                    grouped(found.searched),
-                    max.len(),
-                    text(max),
-                    grouped(found.measured)
-                );
-                if found.best == 0 {
-                    o.push_str("best: no board makes 1\n");
-                    return o;
-                }
-                let n = found.boards.len();
-                o.push_str(&format!(
-                    "best: covers 1..{} ({n} board{})\n",
-                    found.best,
-                    if n == 1 { "" } else { "s" }
-                ));
-                for b in &found.boards {
-                    o.push_str(&format!("  {}\n", text(b)));
-                }
-                o
-            }
-        }
-    }
-}
-
-fn text<N: ToString>(numbers: &[N]) -> String {
-    numbers
-        .iter()
-        .map(N::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 
 use crate::analyze;
-use crate::digest::Status;
 use crate::error::Result;
 
 use super::{Bound, CorpusOptions, places};
+
+pub use crate::analyze::GatherReport;
 
 /// How many shards a corpus ran in (`--shards`).
 pub const SHARDS: Bound = Bound::new("--shards", 1, 100_000);
@@ -33,14 +34,6 @@ impl Default for GatherRequest {
     }
 }
 
-/// The summaries written, one `targets.parquet` per corpus, and each corpus's digest.
-#[derive(Clone, Debug, Default)]
-pub struct GatherReport {
-    pub written: Vec<PathBuf>,
-    /// Per corpus: its folder, and what became of its digest (`None` for reach-only tables).
-    pub digests: Vec<(PathBuf, Option<Status>)>,
-}
-
 impl GatherRequest {
     pub fn run(&self) -> Result<GatherReport> {
         SHARDS.check(u64::from(self.shards))?;
@@ -54,27 +47,5 @@ impl GatherRequest {
             report.digests.push((dir, digest));
         }
         Ok(report)
-    }
-}
-
-impl GatherReport {
-    pub fn to_text(&self) -> String {
-        let mut text: String = (self.written.iter())
-            .map(|p| format!("wrote {}\n", p.display()))
-            .collect();
-        for (dir, status) in &self.digests {
-            let files = format!(
-                "{} and tallies.parquet",
-                dir.join("hardest.parquet").display()
-            );
-            match status {
-                Some(Status::Written) => text.push_str(&format!("wrote {files}\n")),
-                Some(Status::Kept) => text.push_str(&format!(
-                    "kept {files} (this build's, of the same tables)\n"
-                )),
-                None => {}
-            }
-        }
-        text
     }
 }

@@ -1,15 +1,15 @@
 //! `hardest`: the hardest puzzles of a corpus, read from its tables.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use crate::corpus::CorpusId;
 use crate::digest::By;
-use crate::digest::hardest::query::{self as hardest, HardPuzzle, Query};
-use crate::digest::hardest::text as list;
+use crate::digest::hardest::query::{self as hardest, Query};
 use crate::engine::Convention;
 use crate::error::Result;
-use crate::output_format::Format;
+use crate::present::output_format::Format;
+
+pub use crate::digest::hardest::query::HardestReport;
 
 use super::{Bound, places};
 
@@ -35,6 +35,7 @@ pub struct HardestRequest {
     /// With `by` difficulty where the tables score with the player's surrogate: how many of
     /// their highest scores to walk exactly (20 × `limit`, at most 2000, when not given).
     pub candidates: Option<u32>,
+    /// The format the list is written in (`present::hardest::listed`).
     pub format: Format,
 }
 
@@ -51,20 +52,6 @@ impl HardestRequest {
             candidates: None,
             format: Format::Table,
         }
-    }
-}
-
-/// The list found, for the request it answers; `Display` writes it in the request's format.
-#[derive(Clone, Debug)]
-pub struct HardestReport {
-    pub puzzles: Vec<HardPuzzle>,
-    pub request: HardestRequest,
-}
-
-impl fmt::Display for HardestReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = &self.request;
-        f.write_str(&list::format(&self.puzzles, &r.query(), r.format))
     }
 }
 
@@ -86,9 +73,6 @@ impl HardestRequest {
         if let Some(c) = self.candidates {
             CANDIDATES.check(u64::from(c))?;
         }
-        Ok(HardestReport {
-            puzzles: hardest::hardest(&self.query())?,
-            request: self.clone(),
-        })
+        Ok(hardest::report(&self.query())?)
     }
 }

@@ -4,16 +4,17 @@
 use std::path::PathBuf;
 
 use crate::error::Result;
-use crate::format::grouped;
 use crate::game::rule_set::{Game, GameKind};
 use crate::progress::Progress;
 use crate::store;
 use crate::store::fingerprint::Made;
-use crate::variant::phase::{self, Cell, MAX_M, Method, Plan};
+use crate::variant::phase::{self, MAX_M, Method, Plan};
 use crate::variant::phase_plan::DEFAULT_BUDGET;
 
-use super::plots::{self, PlotsReport};
+use super::plots;
+
 use super::{Bound, RulesOptions, places, pool};
+pub use crate::present::phase::PhaseReport;
 
 /// The record of what made `phase.parquet`, beside it.
 pub const RECORD: &str = "phase.made.json";
@@ -77,30 +78,6 @@ impl Default for PhaseRequest {
             keep: false,
         }
     }
-}
-
-/// What a sweep found and wrote.
-#[derive(Clone, Debug)]
-pub struct PhaseReport {
-    pub cells: Vec<Cell>,
-    /// The rules in words.
-    pub rules: String,
-    /// Whether the rules are Countdown's (the sweep of the paper).
-    pub countdown: bool,
-    /// `phase.parquet`.
-    pub path: PathBuf,
-    /// Whether `phase.parquet` was this build's for the same sweep, and kept.
-    pub kept: bool,
-    /// The charts and report, unless not asked for.
-    pub drawn: Option<PlotsReport>,
-    /// The budget (CPU seconds), the plan's estimate of the sweep (CPU seconds) and the
-    /// boards a sampled cell gets when the budget allows.
-    pub budget: u64,
-    pub estimate: f64,
-    pub samples: u64,
-    /// Cells the plan skipped for the budget (others skipped were beyond what one board
-    /// may keep).
-    pub over_budget: usize,
 }
 
 impl PhaseRequest {
@@ -178,90 +155,5 @@ impl PhaseRequest {
                 .filter(|c| c.method == Method::Skipped)
                 .count(),
         })
-    }
-}
-
-impl PhaseReport {
-    /// The sweep as a text table, the critical `k` per `M`, and where it was written.
-    pub fn to_text(&self) -> String {
-        let under = match self.countdown {
-            true => "Countdown's rules",
-            false => &self.rules,
-        };
-        let mut o = format!(
-            "P(k, M): k numbers and a target drawn from 1..M, {under}\n     k        M        P   95% interval        boards  method        q\n",
-        );
-        for c in &self.cells {
-            let (p, interval, q) = match c.method {
-                Method::Exact => (format!("{:.4}", c.p), "exact".into(), format!("{:.3}", c.q)),
-                Method::Sampled => (
-                    format!("{:.4}", c.p),
-                    format!("{:.4}–{:.4}", c.lo, c.hi),
-                    format!("{:.3}", c.q),
-                ),
-                Method::Skipped => ("–".into(), "–".into(), "–".into()),
-            };
-            o.push_str(&format!(
-                "{:>6} {:>8} {:>8} {:>14} {:>13}  {:<8} {:>7}\n",
-                c.k,
-                grouped(c.m),
-                p,
-                interval,
-                grouped(c.boards),
-                c.method.name(),
-                q
-            ));
-        }
-        o.push_str(&self.plan_text());
-        let mut ms: Vec<u64> = self.cells.iter().map(|c| c.m).collect();
-        ms.sort_unstable();
-        ms.dedup();
-        let crit: Vec<String> = ms
-            .iter()
-            .map(|&m| {
-                let k = phase::critical_k(&self.cells, m)
-                    .map_or("not crossed".into(), |k| format!("{k:.2}"));
-                format!("M = {}: {k}", grouped(m))
-            })
-            .collect();
-        o.push_str(&format!("critical k (P = 1/2): {}\n", crit.join(" · ")));
-        o.push_str(&format!("wrote {}\n", self.path.display()));
-        o
-    }
-
-    /// How the budget shaped the sweep, in one line.
-    fn plan_text(&self) -> String {
-        let count = |m: Method| self.cells.iter().filter(|c| c.method == m).count();
-        let fewer = self
-            .cells
-            .iter()
-            .filter(|c| c.method == Method::Sampled && c.boards < self.samples)
-            .count();
-        let fewer = match fewer {
-            0 => String::new(),
-            n => format!(" ({n} with fewer boards than --samples, to fit)"),
-        };
-        let beyond = count(Method::Skipped) - self.over_budget;
-        let mut skipped = String::new();
-        if self.over_budget > 0 {
-            skipped += &format!(
-                ", {} skipped over the budget (a larger --budget computes them)",
-                self.over_budget
-            );
-        }
-        if beyond > 0 {
-            skipped +=
-                &format!(", {beyond} skipped: a board makes more values than one board may keep");
-        }
-        let estimate = match self.estimate < 10.0 {
-            true => format!("{:.1}", self.estimate),
-            false => format!("{:.0}", self.estimate),
-        };
-        format!(
-            "plan: {} exact, {} sampled{fewer}{skipped}; estimated {estimate} s of CPU within the budget of {} s (--budget)\n",
-            count(Method::Exact),
-            count(Method::Sampled),
-            self.budget,
-        )
     }
 }

@@ -5,7 +5,9 @@ use std::time::UNIX_EPOCH;
 
 use crate::error::Result;
 use crate::error::file_error;
-use crate::present::report::{self, Generated};
+use crate::present::report;
+
+pub use crate::present::plots::PlotsReport;
 use crate::store::fingerprint::Made;
 
 use super::places;
@@ -18,15 +20,6 @@ pub struct PlotsRequest {
     /// Where `REPORT.md` and `charts/` go (`--reports`; `DATA/reports` when the data folder
     /// was given, else `reports`).
     pub reports: Option<PathBuf>,
-}
-
-/// What `plots` drew, from which data folder.
-#[derive(Clone, Debug)]
-pub struct PlotsReport {
-    pub data: PathBuf,
-    pub reports: PathBuf,
-    /// What was drawn; `None` when the report was kept.
-    pub drawn: Option<Generated>,
 }
 
 /// The record of the tables a report was drawn from, in the report's folder.
@@ -100,55 +93,4 @@ fn inputs(data: &Path) -> Result<Vec<(String, u64, u128)>> {
     walk(data, data, &mut out)?;
     out.sort();
     Ok(out)
-}
-
-impl PlotsReport {
-    /// What was skipped and why, one line each (standard error).
-    pub fn notes(&self) -> Vec<String> {
-        let Some(drawn) = &self.drawn else {
-            return vec![format!(
-                "report: up to date, kept (drawn by this build from the same tables) → {}",
-                self.reports.join("REPORT.md").display()
-            )];
-        };
-        let mut o: Vec<String> = (drawn.skipped.iter())
-            .map(|s| {
-                format!(
-                    "skipped corpus `{s}`: no folder {}",
-                    self.data.join(s).display()
-                )
-            })
-            .collect();
-        if !drawn.digest_computed.is_empty() {
-            let names: Vec<String> = (drawn.digest_computed.iter())
-                .map(|s| format!("`{s}`"))
-                .collect();
-            o.push(format!(
-                "corpora {}: tables without a digest of theirs (written by an older build): \
-                 their hardest lists were computed for this report, which is slower; `digits-lab \
-                 analyze` stores them",
-                names.join(", ")
-            ));
-        }
-        o.extend(drawn.reach_only.iter().map(|s| {
-            format!(
-                "corpus `{s}`: reach-only tables (`analyze --reach-only`): its headline figures \
-                 only, no charts"
-            )
-        }));
-        o
-    }
-
-    /// What was written (standard output); nothing when the report was kept.
-    pub fn to_text(&self) -> String {
-        let Some(drawn) = &self.drawn else {
-            return String::new();
-        };
-        format!(
-            "wrote {} and {} charts (PNG and SVG) under {}\n",
-            drawn.report.display(),
-            drawn.charts.len(),
-            self.reports.join("charts").display()
-        )
-    }
 }

@@ -43,6 +43,15 @@ pub struct Found {
     pub measured: u64,
 }
 
+/// What `cover` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoverReport {
+    /// The board makes every number of `1..=covers` (0: it cannot make 1).
+    Board { numbers: Vec<u64>, covers: u64 },
+    /// The best boards of the search.
+    Search { max: Vec<u64>, found: Found },
+}
+
 /// How many boards of nondecreasing numbers `b₁ ≤ … ≤ b_K` with `1 ≤ bᵢ ≤ max[i]` there are
 /// (saturating).
 pub fn count_boards(max: &[u64]) -> u64 {

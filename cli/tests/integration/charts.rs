@@ -215,7 +215,7 @@ fn the_pareto_front_keeps_targets_nothing_beats_on_both_counts() {
         (6, 12.0, 0.85), // beaten by 1
     ];
     assert_eq!(
-        digits_lab::research::targets::pareto_front(&pts),
+        digits_lab::findings::targets::pareto_front(&pts),
         vec![4, 2, 1]
     );
 }

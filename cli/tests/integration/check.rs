@@ -453,7 +453,7 @@ fn a_board_of_another_size_is_no_puzzle_and_a_set_all_invalid_says_why() {
     let twenty_four = Game::preset(GameKind::TwentyFour);
     let (tally, faults) = run(&twenty_four);
     assert_eq!(faults, ["puzzle", "puzzle", ""]);
-    assert!(!tally.summary().contains("every row is invalid"));
+    assert!(!tally.to_string().contains("every row is invalid"));
     // A custom pool plays other sizes (TinyZero's three- and four-number tasks).
     let mut tasks = twenty_four.clone();
     tasks.pool = "1-100x6".parse().unwrap();
@@ -463,7 +463,7 @@ fn a_board_of_another_size_is_no_puzzle_and_a_set_all_invalid_says_why() {
     write("\"78 3 2\",81,78+3\n\"99 1 2\",101,99+2\n");
     let (tally, faults) = run(&Game::preset(GameKind::Countdown));
     assert_eq!(faults, ["puzzle", "puzzle"]);
-    let summary = tally.summary();
+    let summary = tally.to_string();
     assert!(
         summary
             .contains("every row is invalid, the commonest as row 1: 78 is not a countdown number")

@@ -7,5 +7,4 @@
 pub mod lists;
 pub mod query;
 pub mod rank;
-pub mod text;
 pub mod unique;

@@ -65,6 +65,32 @@ pub struct Query<'a> {
     pub candidates: Option<usize>,
 }
 
+/// What `hardest` found: the list, and what it answers (the corpus, the target, the
+/// convention and ranking, and how many of the tables' highest scores were walked exactly),
+/// which its text names (`present::hardest`).
+#[derive(Clone, Debug)]
+pub struct HardestReport {
+    pub puzzles: Vec<HardPuzzle>,
+    pub corpus: CorpusId,
+    pub target: Option<i64>,
+    pub convention: Convention,
+    pub by: By,
+    /// [`Query::walked`].
+    pub walked: Option<usize>,
+}
+
+/// The list `q` asks for, with what it answers.
+pub fn report(q: &Query) -> Result<HardestReport, HardestError> {
+    Ok(HardestReport {
+        puzzles: hardest(q)?,
+        corpus: q.corpus.clone(),
+        target: q.target,
+        convention: q.convention,
+        by: q.by,
+        walked: q.walked(),
+    })
+}
+
 /// The most candidates `hardest --by difficulty` walks by default (about a minute of CPU).
 pub const DEFAULT_WALKS: usize = 2_000;
 

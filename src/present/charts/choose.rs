@@ -5,10 +5,10 @@
 use crate::corpus::CorpusId;
 use crate::digest::target_bands::{DISTINCT_BINS, TargetBands, band_label};
 use crate::engine::Convention;
-use crate::research::facts::Facts;
-use crate::research::nyt::{SlotPanel, nyt_panels};
-use crate::research::targets::{main_convention, pareto_front, trade_off};
-use crate::research::variants::BoardBoth;
+use crate::findings::facts::Facts;
+use crate::findings::nyt::{SlotPanel, nyt_panels};
+use crate::findings::targets::{main_convention, pareto_front, trade_off};
+use crate::findings::variants::BoardBoth;
 
 /// A chart and the numbers it draws.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::research::facts::Facts;
+use crate::findings::facts::Facts;
 
 use super::choose::{Chart, charts};
 use super::layout::Layout;

@@ -1,5 +1,5 @@
 //! The charts of `digits-lab plots`: which charts the tables allow and the numbers each one
-//! shows ([`Chart`], chosen in [`choose`] from [`crate::research::facts::Facts`]; nothing is
+//! shows ([`Chart`], chosen in [`choose`] from [`crate::findings::facts::Facts`]; nothing is
 //! recomputed), and drawing them ([`draw`]) as PNG and SVG, each chart by the file of its
 //! family with what every chart shares (`theme.rs`), each laid out first ([`layout`]: axes
 //! fitted to the data, legends and labels where they cover nothing) and drawn from that.

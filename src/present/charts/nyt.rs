@@ -12,7 +12,7 @@ use super::theme::{
     AXIS, BLUE, Drawn, TICK, VERMILLION, count_label, font, int_label, mesh, titled,
 };
 
-use crate::research::nyt::SlotPanel;
+use crate::findings::nyt::SlotPanel;
 
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,

@@ -7,7 +7,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::format::grouped;
+use crate::present::numbers::grouped;
 use crate::variant::phase::Cell;
 
 use super::layout::{Scale, linear_axis};

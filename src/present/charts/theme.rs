@@ -10,7 +10,7 @@ use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 
-use crate::format::grouped;
+use crate::present::numbers::grouped;
 
 use super::layout::{Layout, Rect};
 

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::format::{f4, grouped, pct};
-use crate::research::facts::{CorpusFacts, Facts};
+use crate::findings::facts::{CorpusFacts, Facts};
+use crate::present::numbers::{f4, grouped, pct};
 
 pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "## Corpora\n");

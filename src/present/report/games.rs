@@ -7,9 +7,9 @@
 use std::fmt::Write as _;
 
 use crate::corpus::CorpusId;
-use crate::format::{f4, grouped, pct};
-use crate::research::facts::Facts;
-use crate::research::variants::BoardBoth;
+use crate::findings::facts::Facts;
+use crate::findings::variants::BoardBoth;
+use crate::present::numbers::{f4, grouped, pct};
 use crate::store::rows::TargetRow;
 
 /// The chance that a deal is solvable: each target card's probability (over the hands dealt

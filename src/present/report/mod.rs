@@ -17,8 +17,8 @@ mod validation;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::findings::facts::Facts;
 use crate::present::charts::{self, ChartError, Rendered};
-use crate::research::facts::Facts;
 use crate::store::write::write_text;
 
 /// What `digits-lab plots` produced.

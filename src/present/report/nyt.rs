@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use crate::corpus::CorpusId;
-use crate::format::{f2, or_dash};
-use crate::research::facts::Facts;
-use crate::research::nyt::{NytPuzzle, SlotPanel, nyt_panels};
+use crate::findings::facts::Facts;
+use crate::findings::nyt::{NytPuzzle, SlotPanel, nyt_panels};
+use crate::present::numbers::{f2, or_dash};
 
 /// How a series across the slots moves, given whether it never falls / never rises.
 fn direction(up: bool, down: bool) -> &'static str {

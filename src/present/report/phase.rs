@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use crate::format::{f2, f4, grouped};
-use crate::research::facts::Facts;
+use crate::findings::facts::Facts;
+use crate::present::numbers::{f2, f4, grouped};
 use crate::variant::phase::{Cell, Method, critical_k};
 
 pub(super) fn phase_section(w: &mut String, facts: &Facts) {

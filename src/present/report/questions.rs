@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
-use crate::format::{f2, f4, grouped, list, or_dash};
-use crate::research::facts::{Facts, HARDEST_KEPT};
-use crate::research::targets::{main_convention, pareto_front, trade_off};
-use crate::research::variants::EXAMPLE;
+use crate::findings::facts::{Facts, HARDEST_KEPT};
+use crate::findings::targets::{main_convention, pareto_front, trade_off};
+use crate::findings::variants::EXAMPLE;
+use crate::present::numbers::{f2, f4, grouped, list, or_dash};
 use crate::store::rows::TargetRow;
 
 pub(super) fn why_24(w: &mut String, facts: &Facts) {

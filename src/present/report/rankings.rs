@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use crate::digest::Ranked;
 use crate::engine::Convention;
 use crate::features::Features;
-use crate::format::{f2, grouped, list, or_dash};
-use crate::research::facts::{ByDifficulty, CorpusFacts, Facts, HARDEST_KEPT};
+use crate::findings::facts::{ByDifficulty, CorpusFacts, Facts, HARDEST_KEPT};
+use crate::present::numbers::{f2, grouped, list, or_dash};
 
 /// Rows of each hardest-unique table in the report.
 const UNIQUE_ROWS: usize = 5;

@@ -6,12 +6,12 @@
 use std::fmt::Write as _;
 
 use crate::digest::EXACT_POOL;
-use crate::format::{f2, f3, grouped, list};
+use crate::findings::facts::Facts;
+use crate::findings::validation::{NytCheck, Validation};
 use crate::model::Fitted;
 use crate::model::train::{FOLDS, REPEATS};
 use crate::player::FEATURES;
-use crate::research::facts::Facts;
-use crate::research::validation::{NytCheck, Validation};
+use crate::present::numbers::{f2, f3, grouped, list};
 
 /// Which games have people's data, and the nested figure of each: the plumbing for studies
 /// of the other games (`digits-lab study`, `fit --human`).
@@ -81,7 +81,7 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
     match facts
         .corpus(&crate::corpus::CorpusId::Nyt)
         .and_then(|c| c.nyt.as_deref())
-        .and_then(crate::research::validation::nyt_check)
+        .and_then(crate::findings::validation::nyt_check)
     {
         Some(n) => nyt(w, &n),
         None => {

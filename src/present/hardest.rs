@@ -1,18 +1,25 @@
-//! The `hardest` command's list as people and scripts read it: an aligned table, CSV or
-//! JSON.
+//! The `hardest` command's list as people and scripts read it: an aligned table (its
+//! `Display`), CSV or JSON ([`listed`]).
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use crate::digest::By;
-use crate::digest::hardest::query::{HardPuzzle, Query};
-use crate::format::{column_widths, grouped};
+use crate::digest::hardest::query::{HardPuzzle, HardestReport};
+use crate::present::numbers::{column_widths, grouped};
+use crate::present::output_format::Format;
 
-use crate::output_format::Format;
+/// The list as an aligned table.
+impl fmt::Display for HardestReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&table(self))
+    }
+}
 
-/// The list as text in `format`.
-pub fn format(list: &[HardPuzzle], q: &Query, format: Format) -> String {
+/// The list as text in `format` (`--format`).
+pub fn listed(report: &HardestReport, format: Format) -> String {
+    let list = &report.puzzles;
     match format {
-        Format::Json => serde_json::to_string_pretty(list).expect("plain data serializes") + "\n",
+        Format::Json => super::json(list),
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
             let _ = w.write_record([
@@ -43,21 +50,22 @@ pub fn format(list: &[HardPuzzle], q: &Query, format: Format) -> String {
             }
             String::from_utf8(w.into_inner().expect("writes to memory")).expect("utf-8")
         }
-        Format::Table => table(list, q),
+        Format::Table => table(report),
     }
 }
 
-fn table(list: &[HardPuzzle], q: &Query) -> String {
+fn table(q: &HardestReport) -> String {
+    let list = &q.puzzles;
     let mut o = String::new();
     let at = q
         .target
         .map_or("every target".into(), |t| format!("target {t}"));
     let order = match q.by {
         By::Count => format!("fewest `{}` solutions first", q.convention),
-        By::Difficulty => match q.walked() {
+        By::Difficulty => match q.walked {
             Some(n) => format!(
                 "highest difficulty first, by the player's exact walk of the tables' {} highest",
-                crate::format::grouped(n as u64)
+                grouped(n as u64)
             ),
             None => "highest difficulty first".to_string(),
         },

@@ -1,19 +1,11 @@
 //! How numbers are written for people: thousands separators, fixed decimals, shares as
-//! percentages, and lists in words. One place, so that `solve`, `hardest`, the charts and the
-//! report write the same number the same way.
+//! percentages, lists in words and the widths of a text table's columns. The one set of
+//! writers every rendering takes, so that `solve`, `hardest`, the charts and the report write
+//! the same number the same way. [`grouped`] and [`list`] are defined in
+//! [`crate::game::words`], at the bottom, because the library's messages (a refused pool, a
+//! corpus too large) write numbers too; they are the same functions here.
 
-/// `1234567` as `1,234,567`.
-pub fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::game::words::{grouped, list};
 
 /// Four decimals: `0.8046`.
 pub fn f4(x: f64) -> String {
@@ -38,15 +30,6 @@ pub fn pct(x: f64) -> String {
 /// `x` written with `f`, or a dash when absent.
 pub fn or_dash(x: Option<f64>, f: fn(f64) -> String) -> String {
     x.map_or("–".into(), f)
-}
-
-/// Items in words: `none`, `a`, `a and b`, `a, b and c`.
-pub fn list(items: &[String]) -> String {
-    match items.len() {
-        0 => "none".into(),
-        1 => items[0].clone(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
 }
 
 /// `n` and the noun, plural unless `n` is 1: `1 puzzle`, `3 puzzles`.
