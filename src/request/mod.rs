@@ -9,7 +9,7 @@
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
 //!   Python), [`analyze`] (the whole main job), [`gather`], [`plots`], [`hardest`], [`fit`],
-//!   [`generate`] (what it writes: [`generate_output`]), [`phase`], [`cover`], [`check`],
+//!   [`generate`] (what it writes: `generate::output`), [`phase`], [`cover`], [`check`],
 //!   [`audit`], [`evaluate`], [`serve`];
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
 //!
@@ -25,7 +25,6 @@ pub mod fit;
 pub mod game;
 pub mod gather;
 pub mod generate;
-pub mod generate_output;
 pub mod hardest;
 pub mod phase;
 pub mod places;

@@ -17,6 +17,8 @@ use crate::progress::Progress;
 
 use super::{Bound, GameOptions, pool};
 
+mod output;
+
 pub use crate::output_format::GenerateFormat;
 
 /// How many puzzles (`--count`).
