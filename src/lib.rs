@@ -88,10 +88,3 @@ pub mod store;
 pub mod variant;
 
 pub use error::{Error, Result};
-
-/// The old paths of [`present::numbers`] and [`present::output_format`] (issue 64), for the
-/// files another branch of that issue moves into `present` itself; gone once it lands.
-#[doc(hidden)]
-pub use present::numbers as format;
-#[doc(hidden)]
-pub use present::output_format;

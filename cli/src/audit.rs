@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::terminal::Terminal;
-use digits_lab::dataset::input::Columns;
 use digits_lab::request::AuditRequest;
 
 use super::GameArgs;
+use super::columns::PuzzleColumnArgs;
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
@@ -17,12 +17,8 @@ pub struct AuditArgs {
     pub game: GameArgs,
     /// A CSV, JSONL or Parquet file of puzzles: the numbers and the target of each row.
     pub input: PathBuf,
-    /// The numbers column (default: the first of numbers, nums, cards, board, puzzles, puzzle).
-    #[arg(long)]
-    pub numbers_column: Option<String>,
-    /// The target column (default: target or goal; none for a game that fixes its target).
-    #[arg(long)]
-    pub target_column: Option<String>,
+    #[command(flatten)]
+    pub columns: PuzzleColumnArgs,
     /// The audited rows (Parquet; default INPUT.audit.parquet beside the input).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -39,12 +35,7 @@ impl AuditArgs {
         Ok(AuditRequest {
             game: self.game.options(),
             input: self.input.clone(),
-            columns: Columns {
-                numbers: self.numbers_column.clone(),
-                target: self.target_column.clone(),
-                answer: None,
-                model: None,
-            },
+            columns: self.columns.columns(),
             out: self.out.clone(),
             threads: super::threads(self.threads)?,
         })

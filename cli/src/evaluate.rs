@@ -10,6 +10,7 @@ use digits_lab::dataset::input::Columns;
 use digits_lab::request::EvaluateRequest;
 
 use super::GameArgs;
+use super::columns::PuzzleColumnArgs;
 
 #[derive(Debug, Args)]
 pub struct EvaluateArgs {
@@ -18,12 +19,8 @@ pub struct EvaluateArgs {
     /// A CSV, JSONL or Parquet file of answers: the numbers, the target and the answer of
     /// each row, and optionally the model; any number of answers per puzzle and model.
     pub input: PathBuf,
-    /// The numbers column (default: the first of numbers, nums, cards, board, puzzles, puzzle).
-    #[arg(long)]
-    pub numbers_column: Option<String>,
-    /// The target column (default: target or goal; none for a game that fixes its target).
-    #[arg(long)]
-    pub target_column: Option<String>,
+    #[command(flatten)]
+    pub columns: PuzzleColumnArgs,
     /// The answer column (default: answer, response, completion, solution or output).
     #[arg(long)]
     pub answer_column: Option<String>,
@@ -52,10 +49,9 @@ impl EvaluateArgs {
             game: self.game.options(),
             input: self.input.clone(),
             columns: Columns {
-                numbers: self.numbers_column.clone(),
-                target: self.target_column.clone(),
                 answer: self.answer_column.clone(),
                 model: self.model_column.clone(),
+                ..self.columns.columns()
             },
             k: digits_lab::request::evaluate::K.fit_all(&self.k)?,
             out: self.out.clone(),
@@ -65,16 +61,6 @@ impl EvaluateArgs {
 }
 
 pub(super) fn run(args: &EvaluateArgs) -> anyhow::Result<()> {
-    let e = args.request()?.run(&Terminal::new(args.quiet))?;
-    for m in &e.summary.models {
-        println!(
-            "{}: solved {}; never solved {} of {} puzzles",
-            m.model,
-            m.solved.text(),
-            digits_lab::format::grouped(m.never_solved.successes),
-            digits_lab::format::grouped(m.puzzles)
-        );
-    }
-    println!("wrote {}", e.out.display());
+    print!("{}", args.request()?.run(&Terminal::new(args.quiet))?);
     Ok(())
 }

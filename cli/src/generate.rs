@@ -8,6 +8,7 @@ use crate::terminal::Terminal;
 use digits_lab::engine::Convention;
 use digits_lab::generate::dataset::HoldOut;
 use digits_lab::generate::strata::Stratify;
+use digits_lab::present::generate::Made;
 use digits_lab::request::GenerateRequest;
 use digits_lab::request::generate::{COUNT, DAYS, GenerateFormat, PER_BOARD, TRIES};
 
@@ -156,12 +157,11 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         .collect();
     request.write(&report, &mut std::io::stdout().lock(), &command.join(" "))?;
     if !args.quiet {
-        eprintln!(
-            "{} puzzles from {} boards in {:.2} s",
-            report.generated.puzzles.len(),
-            report.generated.boards,
-            started.elapsed().as_secs_f64()
-        );
+        let made = Made {
+            generated: &report.generated,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        eprintln!("{made}");
     }
     Ok(())
 }

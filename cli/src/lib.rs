@@ -8,6 +8,7 @@
 mod analyze;
 mod audit;
 mod check;
+mod columns;
 mod corpus;
 mod cover;
 mod evaluate;

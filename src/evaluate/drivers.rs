@@ -31,17 +31,6 @@ pub struct Driver {
     pub binary: bool,
 }
 
-impl Driver {
-    /// `needs_fraction (every solution passes through a fraction): −0.41 success when yes`.
-    pub fn text(&self) -> String {
-        let per = if self.binary { "when yes" } else { "a unit" };
-        format!(
-            "{} ({}): {:+.2} success {per}, {:+.2} per sd",
-            self.name, self.why, self.effect, self.weight
-        )
-    }
-}
-
 /// What predicts one model's failures.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Drivers {

@@ -5,14 +5,14 @@
 //! reader thinks of failures ([`outcome`]), the solved share by each exact property of the
 //! puzzles ([`properties`]), a cross-validated fit of what predicts a failure beside the
 //! human difficulty's ρ ([`drivers`]), and models compared pair by pair. Written as three
-//! Parquet tables ([`tables`]), the figures as JSON, charts (`present::charts::evaluate`) and a Markdown report
-//! ([`report`]).
+//! Parquet tables ([`tables`]) and the figures as JSON; its charts ([`charts`]) and its
+//! Markdown report are drawn by `crate::present::evaluate`.
 
 pub mod drivers;
+pub mod fit_report;
 pub mod judged;
 pub mod outcome;
 pub mod properties;
-pub mod report;
 pub mod stats;
 pub mod success_fit;
 pub mod summary;
@@ -50,7 +50,8 @@ pub struct Evaluation {
 }
 
 /// Judges every answer of `input` under `game`, summarises them with pass@k at each of `ks`,
-/// and writes the tables, the figures and the report into `out`.
+/// and writes the tables and the figures into `out` (the request then has the report written
+/// beside them).
 pub fn evaluate(
     game: &Game,
     input: &Path,
@@ -71,14 +72,6 @@ pub fn evaluate(
     let json = serde_json::to_string_pretty(&summary)
         .map_err(|e| Error::failed("writing the figures", e))?;
     write_text(&out.join(FIGURES), &(json + "\n"))?;
-    let name = input
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let charts = crate::present::charts::evaluate::render(&summary, &out.join(CHARTS))?;
-    write_text(
-        &out.join(REPORT),
-        &report::markdown(&summary, &name, &charts),
-    )?;
     Ok(Evaluation {
         summary,
         judged,

@@ -44,17 +44,6 @@ impl Share {
             hi: (centre + half).min(1.0),
         }
     }
-
-    /// `71.2% [68.0, 74.1] of 812`.
-    pub fn text(&self) -> String {
-        format!(
-            "{:.1}% [{:.1}, {:.1}] of {}",
-            100.0 * self.share,
-            100.0 * self.lo,
-            100.0 * self.hi,
-            crate::game::words::grouped(self.trials)
-        )
-    }
 }
 
 /// The chance that at least one of `k` samples drawn without replacement from `n`, of which
@@ -118,7 +107,6 @@ mod tests {
         }
         let none = Share::of(0, 0);
         assert_eq!((none.share, none.lo, none.hi), (0.0, 0.0, 1.0));
-        assert_eq!(Share::of(81, 263).text(), "30.8% [25.5, 36.6] of 263");
     }
 
     #[test]

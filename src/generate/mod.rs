@@ -8,8 +8,8 @@
 //! - [`draws`]: boards drawn until enough puzzles pass, each solved against every target
 //!   ([`crate::puzzle::board_run`]);
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
-//! - [`puzzle`] and [`output`]: a puzzle as `solve` reports it, and the table, CSV or JSON;
-//!   [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split,
+//! - [`puzzle`]: a puzzle as `solve` reports it (written as a table, CSV or JSON by
+//!   `crate::present::generate`); [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split,
 //!   [`columns`], its rows as table columns, [`hf_folder`], as a Hugging Face dataset
 //!   folder, and [`verl_folder`], in verl's row shape;
 //!   [`strata`]: sets shared equally among the strata of one property.
@@ -27,7 +27,6 @@ pub mod day;
 pub mod deck;
 pub mod draws;
 pub mod hf_folder;
-pub mod output;
 pub mod puzzle;
 pub mod rng;
 pub mod span;

@@ -1,7 +1,8 @@
 //! The difficulty model: ln(mean human solve time) of a puzzle predicted from the simulated
 //! player's expected moves (`crate::player`, which carries most of the weight) and a handful
 //! of exact features, fitted to 24-game players' times, judged by nested cross-validation,
-//! with a map from predicted time to solve rate and a Markdown fit report.
+//! with a map from predicted time to solve rate; its Markdown fit report is drawn by
+//! `crate::present::fit`.
 //!
 //! - [`human`]: the human data and each set's features, measured by the engine.
 //! - [`inputs`]: the model's inputs, read off a puzzle's features, and why each matters.
@@ -13,16 +14,13 @@
 //! - [`nested`]: nested cross-validation of the whole procedure; [`cv`]: repeated k-fold
 //!   cross-validation of one choice of inputs.
 //! - [`ridge`]: ridge regression and the choice of its penalty (its normal equations and
-//!   their solver in `normal`), giving a [`linear::Linear`] model; [`ridge_report`]: a ridge
-//!   fit's report in Markdown.
+//!   their solver in `normal`), giving a [`linear::Linear`] model.
 //! - [`stats`]: mean, sd, Pearson and Spearman correlation; [`folds`]: seeded,
 //!   platform-independent fold splits; [`rate`]: the map from mean solve time to solve rate.
-//! - [`fit_report`]: the fit report `assets/difficulty-fit.md`.
 //! - [`success`]: a language model's success on a puzzle predicted from the puzzle's exact
 //!   properties, fitted on its answers by `evaluate` and `fit --evaluation`.
 
 pub mod cv;
-pub mod fit_report;
 pub mod fitted;
 pub mod folds;
 pub mod human;
@@ -34,7 +32,6 @@ mod normal;
 pub mod player_fit;
 pub mod rate;
 pub mod ridge;
-pub mod ridge_report;
 pub mod stats;
 pub mod success;
 pub mod surrogate;
@@ -45,5 +42,4 @@ pub use fitted::Fitted;
 pub use folds::{SplitMix64, folds};
 pub use rate::{RateMap, fit_rate_map};
 pub use ridge::{ALPHAS, INNER_FOLDS, Linear, choose_alpha, fit, ridge};
-pub use ridge_report::markdown;
 pub use stats::{mean, pearson, ranks, sd, spearman};

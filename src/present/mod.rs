@@ -1,9 +1,10 @@
 //! Every rendering of what the library computes, one module per command's report: its
 //! terminal text (the report's `Display`, and the lines for standard error), the files that
-//! are renderings (the charts, [`charts`], one file per chart family, and `REPORT.md`,
-//! [`report`], both drawn from [`crate::findings::facts::Facts`]), and JSON ([`json`]). The
-//! numbers, shares and tables in all of them are written by [`numbers`]; the formats a list
-//! is written in are [`output_format`]'s.
+//! are renderings (the charts, [`charts`], one file per chart family; `REPORT.md`,
+//! [`report`], both drawn from [`crate::findings::facts::Facts`]; an evaluation's and a fit's
+//! Markdown reports; a list as a table, CSV or JSON; a dataset card), and JSON ([`json`]).
+//! The numbers, shares and tables in all of them are written by [`numbers`]; the formats a
+//! list is written in are [`output_format`]'s.
 
 use serde::Serialize;
 
@@ -12,7 +13,10 @@ pub mod audit;
 pub mod charts;
 pub mod check;
 pub mod cover;
+pub mod evaluate;
+pub mod fit;
 pub mod gather;
+pub mod generate;
 pub mod hardest;
 pub mod numbers;
 pub mod output_format;

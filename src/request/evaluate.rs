@@ -48,6 +48,8 @@ impl EvaluateRequest {
         (self.out.clone()).unwrap_or_else(|| super::places::beside(&self.input, "evaluation"))
     }
 
+    /// Judges the answers, writes the tables and figures, then the charts and the report;
+    /// the [`Evaluation`]'s `Display` is the lines the command prints.
     pub fn run(&self, progress: &dyn Progress) -> Result<Evaluation> {
         let game = self.game.game()?;
         if self.k.is_empty() {
@@ -62,7 +64,12 @@ impl EvaluateRequest {
         }
         ks.sort_unstable();
         let out = self.out();
-        pool(self.threads)?
-            .install(|| evaluate::evaluate(&game, &self.input, &self.columns, &ks, &out, progress))
+        let name =
+            (self.input.file_name()).map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        pool(self.threads)?.install(|| {
+            let e = evaluate::evaluate(&game, &self.input, &self.columns, &ks, &out, progress)?;
+            crate::present::evaluate::write_report(&e, &name)?;
+            Ok(e)
+        })
     }
 }

@@ -2,17 +2,18 @@
 //! its report, or checks that the model the binary carries is what a refit gives; with
 //! `human`, fits and judges the model on any game's people and writes nothing.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::evaluate::success_fit::{SuccessFit, fit_success};
-use crate::game::rule_set::GameKind;
+use crate::evaluate::success_fit::fit_success;
 use crate::model::train::Plan;
-use crate::model::{Fitted, fit_report, fitted, human, spearman, train};
+use crate::model::{Fitted, fitted, human, spearman, train};
+use crate::present::fit::report;
 use crate::store::write::write_text;
 
 use super::places;
+
+pub use crate::evaluate::fit_report::{Files, FitReport, Nested, Rho};
 
 /// How much the fit cross-validates and samples.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,67 +77,6 @@ impl Default for FitRequest {
             plan: PlanName::Full,
         }
     }
-}
-
-/// What `fit` found, by what was asked; `Display` prints the lines the command prints.
-#[derive(Clone, Debug)]
-pub enum FitReport {
-    /// The training file fitted: the nested figures, the model chosen, and the files
-    /// written (or, with `check`, the report checked).
-    Trained {
-        nested: Nested,
-        /// The candidate inputs chosen, and the player's strategy.
-        candidate: &'static str,
-        strategy: &'static str,
-        /// The surrogate of the player (Digits and Countdown): its ρ with the exact walk,
-        /// on this many held-out puzzles.
-        surrogate_rho: f64,
-        surrogate_on: usize,
-        files: Files,
-    },
-    /// `human` judged: the procedure fitted on the file's people, and the model the binary
-    /// carries as it stands.
-    Judged {
-        path: PathBuf,
-        puzzles: usize,
-        game: GameKind,
-        nested: Nested,
-        carried: Rho,
-    },
-    /// `human` with `holdout`: the procedure fitted on the rest, judged on those held out.
-    HeldOut {
-        nested: Nested,
-        held: usize,
-        folds: usize,
-        fitted_on: usize,
-        rho: Rho,
-    },
-    /// `evaluation`: a language model's success fitted and written.
-    Success(Box<SuccessFit>),
-}
-
-/// A nested cross-validation's figure: `rows` puzzles, `repeats` × `folds`-fold outer.
-#[derive(Clone, Copy, Debug)]
-pub struct Nested {
-    pub rows: usize,
-    pub repeats: u64,
-    pub folds: usize,
-    pub rho: Rho,
-}
-
-/// Spearman ρ of predicted difficulty with people's mean solve time and with their solve
-/// rate.
-#[derive(Clone, Copy, Debug)]
-pub struct Rho {
-    pub time: f64,
-    pub solve: f64,
-}
-
-/// The files a training fit wrote, or the report it checked.
-#[derive(Clone, Debug)]
-pub enum Files {
-    Written { model: PathBuf, report: PathBuf },
-    Checked { report: PathBuf },
 }
 
 /// The seed of `holdout`'s split.
@@ -210,7 +150,7 @@ impl FitRequest {
             }
             // The report the binary carries, not a file: the check reads nothing from the
             // folder it runs in.
-            if fitted::EMBEDDED_REPORT != fit_report::report(&t) {
+            if fitted::EMBEDDED_REPORT != report(&t) {
                 return Err(Error::Mismatch(format!(
                     "{} differs from the refit's report: run `digits-lab fit`, copy what it \
                      wrote into assets/ and rebuild",
@@ -224,7 +164,7 @@ impl FitRequest {
         std::fs::create_dir_all(&self.out)
             .map_err(|e| Error::failed(format!("cannot create {}", self.out.display()), e))?;
         write_text(&model_path, &m.to_json())?;
-        write_text(&report_path, &fit_report::report(&t))?;
+        write_text(&report_path, &report(&t))?;
         Ok(trained(Files::Written {
             model: model_path,
             report: report_path,
@@ -317,124 +257,4 @@ fn holdout(sets: Vec<human::TrainingSet>, plan: &Plan, share: f64) -> Result<Fit
             solve: spearman(&predicted, &rate),
         },
     })
-}
-
-impl fmt::Display for Nested {
-    /// The nested figure, the same line for the training file and for `human`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} training sets; nested cross-validated Spearman ρ ({} × {}-fold outer, pooled \
-             out-of-fold; the player's strategy and weights, inputs and penalty chosen inside): \
-             {:.3} with mean solve time, {:.3} with solve rate",
-            self.rows, self.repeats, self.folds, self.rho.time, self.rho.solve,
-        )
-    }
-}
-
-impl fmt::Display for FitReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FitReport::Trained {
-                nested,
-                candidate,
-                strategy,
-                surrogate_rho,
-                surrogate_on,
-                files,
-            } => {
-                write!(f, "{nested}")?;
-                writeln!(
-                    f,
-                    "chosen: {candidate}, the player by {strategy}; player's surrogate for \
-                     Digits and Countdown: ρ {surrogate_rho:.3} with its exact moves on \
-                     {surrogate_on} held-out puzzles",
-                )?;
-                match files {
-                    Files::Checked { report } => writeln!(
-                        f,
-                        "the model built into the binary is the refit, and {} its report",
-                        report.display()
-                    ),
-                    Files::Written { model, report } => {
-                        writeln!(f, "wrote {} and {}", model.display(), report.display())
-                    }
-                }
-            }
-            FitReport::Judged {
-                path,
-                puzzles,
-                game,
-                nested,
-                carried,
-            } => {
-                writeln!(
-                    f,
-                    "{}: {puzzles} puzzles of {game} with a solve time",
-                    path.display()
-                )?;
-                write!(f, "{nested}")?;
-                writeln!(
-                    f,
-                    "the model digits-lab carries (fitted on the 24 game's people), as it \
-                     stands: Spearman ρ {:.3} with mean solve time, {:.3} with solve rate",
-                    carried.time, carried.solve,
-                )
-            }
-            FitReport::HeldOut {
-                nested,
-                held,
-                folds,
-                fitted_on,
-                rho,
-            } => {
-                write!(f, "{nested}")?;
-                writeln!(
-                    f,
-                    "held out {held} puzzles (1 of {folds} seeded folds), the model fitted on \
-                     the other {fitted_on}: Spearman ρ {:.3} with mean solve time, {:.3} with \
-                     solve rate",
-                    rho.time, rho.solve,
-                )
-            }
-            FitReport::Success(fit) => success(f, fit),
-        }
-    }
-}
-
-/// The lines of a language model's success fit: its cross-validated figures, what drives
-/// it (or that nothing does), where it went, and the set to make with it only where it
-/// predicts.
-fn success(f: &mut fmt::Formatter<'_>, fit: &SuccessFit) -> fmt::Result {
-    let m = &fit.model;
-    writeln!(
-        f,
-        "{}'s success on {} {} puzzles ({} boards): cross-validated ρ {:.3} ± {:.3}, R² {:.3} ± \
-         {:.3} (5 × 5-fold, holding out boards)",
-        m.model, m.puzzles, m.game, m.boards, m.rho_cv.mean, m.rho_cv.sd, m.r2_cv.mean, m.r2_cv.sd
-    )?;
-    if let Some(r) = fit.drivers.rho_human {
-        writeln!(f, "the human difficulty against its success: ρ {r:.3}")?;
-    }
-    let Some(why) = m.unpredictive() else {
-        for d in fit.drivers.shown().take(3) {
-            writeln!(f, "  {}", d.text())?;
-        }
-        let path = fit.written.display();
-        return writeln!(
-            f,
-            "wrote {path} (generate --model-difficulty {path} --difficulty hard)"
-        );
-    };
-    writeln!(
-        f,
-        "{}'s failures are not predictable from the puzzles' properties ({why}): a set chosen \
-         by its predicted success would be chosen by noise",
-        m.model
-    )?;
-    writeln!(
-        f,
-        "wrote {} (generate --model-difficulty refuses it without --allow-unpredictive)",
-        fit.written.display()
-    )
 }

@@ -9,7 +9,7 @@
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
 //!   Python), [`analyze`] (the whole main job), [`gather`], [`plots`], [`hardest`], [`fit`],
-//!   [`generate`] (what it writes: [`generate_output`]), [`phase`], [`cover`], [`check`],
+//!   [`generate`] (what it writes: `generate::output`), [`phase`], [`cover`], [`check`],
 //!   [`audit`], [`evaluate`], [`serve`]; [`move_prefs`], the study's fit of the player's
 //!   move preferences;
 //! - [`Bound`]: a whole-number option's range, one message for every front end.
@@ -26,7 +26,6 @@ pub mod fit;
 pub mod game;
 pub mod gather;
 pub mod generate;
-pub mod generate_output;
 pub mod hardest;
 pub mod move_prefs;
 pub mod phase;

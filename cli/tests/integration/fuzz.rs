@@ -27,7 +27,8 @@ use digits_lab::game::pool::{MAX_CARD, MAX_POOL_VALUES, MAX_TARGET, Pool, parse_
 use digits_lab::game::rule_file;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::words;
-use digits_lab::model::{Fitted, fit_report, human, train};
+use digits_lab::model::{Fitted, human, train};
+use digits_lab::present::fit::markdown as fit_report;
 use digits_lab_cli::Cli;
 
 /// `var` as a number when set, else `default`.

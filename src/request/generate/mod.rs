@@ -17,7 +17,9 @@ use crate::progress::Progress;
 
 use super::{Bound, GameOptions, pool};
 
-pub use crate::output_format::GenerateFormat;
+mod output;
+
+pub use crate::present::output_format::GenerateFormat;
 
 /// How many puzzles (`--count`).
 pub const COUNT: Bound = Bound::new("--count", 1, 100_000);

@@ -1,20 +1,21 @@
 //! The fit report `data/difficulty-fit.md`: the nested cross-validated figure first, then
 //! every candidate and single feature beside it, the player's learned preferences, predicted
 //! against observed time by decile, the largest misses, the surrogate's error, and the chosen
-//! model in detail (the ridge report of [`super::ridge_report::markdown`]).
+//! model in detail (the ridge report of [`super::ridge::markdown`]).
 
 use std::fmt::Write;
 
 use crate::player::{FEATURES, Strategy};
 
-use super::cv::Spread;
-use super::inputs::{self, Direction, INPUTS};
-use super::nested;
-use super::player_fit::{BOUND, STEPS};
-use super::ridge_report::{fixed, markdown, w};
-use super::stats::{mean, spearman};
-use super::surrogate;
-use super::train::Training;
+use crate::model::cv::Spread;
+use crate::model::inputs::{self, Direction, INPUTS};
+use crate::model::nested;
+use crate::model::player_fit::{BOUND, STEPS};
+use crate::model::stats::{mean, spearman};
+use crate::model::surrogate;
+use crate::model::train::Training;
+
+use super::ridge::{fixed, markdown, w};
 
 /// The report.
 pub fn report(t: &Training) -> String {

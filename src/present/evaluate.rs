@@ -1,14 +1,72 @@
-//! An evaluation in Markdown, in the style of REPORT.md: the solved share per model, pass@k,
-//! how the answers failed, the solved share by each property of the puzzles, what predicts
-//! the failures, and the models compared.
+//! `evaluate`'s renderings: the lines the command prints (`Display` for [`Evaluation`]), a
+//! share and a driver as people read them, and the report `report.md` in the style of
+//! REPORT.md — the solved share per model, pass@k, how the answers failed, the solved share
+//! by each property of the puzzles, what predicts the failures, and the models compared —
+//! written with its charts by [`write_report`].
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
-use crate::format::grouped;
+use crate::error::Result;
+use crate::evaluate::drivers::Driver;
+use crate::evaluate::outcome::Outcome;
+use crate::evaluate::properties::Property;
+use crate::evaluate::stats::Share;
+use crate::evaluate::summary::{ModelSummary, Summary};
+use crate::evaluate::{CHARTS, Evaluation, REPORT};
+use crate::present::charts::evaluate as charts;
+use crate::present::numbers::grouped;
+use crate::store::write::write_text;
 
-use super::outcome::Outcome;
-use super::properties::Property;
-use super::summary::{ModelSummary, Summary};
+/// Draws the charts of `e` into its folder and writes its report beside them, last, so
+/// that a folder with `report.md` is complete; `input` is the answers file's name.
+pub fn write_report(e: &Evaluation, input: &str) -> Result<()> {
+    let charts = charts::render(&e.summary, &e.out.join(CHARTS))?;
+    write_text(&e.out.join(REPORT), &markdown(&e.summary, input, &charts))
+}
+
+/// The command's lines: each model's solved share and the puzzles it never solved, then
+/// where the files went.
+impl fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in &self.summary.models {
+            writeln!(
+                f,
+                "{}: solved {}; never solved {} of {} puzzles",
+                m.model,
+                m.solved,
+                grouped(m.never_solved.successes),
+                grouped(m.puzzles)
+            )?;
+        }
+        writeln!(f, "wrote {}", self.out.display())
+    }
+}
+
+/// `71.2% [68.0, 74.1] of 812`.
+impl fmt::Display for Share {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:.1}% [{:.1}, {:.1}] of {}",
+            100.0 * self.share,
+            100.0 * self.lo,
+            100.0 * self.hi,
+            grouped(self.trials)
+        )
+    }
+}
+
+/// `needs_fraction (every solution passes through a fraction): −0.41 success when yes`.
+impl fmt::Display for Driver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let per = if self.binary { "when yes" } else { "a unit" };
+        write!(
+            f,
+            "{} ({}): {:+.2} success {per}, {:+.2} per sd",
+            self.name, self.why, self.effect, self.weight
+        )
+    }
+}
 
 /// The report; `charts` are the charts' file names and titles, drawn beside it.
 pub fn markdown(s: &Summary, input: &str, charts: &[(String, String)]) -> String {
@@ -58,9 +116,9 @@ fn overview(o: &mut String, s: &Summary) {
             o,
             "| {} | {} | {} | {} |",
             m.model,
-            m.solved.text(),
+            m.solved,
             grouped(m.puzzles),
-            m.never_solved.text()
+            m.never_solved
         );
         for p in &m.pass_at {
             match p.value {
@@ -161,7 +219,7 @@ fn by_property(o: &mut String, s: &Summary) {
                         .levels
                         .iter()
                         .find(|l| l.level == level)
-                        .map_or("—".to_string(), |l| l.share.text())
+                        .map_or("—".to_string(), |l| l.share.to_string())
                 })
                 .collect();
             if cells.iter().all(|c| c == "—") {
@@ -219,7 +277,7 @@ fn drivers(o: &mut String, s: &Summary) {
                     );
                 }
                 for driver in d.shown().take(4).filter(|_| d.predictive()) {
-                    let _ = writeln!(o, "- {}", driver.text());
+                    let _ = writeln!(o, "- {driver}");
                 }
             }
             (None, None) => {}
@@ -267,5 +325,15 @@ fn p_text(p: f64) -> String {
         format!("{p:.3}")
     } else {
         format!("{p:.1e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_is_written_with_its_interval_and_count() {
+        assert_eq!(Share::of(81, 263).to_string(), "30.8% [25.5, 36.6] of 263");
     }
 }

@@ -6,9 +6,9 @@
 
 use std::fmt::Write;
 
-use super::cv::CrossValidation;
-use super::rate::RateMap;
-use super::ridge::{ALPHAS, INNER_FOLDS, Linear};
+use crate::model::cv::CrossValidation;
+use crate::model::rate::RateMap;
+use crate::model::ridge::{ALPHAS, INNER_FOLDS, Linear};
 
 /// `x` with `d` decimals, never as "-0.000" (rounding noise would flip signs in diffs).
 pub(super) fn fixed(x: f64, d: usize) -> String {

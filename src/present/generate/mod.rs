@@ -1,15 +1,23 @@
-//! Generated puzzles written out: a table for people, CSV and JSON for programs.
+//! `generate`'s renderings: the puzzles as a list (a table for people, CSV and JSON for
+//! programs), the line it ends with on standard error ([`Made`]), and the card of a Hugging
+//! Face dataset folder ([`card`], with what it says of a language model that chose the
+//! puzzles, [`model_note`]). The dataset files themselves (JSON lines, Parquet) are data, and
+//! `crate::generate` writes them.
 
-use std::fmt::Write as _;
+mod card;
 
-use crate::format::{column_widths, grouped};
-use crate::output_format::Format;
+use std::fmt::{self, Write as _};
 
-use super::puzzle::Puzzle;
+use crate::present::numbers::{column_widths, grouped};
+use crate::generate::Generated;
+use crate::generate::puzzle::Puzzle;
+use crate::present::output_format::Format;
+
+pub use card::{Provenance, card, model_note};
 
 /// The puzzles in `format`; `title` heads the table; `model`: they were chosen by a
 /// language model's predicted success, which every format then shows (`model_success`).
-pub fn format(puzzles: &[Puzzle], format: Format, title: &str, model: bool) -> String {
+pub fn list(puzzles: &[Puzzle], format: Format, title: &str, model: bool) -> String {
     match format {
         Format::Json => {
             serde_json::to_string_pretty(puzzles).expect("plain data serializes") + "\n"
@@ -31,13 +39,16 @@ fn opt(n: Option<u64>) -> String {
     n.map_or(String::new(), |n| n.to_string())
 }
 
-fn csv(puzzles: &[Puzzle], model: bool) -> String {
-    let days = puzzles.iter().any(|p| p.day.is_some());
-    let all = puzzles.iter().any(|p| p.solutions.is_some());
-    let mut head = Vec::new();
-    if days {
-        head.extend(["day", "slot"]);
-    }
+/// The columns of a list, the same in CSV and in the table but for how each names the
+/// prediction: the day and slot of a day's puzzles (else the table's row number), the
+/// counts and scores, then the predicted time (CSV: with the solve rate, and the band before
+/// the model's success; the table: rounded, the band last). The solution follows.
+fn head(days: bool, model: bool, csv: bool) -> Vec<&'static str> {
+    let mut head = match (days, csv) {
+        (true, _) => vec!["day", "slot"],
+        (false, true) => vec![],
+        (false, false) => vec!["#"],
+    };
     head.extend([
         "board",
         "target",
@@ -46,13 +57,25 @@ fn csv(puzzles: &[Puzzle], model: bool) -> String {
         "distinct",
         "min_ops",
         "difficulty",
-        "predicted_time_s",
-        "predicted_solve_rate",
-        "band",
     ]);
+    if csv {
+        head.extend(["predicted_time_s", "predicted_solve_rate", "band"]);
+    } else {
+        head.push("time");
+    }
     if model {
         head.push("model_success");
     }
+    if !csv {
+        head.push("band");
+    }
+    head
+}
+
+fn csv(puzzles: &[Puzzle], model: bool) -> String {
+    let days = puzzles.iter().any(|p| p.day.is_some());
+    let all = puzzles.iter().any(|p| p.solutions.is_some());
+    let mut head = head(days, model, true);
     head.push("solution");
     if all {
         head.push("solutions");
@@ -92,21 +115,7 @@ fn table(puzzles: &[Puzzle], title: &str, model: bool) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "{title}");
     let days = puzzles.iter().any(|p| p.day.is_some());
-    let mut head: Vec<&str> = if days { vec!["day", "slot"] } else { vec!["#"] };
-    head.extend([
-        "board",
-        "target",
-        "trees",
-        "expressions",
-        "distinct",
-        "min_ops",
-        "difficulty",
-        "time",
-    ]);
-    if model {
-        head.push("model_success");
-    }
-    head.push("band");
+    let head = head(days, model, false);
     let board_col = head
         .iter()
         .position(|&h| h == "board")
@@ -170,4 +179,23 @@ fn table(puzzles: &[Puzzle], title: &str, model: bool) -> String {
         }
     }
     o
+}
+
+/// The line `generate` ends with on standard error: how many puzzles, from how many
+/// boards, in how long.
+pub struct Made<'a> {
+    pub generated: &'a Generated,
+    pub seconds: f64,
+}
+
+impl fmt::Display for Made<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} puzzles from {} boards in {:.2} s",
+            self.generated.puzzles.len(),
+            self.generated.boards,
+            self.seconds
+        )
+    }
 }

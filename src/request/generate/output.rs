@@ -8,11 +8,13 @@ use std::path::Path;
 
 use crate::error::{Error, Result, file_error};
 use crate::generate::dataset::{self, SetGame, SetPuzzle};
-use crate::generate::hf_folder::{self, Provenance};
-use crate::generate::{output, verl_folder};
-use crate::output_format::{Format, GenerateFormat};
+use crate::generate::hf_folder;
+use crate::generate::verl_folder;
+use crate::present::output_format::{Format, GenerateFormat};
+use crate::present;
+use crate::present::generate::Provenance;
 
-use super::generate::{GenerateReport, GenerateRequest};
+use super::{GenerateReport, GenerateRequest};
 
 impl GenerateRequest {
     /// Refuses an output the format cannot be written to, or a dataset's option asked of a
@@ -95,7 +97,7 @@ impl GenerateReport {
     /// The puzzles as a table, CSV or JSON.
     pub fn format(&self, format: Format) -> String {
         let model = self.success_model.is_some();
-        output::format(&self.generated.puzzles, format, &self.title, model)
+        present::generate::list(&self.generated.puzzles, format, &self.title, model)
     }
 
     /// The set's puzzles in order, those with no solution among them.
@@ -113,29 +115,6 @@ impl GenerateReport {
         }
     }
 
-    /// What a card says of the language model whose predicted success chose the puzzles:
-    /// what it was fitted on, and, when its failures are not predictable, that the model
-    /// difficulty is noise.
-    fn model_note(&self) -> Option<String> {
-        let m = self.success_model.as_ref()?;
-        let fitted = format!(
-            "The puzzles were chosen by {}'s predicted success (`model_success`: the \
-             predicted share of its answers that solve the puzzle), fitted by `digits-lab fit \
-             --evaluation` on {} of its {} puzzles: cross-validated ρ {:.3}, R² {:.3}.",
-            m.model, m.puzzles, m.game, m.rho_cv.mean, m.r2_cv.mean
-        );
-        Some(match m.unpredictive() {
-            None => fitted,
-            Some(why) => format!(
-                "{fitted} **The model difficulty is not predictive**: {}'s failures are not \
-                 predictable from the puzzles' properties ({why}). The set was made anyway \
-                 (`--allow-unpredictive`): its `model_success` and the band chosen by it are \
-                 noise.",
-                m.model
-            ),
-        })
-    }
-
     /// The puzzles as a dataset, one JSON line a puzzle.
     pub fn write_jsonl(&self, out: &mut dyn Write) -> Result<()> {
         dataset::write_jsonl(out, self.set_game(), &self.entries(), self.split.as_ref())
@@ -144,17 +123,17 @@ impl GenerateReport {
     /// The puzzles as a Hugging Face dataset folder at `dest` (new or empty), the card
     /// naming `command` as what made it.
     pub fn write_folder(&self, dest: &Path, command: &str) -> Result<()> {
-        hf_folder::write_folder(
-            dest,
-            self.set_game(),
-            &self.entries(),
-            self.split.as_ref(),
-            &Provenance {
-                title: &self.title,
-                command,
-                model: self.model_note(),
-            },
-        )
+        let made = Provenance {
+            title: &self.title,
+            command,
+            model: self
+                .success_model
+                .as_ref()
+                .map(present::generate::model_note),
+        };
+        let (game, split) = (self.set_game(), self.split.as_ref());
+        let card = |sizes: &[(&str, usize)]| present::generate::card(game, split, sizes, &made);
+        hf_folder::write_folder(dest, game, &self.entries(), split, &card)
     }
 
     /// The puzzles as a verl folder at `dest` (new or empty): a Parquet file per split in
