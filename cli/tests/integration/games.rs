@@ -68,11 +68,8 @@ fn make10_joining_digits_makes_10_from_622_multisets_and_8899_tickets() {
     assert_eq!((count(&plain), tickets(&plain)), (552, 8_147));
     assert_eq!((count(&joined), tickets(&joined)), (622, 8_899));
     let rules = BruteRules {
-        arith: Arith::Rationals,
-        use_all: true,
-        pow: false,
-        unary_minus: false,
         concat: true,
+        ..BruteRules::twenty_four()
     };
     for ((board, with, _), (same, without, _)) in joined.iter().zip(&plain) {
         assert_eq!(board, same);
