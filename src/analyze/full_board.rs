@@ -20,7 +20,7 @@ use crate::puzzle::difficulty::TableWalk;
 
 use super::closest::{self, Run};
 use super::columns::{BoardRows, PuzzleColumns, UniqueRows};
-use super::piece::Fill;
+use super::piece::{Chunk, Fill};
 
 /// Boards ahead of a chunk whose sub-boards its tables are kept for ([`Carry`]): eight
 /// chunks of Digits. Looking further keeps tables longer than the budget lets them stay.
@@ -38,14 +38,13 @@ pub(super) struct Full<'c, V> {
 impl<V: Number + Send + Sync> Fill for Full<'_, V> {
     const REACH_ONLY: bool = false;
 
-    fn chunk(
-        &self,
-        corpus: &Corpus,
-        positions: &[usize],
-        boards: &[Board],
-        ahead: &[usize],
-        progress: &dyn Progress,
-    ) -> Result<Vec<BoardRows>> {
+    fn chunk(&self, chunk: Chunk<'_>, progress: &dyn Progress) -> Result<Vec<BoardRows>> {
+        let Chunk {
+            corpus,
+            positions,
+            boards,
+            ahead,
+        } = chunk;
         let ahead: Vec<Board> = ahead
             .iter()
             .take(LOOKAHEAD)

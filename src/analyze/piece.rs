@@ -24,17 +24,20 @@ pub(super) trait Fill: Sync {
     /// Whether the run keeps only the columns reachability gives (`--reach-only`).
     const REACH_ONLY: bool;
 
-    /// The rows of `boards` (at `positions` in the corpus), in order, computed in parallel;
-    /// `ahead` holds the positions of the shard's boards after them, in order, and
-    /// `progress` is told of each board.
-    fn chunk(
-        &self,
-        corpus: &Corpus,
-        positions: &[usize],
-        boards: &[Board],
-        ahead: &[usize],
-        progress: &dyn Progress,
-    ) -> Result<Vec<BoardRows>>;
+    /// The rows of the chunk's boards, in order, computed in parallel; `progress` is told of
+    /// each board.
+    fn chunk(&self, chunk: Chunk<'_>, progress: &dyn Progress) -> Result<Vec<BoardRows>>;
+}
+
+/// A chunk of a piece's boards.
+#[derive(Clone, Copy)]
+pub(super) struct Chunk<'a> {
+    pub corpus: &'a Corpus,
+    /// Where its boards are in the corpus.
+    pub positions: &'a [usize],
+    pub boards: &'a [Board],
+    /// The positions of the shard's boards after them, in order.
+    pub ahead: &'a [usize],
 }
 
 /// A piece to compute and write.
@@ -134,7 +137,13 @@ impl Piece<'_> {
         for (c, members) in positions.chunks(self.chunk_boards).enumerate() {
             let boards: Vec<Board> = members.iter().map(|&i| corpus.boards.board(i)).collect();
             let ahead = &self.onward[c * self.chunk_boards + members.len()..];
-            let results = fill.chunk(corpus, members, &boards, ahead, progress)?;
+            let chunk = Chunk {
+                corpus,
+                positions: members,
+                boards: &boards,
+                ahead,
+            };
+            let results = fill.chunk(chunk, progress)?;
             if tx
                 .send(ToWriter::Chunk(c * self.chunk_boards, results))
                 .is_err()

@@ -16,7 +16,7 @@ use crate::game::number::Number;
 
 use super::columns::BoardRows;
 use super::columns::{PuzzleColumns, UniqueRows};
-use super::piece::Fill;
+use super::piece::{Chunk, Fill};
 
 /// The reachability engine filling a reach-only run's pieces.
 pub(super) struct ReachOnly<'c, V> {
@@ -28,14 +28,8 @@ pub(super) struct ReachOnly<'c, V> {
 impl<V: Number> Fill for ReachOnly<'_, V> {
     const REACH_ONLY: bool = true;
 
-    fn chunk(
-        &self,
-        corpus: &Corpus,
-        _positions: &[usize],
-        boards: &[Board],
-        _ahead: &[usize],
-        progress: &dyn Progress,
-    ) -> Result<Vec<BoardRows>> {
+    fn chunk(&self, chunk: Chunk<'_>, progress: &dyn Progress) -> Result<Vec<BoardRows>> {
+        let Chunk { corpus, boards, .. } = chunk;
         boards
             .par_iter()
             .map(|b| {

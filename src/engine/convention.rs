@@ -3,11 +3,6 @@
 //! counted apart ([`crate::engine::inequivalent`]) where the rules define it. Each has one
 //! name, used for the CLI flag, the JSON field, the `puzzles` column and the chart label.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::error::{Error, Result};
-
 use super::Counts;
 
 /// A counting convention with a count per value (and a column in `puzzles`).
@@ -24,25 +19,15 @@ pub enum Convention {
     Inequivalent,
 }
 
+// A name is also its column in `puzzles` (and, prefixed with `expected_`, in `targets`).
+crate::game::named::named!(Convention, "convention", {
+    Trees => "trees",
+    Expressions => "expressions",
+    Distinct => "distinct",
+    Inequivalent => "inequivalent",
+});
+
 impl Convention {
-    pub const ALL: [Convention; 4] = [
-        Convention::Trees,
-        Convention::Expressions,
-        Convention::Distinct,
-        Convention::Inequivalent,
-    ];
-
-    /// Its name, which is also its column in `puzzles` (and, prefixed with `expected_`, in
-    /// `targets`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Convention::Trees => "trees",
-            Convention::Expressions => "expressions",
-            Convention::Distinct => "distinct",
-            Convention::Inequivalent => "inequivalent",
-        }
-    }
-
     /// Its position in [`Convention::ALL`] (and in per-convention arrays).
     pub fn index(self) -> usize {
         self as usize
@@ -64,26 +49,5 @@ impl Convention {
 impl serde::Serialize for Convention {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
-    }
-}
-
-impl fmt::Display for Convention {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Convention {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Convention> {
-        Convention::ALL
-            .into_iter()
-            .find(|c| c.name() == s)
-            .ok_or_else(|| {
-                Error::input(format!(
-                    "unknown convention `{s}` (known: trees, expressions, distinct, inequivalent)"
-                ))
-            })
     }
 }

@@ -4,9 +4,7 @@
 //! unary minus, other pools, sizes, targets, a rules file) are options on it, checked together
 //! by [`Game::check`], not new code paths.
 
-use std::fmt;
 use std::ops::RangeInclusive;
-use std::str::FromStr;
 
 use serde::Serialize;
 
@@ -40,47 +38,14 @@ pub enum GameKind {
     Krypto,
 }
 
-impl GameKind {
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Digits,
-        GameKind::Countdown,
-        GameKind::TwentyFour,
-        GameKind::Make10,
-        GameKind::Krypto,
-    ];
-
-    /// Its name on the command line, in JSON and in the tables' metadata.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Digits => "digits",
-            GameKind::Countdown => "countdown",
-            GameKind::TwentyFour => "24",
-            GameKind::Make10 => "make10",
-            GameKind::Krypto => "krypto",
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<GameKind> {
-        GameKind::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| {
-                Error::input(format!(
-                    "unknown game `{s}` (known: digits, countdown, 24, make10, krypto)"
-                ))
-            })
-    }
-}
+// Its name on the command line, in JSON and in the tables' metadata.
+crate::game::named::named!(GameKind, "game", {
+    Digits => "digits",
+    Countdown => "countdown",
+    TwentyFour => "24",
+    Make10 => "make10",
+    Krypto => "krypto",
+});
 
 /// How a missed target is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -9,8 +9,6 @@
 //! again; for a game changed by `--pool`, `--pow` or `--unary-minus` they are derived when
 //! asked for.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -33,39 +31,12 @@ pub enum Band {
     Fiendish,
 }
 
-impl Band {
-    pub const ALL: [Band; 4] = [Band::Easy, Band::Medium, Band::Hard, Band::Fiendish];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Band::Easy => "easy",
-            Band::Medium => "medium",
-            Band::Hard => "hard",
-            Band::Fiendish => "fiendish",
-        }
-    }
-}
-
-impl fmt::Display for Band {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Band {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Band> {
-        Band::ALL
-            .into_iter()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| {
-                Error::input(format!(
-                    "unknown band `{s}` (known: easy, medium, hard, fiendish)"
-                ))
-            })
-    }
-}
+crate::game::named::named!(Band, "band", {
+    Easy => "easy",
+    Medium => "medium",
+    Hard => "hard",
+    Fiendish => "fiendish",
+});
 
 impl Serialize for Band {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {

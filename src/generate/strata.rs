@@ -3,9 +3,6 @@
 //! every solution needs a fraction — each stratum searched with its own constraint and its
 //! own sequence of boards, no board used in two strata.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Serialize;
 
 use crate::engine::Convention;
@@ -27,42 +24,18 @@ pub enum Stratify {
     Fraction,
 }
 
-impl Stratify {
-    pub fn name(self) -> &'static str {
-        match self {
-            Stratify::Band => "band",
-            Stratify::MinOps => "min-ops",
-            Stratify::Solutions => "solutions",
-            Stratify::Fraction => "fraction",
-        }
+crate::game::named::named!(
+    Stratify,
+    unknown = |s| Error::input(format!(
+        "--stratify takes band, min-ops, solutions or fraction, not `{s}`"
+    )),
+    {
+        Band => "band",
+        MinOps => "min-ops",
+        Solutions => "solutions",
+        Fraction => "fraction",
     }
-}
-
-impl fmt::Display for Stratify {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Stratify {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Stratify> {
-        [
-            Stratify::Band,
-            Stratify::MinOps,
-            Stratify::Solutions,
-            Stratify::Fraction,
-        ]
-        .into_iter()
-        .find(|k| k.name() == s)
-        .ok_or_else(|| {
-            Error::input(format!(
-                "--stratify takes band, min-ops, solutions or fraction, not `{s}`"
-            ))
-        })
-    }
-}
+);
 
 /// The solution counts a set stratified by `solutions` is shared among.
 const SOLUTION_SPANS: [(u64, u64); 4] = [(1, 1), (2, 5), (6, 20), (21, u64::MAX)];

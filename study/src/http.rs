@@ -27,7 +27,7 @@ use tiny_http::{Header, Method, Request, Response, Server};
 use crate::api_error::ApiError;
 use crate::play::{Action, op_of};
 use crate::state::Outcome;
-use crate::trials::Study;
+use crate::trials::{Study, Turn};
 
 /// The largest request body taken.
 pub const MAX_BODY: usize = 4096;
@@ -69,6 +69,16 @@ struct SeqBody {
     seq: i64,
 }
 
+impl SeqBody {
+    fn turn(&self) -> Turn<'_> {
+        Turn {
+            participant: &self.participant,
+            trial: self.trial,
+            seq: self.seq,
+        }
+    }
+}
+
 /// A running server.
 pub struct Running {
     pub addr: SocketAddr,
@@ -96,15 +106,12 @@ impl Running {
     }
 }
 
-/// Why the server did not start, in one line (exit code 1).
+/// Why the server did not start, in one line (exit code 1): it could not listen (the
+/// library server's error), or it listens on no IP address.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    #[error("cannot listen on {addr}: {source}")]
-    Listen {
-        addr: SocketAddr,
-        #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
-    },
+    #[error(transparent)]
+    Listen(#[from] digits_lab::serve::ServeError),
     #[error("not an IP address")]
     NotIp,
 }
@@ -112,7 +119,12 @@ pub enum ServeError {
 /// Serves `study` on `addr` (port 0: any free port).
 pub fn serve(study: Arc<Study>, addr: SocketAddr) -> Result<Running, ServeError> {
     let server =
-        Arc::new(Server::http(addr).map_err(|source| ServeError::Listen { addr, source })?);
+        Arc::new(
+            Server::http(addr).map_err(|e| digits_lab::serve::ServeError::Listen {
+                addr,
+                source: std::io::Error::other(e),
+            })?,
+        );
     let addr = server.server_addr().to_ip().ok_or(ServeError::NotIp)?;
     let workers = (0..WORKERS)
         .map(|i| {
@@ -265,47 +277,36 @@ fn api(study: &Study, route: &str, req: &mut Request) -> Result<serde_json::Valu
                         ),
                     )
                 })?;
-            let action = Action::Combine { a: b.a, op, b: b.b };
-            Ok(to_json(&study.act(
-                &b.participant,
-                b.trial,
-                b.seq,
-                action,
-            )?))
-        }
-        "/api/undo" | "/api/reset" => {
-            let b: SeqBody = body(req)?;
-            let action = if route == "/api/undo" {
-                Action::Undo
-            } else {
-                Action::Reset
+            let turn = Turn {
+                participant: &b.participant,
+                trial: b.trial,
+                seq: b.seq,
             };
-            Ok(to_json(&study.act(
-                &b.participant,
-                b.trial,
-                b.seq,
-                action,
-            )?))
+            Ok(to_json(
+                &study.act(turn, Action::Combine { a: b.a, op, b: b.b })?,
+            ))
         }
-        "/api/give-up" | "/api/timeout" => {
-            let b: SeqBody = body(req)?;
-            let outcome = if route == "/api/give-up" {
-                Outcome::GaveUp
-            } else {
-                Outcome::TimedOut
-            };
-            Ok(to_json(&study.end(
-                &b.participant,
-                b.trial,
-                b.seq,
-                outcome,
-            )?))
-        }
+        "/api/undo" => act(study, req, Action::Undo),
+        "/api/reset" => act(study, req, Action::Reset),
+        "/api/give-up" => end(study, req, Outcome::GaveUp),
+        "/api/timeout" => end(study, req, Outcome::TimedOut),
         _ => Err(ApiError::new(404, "not found")),
     }
 }
 
 /// An answer as JSON.
+/// An action that names nothing but its turn: undo, reset.
+fn act(study: &Study, req: &mut Request, action: Action) -> Result<serde_json::Value, ApiError> {
+    let b: SeqBody = body(req)?;
+    Ok(to_json(&study.act(b.turn(), action)?))
+}
+
+/// The trial ended by the participant or by the clock.
+fn end(study: &Study, req: &mut Request, outcome: Outcome) -> Result<serde_json::Value, ApiError> {
+    let b: SeqBody = body(req)?;
+    Ok(to_json(&study.end(b.turn(), outcome)?))
+}
+
 fn to_json<T: serde::Serialize>(v: &T) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }

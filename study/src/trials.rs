@@ -33,6 +33,14 @@ pub const MAX_PARTICIPANTS: u64 = 1_000_000;
 /// The most actions in one trial (moves, undos, resets).
 pub const MAX_ACTIONS: i64 = 10_000;
 
+/// Where a participant's next action goes: their trial, and that action's number in it.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    pub participant: &'a str,
+    pub trial: i64,
+    pub seq: i64,
+}
+
 /// The board as the page shows it, and where the trial stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TrialView {
@@ -242,13 +250,14 @@ impl Study {
         }
     }
 
-    /// The open trial `trial` of `participant`, expecting action number `seq` now.
-    fn open_trial<'a>(
-        st: &'a mut State,
-        participant: &str,
-        trial: i64,
-        seq: i64,
-    ) -> Result<&'a mut Trial, ApiError> {
+    /// The open trial `turn.trial` of `turn.participant`, expecting action number `turn.seq`
+    /// now.
+    fn open_trial<'a>(st: &'a mut State, turn: Turn) -> Result<&'a mut Trial, ApiError> {
+        let Turn {
+            participant,
+            trial,
+            seq,
+        } = turn;
         let t = st
             .trials
             .get_mut(&trial)
@@ -266,19 +275,26 @@ impl Study {
         Ok(t)
     }
 
-    /// Takes `action` in the participant's open trial.
-    pub fn act(
+    /// Runs `f` in one transaction on the participant's open trial at `turn`, given the time
+    /// now and the time since the trial began (both in ms).
+    fn on_open_trial<T>(
         &self,
-        participant: &str,
-        trial: i64,
-        seq: i64,
-        action: Action,
-    ) -> Result<TrialView, ApiError> {
+        turn: Turn,
+        f: impl FnOnce(&mut Trial, i64, i64) -> Result<(T, Vec<Write>), ApiError>,
+    ) -> Result<T, ApiError> {
         let now = now_ms();
-        let limit = self.limit_ms();
         self.transact(|st| {
-            let t = Self::open_trial(st, participant, trial, seq)?;
+            let t = Self::open_trial(st, turn)?;
             let at = now - t.started_ms;
+            f(t, now, at)
+        })
+    }
+
+    /// Takes `action` in the participant's open trial.
+    pub fn act(&self, turn: Turn, action: Action) -> Result<TrialView, ApiError> {
+        let Turn { trial, seq, .. } = turn;
+        let limit = self.limit_ms();
+        self.on_open_trial(turn, |t, now, at| {
             if at > limit + GRACE_MS {
                 let w = time_out(trial, t, limit);
                 return Ok((Err(ApiError::new(409, "time is up")), vec![w]));
@@ -326,18 +342,10 @@ impl Study {
 
     /// Ends the participant's open trial by giving up, or as timed out (refused while time
     /// is left).
-    pub fn end(
-        &self,
-        participant: &str,
-        trial: i64,
-        seq: i64,
-        outcome: Outcome,
-    ) -> Result<TrialView, ApiError> {
-        let now = now_ms();
+    pub fn end(&self, turn: Turn, outcome: Outcome) -> Result<TrialView, ApiError> {
+        let trial = turn.trial;
         let limit = self.limit_ms();
-        self.transact(|st| {
-            let t = Self::open_trial(st, participant, trial, seq)?;
-            let at = now - t.started_ms;
+        self.on_open_trial(turn, |t, now, at| {
             let w = match outcome {
                 Outcome::Solved => {
                     return Err(ApiError::new(422, "a trial is solved by its moves"));

@@ -28,6 +28,14 @@ pub fn run(corpus: &Corpus, out: &Path, shard: Shard, threads: usize) -> analyze
     run_with_cache(corpus, out, shard, threads, 1 << 30)
 }
 
+/// The named corpus `id`, run whole on two threads into a new folder.
+fn whole_run(id: CorpusId) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = Corpus::named(id, &nyt()).unwrap();
+    run(&corpus, dir.path(), Shard::default(), 2);
+    dir
+}
+
 fn run_with_cache(
     corpus: &Corpus,
     out: &Path,
@@ -152,9 +160,7 @@ fn check_countdown(root: &Path, want: &CountdownFigures) {
 #[test]
 #[ignore = "slow: the whole Countdown corpus, 11.9 million puzzles (~1 min)"]
 fn countdown_figures_from_the_written_parquet() {
-    let dir = tempfile::tempdir().unwrap();
-    let corpus = Corpus::named(CorpusId::Countdown, &nyt()).unwrap();
-    run(&corpus, dir.path(), Shard::default(), 2);
+    let dir = whole_run(CorpusId::Countdown);
     check_countdown(
         &dir.path().join("countdown"),
         &CountdownFigures {
@@ -233,9 +239,7 @@ fn the_24_game_from_the_written_parquet() {
 #[test]
 #[ignore = "slow: a second run of the whole 24 corpus, the fixture holds one"]
 fn the_24_game_from_a_run_of_its_own_on_two_threads() {
-    let dir = tempfile::tempdir().unwrap();
-    let corpus = Corpus::named(CorpusId::TwentyFour, &nyt()).unwrap();
-    run(&corpus, dir.path(), Shard::default(), 2);
+    let dir = whole_run(CorpusId::TwentyFour);
     check_24(&dir.path().join("24"));
 }
 

@@ -14,6 +14,8 @@ use digits_lab::puzzle::solve::{Options, solve};
 use digits_lab::random::SplitMix64;
 use digits_lab::request::{AuditRequest, GameOptions};
 
+use crate::cli::{one_line_error, succeeded};
+
 /// `n` rows of random boards of `game` (some numbers off its pool) with targets in
 /// `lo..=hi`, every fifth row a repeat of an earlier one.
 fn rows(game: &Game, n: usize, lo: i64, hi: i64, seed: u64) -> Vec<(Vec<i64>, i64)> {
@@ -153,16 +155,11 @@ fn the_command_writes_the_rows_and_says_how_they_fared() {
             (vec![1, 2, 3, 99], 24),
         ],
     );
-    let out = Command::cargo_bin("digits-lab")
-        .unwrap()
-        .args(["audit", "--game", "24", "--quiet"])
-        .arg(&input)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = succeeded(
+        Command::cargo_bin("digits-lab")
+            .unwrap()
+            .args(["audit", "--game", "24", "--quiet"])
+            .arg(&input),
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -206,9 +203,7 @@ fn the_command_writes_the_rows_and_says_how_they_fared() {
         .arg(&input)
         .output()
         .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    let err = String::from_utf8(bad.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = one_line_error(bad, 2);
     assert!(
         err.contains("no numbers column (looked for `cards`"),
         "{err}"

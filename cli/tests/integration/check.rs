@@ -21,7 +21,7 @@ use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
 use digits_lab::check::{Fault, Verdict, check};
-use digits_lab::dataset::check::{Output, check_file};
+use digits_lab::dataset::check::{Output, Tally, check_file};
 use digits_lab::dataset::input::Columns;
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
@@ -92,6 +92,21 @@ fn refused(what: &str, v: &Verdict, want: Fault) -> Result<(), TestCaseError> {
         Some(r) if r.fault == want => Ok(()),
         _ => Err(fail(format!("{what}: {v}, wanted {}", want.name()))),
     }
+}
+
+/// `check` on the answers in `input` (the default columns): its tally and its verdicts, one
+/// JSON line each.
+fn check_lines(game: &Game, input: &std::path::Path) -> (Tally, Vec<u8>) {
+    let mut out = Vec::new();
+    let tally = check_file(
+        game,
+        input,
+        &Columns::default(),
+        Output::Lines(&mut out),
+        &Silent,
+    )
+    .unwrap();
+    (tally, out)
 }
 
 fn config(cases: u32) -> ProptestConfig {
@@ -384,15 +399,7 @@ fn a_file_of_answers_gets_the_verdicts_of_one_answer_at_a_time() {
     for (name, text) in [("a.jsonl", &jsonl), ("a.csv", &csv)] {
         let input = dir.path().join(name);
         std::fs::write(&input, text).unwrap();
-        let mut out = Vec::new();
-        let tally = check_file(
-            &game,
-            &input,
-            &Columns::default(),
-            Output::Lines(&mut out),
-            &Silent,
-        )
-        .unwrap();
+        let (tally, out) = check_lines(&game, &input);
         assert_eq!(
             (tally.rows, tally.solved, tally.missed, tally.invalid),
             (5, 2, 1, 2)
@@ -429,15 +436,7 @@ fn a_board_of_another_size_is_no_puzzle_and_a_set_all_invalid_says_why() {
     let write =
         |rows: &str| std::fs::write(&input, format!("numbers,target,answer\n{rows}")).unwrap();
     let run = |game: &Game| {
-        let mut out = Vec::new();
-        let tally = check_file(
-            game,
-            &input,
-            &Columns::default(),
-            Output::Lines(&mut out),
-            &Silent,
-        )
-        .unwrap();
+        let (tally, out) = check_lines(game, &input);
         let faults: Vec<String> = String::from_utf8(out)
             .unwrap()
             .lines()
@@ -534,15 +533,7 @@ fn a_score_has_one_shape_in_every_output() {
         "{\"numbers\": [1, 3, 7, 10, 25, 50], \"target\": 765, \"answer\": \"(25-10)*50+7\"}\n",
     )
     .unwrap();
-    let mut out = Vec::new();
-    check_file(
-        &game,
-        &input,
-        &Columns::default(),
-        Output::Lines(&mut out),
-        &Silent,
-    )
-    .unwrap();
+    let (_, out) = check_lines(&game, &input);
     let line: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(line["score"], missed["score"]);
 }

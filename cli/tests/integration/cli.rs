@@ -1,10 +1,45 @@
 //! The command line as a user meets it: output, JSON, and one-line errors with exit code 2.
 
+use std::process::Output;
+
 use assert_cmd::Command;
 
 /// The binary under test; every test module runs it through this.
 pub(crate) fn cli() -> Command {
     Command::new(env!("CARGO_BIN_EXE_digits-lab"))
+}
+
+/// The worked example of the SPEC (an NYT Digits puzzle), as `solve` takes it: the target,
+/// then the numbers.
+pub(crate) const PUZZLE_765: [&str; 7] = ["765", "1", "3", "7", "10", "25", "50"];
+
+/// Asserts that a run succeeded, its standard error shown when it did not.
+pub(crate) fn assert_succeeded(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The output of `cmd`, which must succeed (the command and its standard error shown when it
+/// does not).
+pub(crate) fn succeeded(cmd: &mut Command) -> Output {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{cmd:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The standard error of a run that failed with exit code `code`, which must be one line.
+pub(crate) fn one_line_error(out: Output, code: i32) -> String {
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(code), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
 }
 
 /// The standard output of a run that must succeed.
@@ -46,18 +81,7 @@ fn solve_prints_counts_moves_and_a_shortest_solution() {
 
 #[test]
 fn solve_all_lists_every_distinct_solution_shortest_first() {
-    let out = stdout(&[
-        "solve",
-        "--all",
-        "--no-moves",
-        "765",
-        "1",
-        "3",
-        "7",
-        "10",
-        "25",
-        "50",
-    ]);
+    let out = stdout(&[&["solve", "--all", "--no-moves"][..], &PUZZLE_765].concat());
     assert!(out.contains("all 12 distinct solutions"), "{out}");
     let listed: Vec<&str> = out
         .lines()

@@ -48,6 +48,18 @@ fn numbers(row: &serde_json::Value) -> Vec<i64> {
     serde_json::from_value(row["numbers"].clone()).unwrap()
 }
 
+/// `count` puzzles of the game `options` on two threads, every other option its default.
+fn generated(options: GameOptions, count: u32) -> GenerateReport {
+    GenerateRequest {
+        game: options,
+        count: Some(count),
+        threads: Some(2),
+        ..GenerateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap()
+}
+
 #[test]
 fn every_row_is_a_solved_puzzle_and_the_split_holds_out_whole_boards() {
     let report = generate("countdown", None, 5, HoldOut::Boards);
@@ -201,14 +213,7 @@ fn the_command_refuses_what_it_cannot_write() {
 
 #[test]
 fn a_game_with_a_fixed_target_makes_it_and_its_ground_truth_names_the_game() {
-    let report = GenerateRequest {
-        game: GameOptions::named("24"),
-        count: Some(30),
-        threads: Some(2),
-        ..GenerateRequest::default()
-    }
-    .run(&Silent)
-    .unwrap();
+    let report = generated(GameOptions::named("24"), 30);
     let rows = lines(&report);
     assert!(rows.iter().all(|r| r["target"] == 24), "{rows:?}");
     assert_eq!(
@@ -218,14 +223,7 @@ fn a_game_with_a_fixed_target_makes_it_and_its_ground_truth_names_the_game() {
     let mut options = GameOptions::named("countdown");
     options.rules.use_all = true;
     options.targets = Some("100-200".into());
-    let report = GenerateRequest {
-        game: options,
-        count: Some(5),
-        threads: Some(2),
-        ..GenerateRequest::default()
-    }
-    .run(&Silent)
-    .unwrap();
+    let report = generated(options, 5);
     let game = &lines(&report)[0]["ground_truth"]["game"];
     assert_eq!(
         *game,
@@ -335,14 +333,7 @@ fn references_are_spelled_with_the_operators_the_prompt_names() {
 fn under_unary_minus_a_reference_needs_no_minus_sign_where_none_is_needed() {
     let mut options = GameOptions::named("24");
     options.rules.unary_minus = true;
-    let report = GenerateRequest {
-        game: options,
-        count: Some(30),
-        threads: Some(2),
-        ..GenerateRequest::default()
-    }
-    .run(&Silent)
-    .unwrap();
+    let report = generated(options, 30);
     let game = &report.game;
     let mut plain = game.clone();
     plain.rules.unary_minus = false;

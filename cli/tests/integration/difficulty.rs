@@ -20,6 +20,7 @@ use digits_lab::store::read::{f64s, read_file};
 use polars::prelude::*;
 use serde_json::Value;
 
+use crate::cli::{assert_succeeded, one_line_error};
 use crate::fixture;
 use crate::hardest::hardest;
 
@@ -186,11 +187,7 @@ fn solve_prints_the_prediction_for_a_24_game_puzzle() {
 fn hardest_by_difficulty_ranks_by_the_exact_walk() {
     let top5 = ["--corpus", "digits", "--by", "difficulty", "--limit", "5"];
     let out = hardest(&[&top5[..], &["--format", "json"]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(list.len(), 5);
     let scores: Vec<f64> = list
@@ -259,12 +256,8 @@ fn hardest_by_difficulty_on_tables_without_the_score_is_refused() {
         .args(["--corpus", "24-minus", "--by", "difficulty"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("difficulty") && err.lines().count() == 1,
-        "{err}"
-    );
+    let err = one_line_error(out, 2);
+    assert!(err.contains("difficulty"), "{err}");
 }
 
 fn fit(args: &[&str]) -> std::process::Output {
@@ -400,12 +393,8 @@ fn fit_on_the_quick_plan_from_the_command_line() {
         "--out",
         out_dir.to_str().unwrap(),
     ]);
+    assert_succeeded(&out);
     let said = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{said}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(
         said.contains("40 training sets; nested cross-validated Spearman ρ (1 × 3-fold outer")
             && said.contains("with its exact moves on 10 held-out puzzles")

@@ -23,7 +23,7 @@ use digits_lab::store::scan::fold_puzzles;
 use digits_lab::store::schema::{Extras, Table};
 use digits_lab::store::write::write_frame;
 
-use crate::cli::cli;
+use crate::cli::{cli, succeeded};
 use crate::fixture;
 use crate::kept::analyze;
 
@@ -197,19 +197,7 @@ fn the_tallies_are_the_folds_of_puzzles() {
 
 /// `digits-lab hardest ARGS` on `data`.
 fn hardest(data: &Path, args: &[&str]) -> Vec<u8> {
-    let out = cli()
-        .arg("hardest")
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    succeeded(cli().arg("hardest").arg("--data").arg(data).args(args)).stdout
 }
 
 #[test]

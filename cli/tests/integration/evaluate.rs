@@ -6,7 +6,7 @@
 //! `check --batch`'s, the same bytes at any thread count, and the command's errors.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use assert_cmd::Command;
@@ -65,6 +65,23 @@ pub(crate) fn hands() -> &'static [Hand] {
         }
         out
     })
+}
+
+/// `evaluate` under the 24 game's rules of `answers` (JSON lines), written to `file` in `dir`;
+/// the folder it writes its tables to (`dir/eval`).
+pub(crate) fn evaluate_24(dir: &Path, file: &str, answers: &str) -> PathBuf {
+    let input = dir.join(file);
+    std::fs::write(&input, answers).unwrap();
+    let out = dir.join("eval");
+    EvaluateRequest {
+        game: GameOptions::named("24"),
+        input,
+        out: Some(out.clone()),
+        ..EvaluateRequest::default()
+    }
+    .run(&Silent)
+    .unwrap();
+    out
 }
 
 fn row(i: usize, model: &str, hand: &Hand, answer: String) -> Row {
@@ -365,7 +382,6 @@ fn the_same_bytes_at_any_thread_count_and_errors_in_one_line() {
 #[test]
 fn a_success_model_fitted_on_an_evaluation_makes_a_set_hard_for_that_model() {
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("no-fractions.jsonl");
     let text: String = hands()
         .iter()
         .map(|h| {
@@ -380,16 +396,7 @@ fn a_success_model_fitted_on_an_evaluation_makes_a_set_hard_for_that_model() {
             )
         })
         .collect();
-    std::fs::write(&input, text).unwrap();
-    let out = dir.path().join("eval");
-    EvaluateRequest {
-        game: GameOptions::named("24"),
-        input,
-        out: Some(out.clone()),
-        ..EvaluateRequest::default()
-    }
-    .run(&Silent)
-    .unwrap();
+    let out = evaluate_24(dir.path(), "no-fractions.jsonl", &text);
     let fit = FitRequest {
         evaluation: Some(out.clone()),
         ..FitRequest::default()

@@ -127,3 +127,18 @@ pub fn json_board(h: &serde_json::Value) -> Vec<i64> {
         .map(|n| n.as_i64().expect("a number"))
         .collect()
 }
+
+/// Every file under `dir` (and its folders) whose name ends in `.ext`, sorted by path.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display())) {
+        let p = e.expect("a folder entry").path();
+        if p.is_dir() {
+            out.extend(files_with_extension(&p, ext));
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}

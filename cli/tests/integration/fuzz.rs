@@ -14,7 +14,9 @@
 //! Whole `solve` runs are thrown at the binary in `fuzz_cli`.
 
 use std::fmt::Debug;
+use std::process::Output;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use clap::Parser;
 use proptest::prelude::*;
@@ -30,6 +32,8 @@ use digits_lab::game::words;
 use digits_lab::model::{Fitted, human, train};
 use digits_lab::present::fit::markdown as fit_report;
 use digits_lab_cli::Cli;
+
+use crate::cli::cli;
 
 /// `var` as a number when set, else `default`.
 pub fn env_number(var: &str, default: u64) -> u64 {
@@ -54,6 +58,19 @@ pub fn runner(cases: u64) -> TestRunner {
         ..ProptestConfig::default()
     };
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed))
+}
+
+/// The program run on a fuzzed command line (killed after `limit`): its output, its standard
+/// error, and what to say of the run when a check fails. Fails the case when it panicked.
+pub fn run_fuzzed(
+    args: &[String],
+    limit: Duration,
+) -> Result<(Output, String, String), TestCaseError> {
+    let out = cli().args(args).timeout(limit).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let said = format!("{args:?}: exit {:?}, stderr: {err}", out.status.code());
+    prop_assert!(!err.contains("panicked"), "{}", said);
+    Ok((out, err, said))
 }
 
 /// Runs `test` on `cases` values of `strategy` (it says whether the value was accepted),

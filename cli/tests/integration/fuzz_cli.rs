@@ -16,7 +16,7 @@ use assert_cmd::Command;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use crate::fuzz::{env_number, fuzz};
+use crate::fuzz::{env_number, fuzz, run_fuzzed};
 
 /// A number as a user might type it: in range, out of range, huge, negative, text.
 fn number() -> impl Strategy<Value = String> {
@@ -164,17 +164,9 @@ fn plausible_call() -> impl Strategy<Value = Vec<String>> {
 #[test]
 fn fuzz_solve_command_lines() {
     let cases = env_number("FUZZ_CLI_CASES", 300);
-    let bin = env!("CARGO_BIN_EXE_digits-lab");
     let calls = prop_oneof![solve_call(), plausible_call()];
     fuzz("solve command lines", cases, calls, |args| {
-        let out = Command::new(bin)
-            .args(&args)
-            .timeout(Duration::from_secs(60))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        let said = format!("{args:?}: exit {:?}, stderr: {err}", out.status.code());
-        prop_assert!(!err.contains("panicked"), "{said}");
+        let (out, err, said) = run_fuzzed(&args, Duration::from_secs(60))?;
         match out.status.code() {
             Some(0) => {
                 prop_assert!(!out.stdout.is_empty(), "{said}");

@@ -7,7 +7,7 @@
 //!
 //! Runs: `FUZZ_FILE_CASES` (default 10; `just fuzz` runs 200), seed `FUZZ_SEED`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -57,26 +57,11 @@ fn apply(path: &Path, d: &Damage) {
     std::fs::write(path, b).unwrap();
 }
 
-/// The Parquet files under `dir`, by path.
-fn parquet_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(parquet_files(&p));
-        } else if p.extension().is_some_and(|x| x == "parquet") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn fuzz_damaged_tables() {
     let cases = env_number("FUZZ_FILE_CASES", 10);
     let whole = fixture::subset(&[CorpusId::TwentyFour]);
-    let files = parquet_files(whole.path());
+    let files = fixture::files_with_extension(whole.path(), "parquet");
     let corrupt = AtomicU64::new(0);
     let strategy = (0..files.len(), damage());
     fuzz(

@@ -4,6 +4,7 @@
 //! line naming the field.
 
 use std::fs;
+use std::path::{Path, PathBuf};
 
 use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use digits_lab::store::read::{read_file, read_table};
@@ -11,6 +12,23 @@ use digits_lab::store::read::{read_file, read_table};
 use crate::analyze::{assert_same_files, nyt, run, u32s};
 use crate::brute::{self, Arith, BruteRules, Q};
 use crate::cli::{cli, stdout};
+
+/// The rule set `toml`, written to `OUT/NAME.toml` and run as the custom corpus `NAME` into
+/// `out`; the file's path.
+fn analyze_rules(name: &str, toml: &str, out: &Path) -> PathBuf {
+    fs::create_dir_all(out).unwrap();
+    let rules = out.join(format!("{name}.toml"));
+    fs::write(&rules, toml).unwrap();
+    cli()
+        .args(["analyze", "--corpus", "custom", "--name", name, "--quiet"])
+        .args(["--no-report", "--rules"])
+        .arg(&rules)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success();
+    rules
+}
 
 /// Make-10 under the common rules (+ − × ÷, brackets, digits reordered, not joined): 552 of
 /// the 715 multisets of four digits make 10, and 8,147 of the 10,000 tickets (Japanese
@@ -68,11 +86,8 @@ fn make10_joining_digits_makes_10_from_622_multisets_and_8899_tickets() {
     assert_eq!((count(&plain), tickets(&plain)), (552, 8_147));
     assert_eq!((count(&joined), tickets(&joined)), (622, 8_899));
     let rules = BruteRules {
-        arith: Arith::Rationals,
-        use_all: true,
-        pow: false,
-        unary_minus: false,
         concat: true,
+        ..BruteRules::twenty_four()
     };
     for ((board, with, _), (same, without, _)) in joined.iter().zip(&plain) {
         assert_eq!(board, same);
@@ -90,22 +105,11 @@ fn make10_joining_digits_makes_10_from_622_multisets_and_8899_tickets() {
 #[test]
 fn krypto_weighs_each_target_card_by_the_copies_left() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("small.toml");
-    fs::write(
-        &rules,
+    analyze_rules(
+        "small",
         "game = \"krypto\"\npool = \"1-4x2\"\nsize = 3\ntargets = \"1-4\"\n",
-    )
-    .unwrap();
-    cli()
-        .args([
-            "analyze", "--corpus", "custom", "--name", "small", "--quiet",
-        ])
-        .args(["--no-report", "--rules"])
-        .arg(&rules)
-        .arg("--out")
-        .arg(dir.path())
-        .assert()
-        .success();
+        dir.path(),
+    );
     let targets = read_file(&dir.path().join("small/targets.parquet")).unwrap();
     let probability = targets
         .column("probability")
@@ -216,25 +220,14 @@ fn a_game_with_a_fixed_target_takes_the_numbers_alone() {
 #[test]
 fn a_rules_file_reproduces_a_presets_tables_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("nine.toml");
-    fs::write(
-        &rules,
-        "game = \"24\"\npool = \"1-9x4\"\nsize = 4\nuse-all = true\nfractions = true\n",
-    )
-    .unwrap();
     let (named, custom) = (dir.path().join("named"), dir.path().join("custom"));
     let corpus = Corpus::named(CorpusId::TwentyFourNine, &nyt()).unwrap();
     run(&corpus, &named, Shard::default(), 2);
-    cli()
-        .args([
-            "analyze", "--corpus", "custom", "--name", "24-nine", "--quiet",
-        ])
-        .args(["--no-report", "--rules"])
-        .arg(&rules)
-        .arg("--out")
-        .arg(&custom)
-        .assert()
-        .success();
+    let rules = analyze_rules(
+        "24-nine",
+        "game = \"24\"\npool = \"1-9x4\"\nsize = 4\nuse-all = true\nfractions = true\n",
+        &custom,
+    );
     assert_same_files(&named.join("24-nine"), &custom.join("24-nine"));
     // And `solve --rules` plays the file's game: a fixed target of 24, cards 1–9.
     let out = stdout(&[

@@ -15,23 +15,17 @@ use serde_json::Value;
 use digits_lab::generate::style::Style;
 
 use crate::brute::{self, Arith, BruteCounts, BruteRules, Q};
-use crate::cli::cli;
+use crate::cli::{cli, succeeded};
 
 /// Runs `generate` with `args`; its stdout when it succeeds.
 fn generate(args: &[&str]) -> Vec<u8> {
-    let out = cli()
+    let mut generate = cli();
+    generate
         .arg("generate")
         .arg("--quiet")
         .args(args)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+        .timeout(Duration::from_secs(120));
+    succeeded(&mut generate).stdout
 }
 
 fn json(args: &[&str]) -> Vec<Value> {
@@ -676,14 +670,7 @@ fn any_request_ends_in_one_line_or_puzzles_in(cases: u32) {
     let mut runner = crate::fuzz::runner(cases.into());
     let exits = std::sync::Mutex::new(BTreeMap::<i32, u32>::new());
     let result = runner.run(&request(), |args| {
-        let out = cli()
-            .args(&args)
-            .timeout(Duration::from_secs(90))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        let said = format!("{args:?}: exit {:?}, stderr: {err}", out.status.code());
-        prop_assert!(!err.contains("panicked"), "{}", said);
+        let (out, err, said) = crate::fuzz::run_fuzzed(&args, Duration::from_secs(90))?;
         match out.status.code() {
             Some(0) => {
                 let list: Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -15,10 +15,11 @@ use polars::prelude::*;
 use digits_lab::model::success::SuccessModel;
 use digits_lab::progress::Silent;
 use digits_lab::random::SplitMix64;
-use digits_lab::request::{EvaluateRequest, FitRequest, GameOptions, GenerateRequest};
+use digits_lab::request::{FitRequest, GameOptions, GenerateRequest};
 use digits_lab::store::read::read_file;
 
-use crate::evaluate::hands;
+use crate::cli::assert_succeeded;
+use crate::evaluate::{evaluate_24, hands};
 
 /// The two success models and what `fit` printed of each.
 struct Models {
@@ -55,17 +56,7 @@ fn models() -> &'static Models {
                 }
             }
         }
-        let input = dir.path().join("answers.jsonl");
-        std::fs::write(&input, text).unwrap();
-        let out = dir.path().join("eval");
-        EvaluateRequest {
-            game: GameOptions::named("24"),
-            input,
-            out: Some(out.clone()),
-            ..EvaluateRequest::default()
-        }
-        .run(&Silent)
-        .unwrap();
+        let out = evaluate_24(dir.path(), "answers.jsonl", &text);
         let fit = |model: &str| {
             FitRequest {
                 evaluation: Some(out.clone()),
@@ -170,11 +161,7 @@ fn generate_refuses_a_model_that_does_not_predict_unless_told_and_then_says_so()
     assert!(err.contains("give --allow-unpredictive"), "{err}");
     // The override: the table's title and the card say the model difficulty is noise.
     let out = cli(&[&asked[..], &["--allow-unpredictive"]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let table = String::from_utf8(out.stdout).unwrap();
     let title = table.lines().next().unwrap();
     let flagged = format!("--model-difficulty (careless, not predictive: {why})");
@@ -189,11 +176,7 @@ fn generate_refuses_a_model_that_does_not_predict_unless_told_and_then_says_so()
         dir.to_str().unwrap(),
     ];
     let out = cli(&[&asked[..], &hf].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let card = std::fs::read_to_string(dir.join("README.md")).unwrap();
     assert!(card.contains(&flagged), "{card}");
     assert!(

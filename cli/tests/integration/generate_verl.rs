@@ -20,6 +20,8 @@ use digits_lab::request::generate::GenerateFormat;
 use digits_lab::request::{GameOptions, GenerateReport, GenerateRequest, RulesOptions};
 use digits_lab::store::read::read_file;
 
+use crate::cli::assert_succeeded;
+
 /// A rule set `generate` writes, and the `data_source` its rows must name.
 struct Case {
     name: &'static str,
@@ -301,20 +303,15 @@ fn a_verl_folder_holds_verls_rows_and_every_reference_solves_under_its_ground_tr
         let part = |p: &str| -> Vec<&serde_json::Value> {
             rows.iter().filter(|r| r["split"] == p).collect()
         };
-        let train = check_part(
-            &case,
-            &report,
-            &dir.join("train.parquet"),
-            "train",
-            &part("train"),
-        );
-        let test = check_part(
-            &case,
-            &report,
-            &dir.join("test.parquet"),
-            "test",
-            &part("test"),
-        );
+        let [train, test] = ["train", "test"].map(|p| {
+            check_part(
+                &case,
+                &report,
+                &dir.join(format!("{p}.parquet")),
+                p,
+                &part(p),
+            )
+        });
         assert!(!train.is_empty() && !test.is_empty(), "{}", case.name);
         assert!(
             train.is_disjoint(&test),
@@ -371,11 +368,7 @@ fn the_command_writes_a_verl_folder_only_to_a_new_one() {
         path,
     ];
     let out = run(&[&args[..], &["--quiet"]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     let df = read_file(&dir.join("train.parquet")).unwrap();
     assert_eq!(df.height(), 5);
     assert!(!dir.join("test.parquet").exists(), "no split asked for");

@@ -9,7 +9,8 @@ use digits_lab::game::number::{Number, Rational};
 use digits_lab::game::rule_set::{Game, GameKind};
 use serde_json::Value;
 
-use crate::brute::{self, Arith, BruteRules, Q};
+use crate::brute::{self, BruteRules, Q};
+use crate::cli::one_line_error;
 use crate::fixture;
 
 /// `digits-lab hardest ARGS` on the fixture tables.
@@ -87,13 +88,7 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
         list.windows(2)
             .all(|w| w[0]["count"].as_u64() <= w[1]["count"].as_u64())
     );
-    let rules = BruteRules {
-        arith: Arith::Rationals,
-        use_all: true,
-        pow: false,
-        unary_minus: false,
-        concat: false,
-    };
+    let rules = BruteRules::twenty_four();
     for h in ones {
         let sols = h["solutions"].as_array().unwrap();
         assert_eq!(sols.len(), 1, "{h}");
@@ -201,18 +196,13 @@ fn bad_requests_get_one_line_and_exit_2() {
             "target 500 is not among",
         ),
     ] {
-        let out = hardest(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
+        let err = one_line_error(hardest(&args), 2);
         assert!(err.contains(says), "{args:?}: {err}");
     }
     let out = Command::new(env!("CARGO_BIN_EXE_digits-lab"))
         .args(["hardest", "--corpus", "24", "--data", "/nonexistent/data"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = one_line_error(out, 2);
     assert!(err.contains("does not exist"), "{err}");
 }

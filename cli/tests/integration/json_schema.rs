@@ -10,6 +10,7 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+use crate::cli::PUZZLE_765;
 use crate::fixture;
 
 /// Keywords that only annotate.
@@ -166,18 +167,7 @@ fn json(args: &[&str]) -> Value {
 
 #[test]
 fn the_validator_catches_what_the_schema_forbids() {
-    let good = json(&[
-        "solve",
-        "--json",
-        "--no-moves",
-        "765",
-        "1",
-        "3",
-        "7",
-        "10",
-        "25",
-        "50",
-    ]);
+    let good = json(&[&["solve", "--json", "--no-moves"][..], &PUZZLE_765].concat());
     validate(&good, "solve.schema.json");
     let broken = [
         ("/counts/min_ops", Value::from("3")),

@@ -11,20 +11,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display())) {
-        let p = e.expect("a folder entry").path();
-        if p.is_dir() {
-            out.extend(rust_files(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
-}
+use crate::fixture::files_with_extension;
 
 /// The paths (relative to the package) of the `[[test]]` targets in `cargo_toml`: each
 /// target's `path`, or `tests/NAME.rs` when it names none.
@@ -109,7 +96,7 @@ fn left_out(root: &Path) -> Vec<String> {
     };
     let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
     let mut missing = Vec::new();
-    for file in rust_files(&root.join("tests")) {
+    for file in files_with_extension(&root.join("tests"), "rs") {
         if targets.contains(&file) {
             continue;
         }

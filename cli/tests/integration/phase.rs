@@ -18,7 +18,7 @@ use digits_lab::store::read::{bools, i64s, read_table, strs, u32s};
 use digits_lab::variant::phase::{self, Method, draws};
 
 use crate::analyze::run;
-use crate::brute::{self, Arith, BruteRules, Q};
+use crate::brute::{self, BruteRules, Q};
 use crate::cli::{cli, stdout};
 use crate::fixture;
 
@@ -38,6 +38,31 @@ fn boards(dir: &Path) -> HashMap<u32, Vec<i64>> {
 
 fn countdown() -> Rules {
     Game::preset(GameKind::Countdown).rules
+}
+
+/// `phase ARGS --out DIR/data --reports DIR/reports` on one thread and on two, whose
+/// `phase.parquet` must be the same bytes; the one-thread run's `DIR`.
+pub(crate) fn phase_on_one_and_two_threads(args: &[&str]) -> tempfile::TempDir {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for (dir, threads) in [(&a, "1"), (&b, "2")] {
+        cli()
+            .args(args)
+            .args(["--threads", threads, "--out"])
+            .arg(dir.path().join("data"))
+            .arg("--reports")
+            .arg(dir.path().join("reports"))
+            .assert()
+            .success();
+    }
+    let read = |d: &tempfile::TempDir| std::fs::read(d.path().join("data/phase.parquet")).unwrap();
+    assert_eq!(read(&a), read(&b));
+    a
+}
+
+/// `phase --game 24 ARGS --no-report --out DIR`: its standard output.
+pub(crate) fn phase_24(args: &[&str], dir: &Path) -> String {
+    let out = ["--no-report", "--out", dir.to_str().unwrap()];
+    stdout(&[&["phase", "--game", "24"][..], args, &out].concat())
 }
 
 /// Every Countdown fixture selection (six cards, the quiz show's own boards) against every
@@ -156,13 +181,7 @@ fn covers_to_is_set_exactly_where_the_range_starts_at_1() {
     let solvable = bools(&p, "solvable").unwrap();
     let run = solvable.iter().take_while(|s| **s == Some(true)).count() as u32;
     assert_eq!(covers, run);
-    let rules = BruteRules {
-        arith: Arith::Rationals,
-        use_all: true,
-        pow: false,
-        unary_minus: false,
-        concat: false,
-    };
+    let rules = BruteRules::twenty_four();
     let values = brute::solve_all(&[1, 2, 3, 4], rules);
     let brute_run = (1..)
         .take_while(|&n| values.contains_key(&Q::int(n)))
@@ -205,28 +224,10 @@ fn cover_prints_the_published_figures() {
 #[test]
 fn phase_and_cover_play_any_rule_set() {
     let dir = tempfile::tempdir().unwrap();
-    let out = stdout(&[
-        "phase",
-        "--game",
-        "24",
-        "--k",
-        "2,3",
-        "--m",
-        "7",
-        "--quiet",
-        "--no-report",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
+    let out = phase_24(&["--k", "2,3", "--m", "7", "--quiet"], dir.path());
     assert!(out.is_empty(), "{out}");
     let cells = digits_lab::store::phase::read(dir.path()).unwrap().unwrap();
-    let rules = BruteRules {
-        arith: Arith::Rationals,
-        use_all: true,
-        pow: false,
-        unary_minus: false,
-        concat: false,
-    };
+    let rules = BruteRules::twenty_four();
     for cell in &cells {
         assert_eq!(cell.method, Method::Exact);
         // Every ordered draw of k numbers and a target from 1..7.
@@ -303,8 +304,7 @@ fn bad_cover_and_phase_requests_are_one_line_errors() {
 /// the report gets its section and the two charts.
 #[test]
 fn phase_writes_the_same_bytes_at_any_thread_count_and_reports() {
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let args = [
+    let a = phase_on_one_and_two_threads(&[
         "phase",
         "--k",
         "2,3,4",
@@ -315,19 +315,7 @@ fn phase_writes_the_same_bytes_at_any_thread_count_and_reports() {
         "--exact-limit",
         "300",
         "--quiet",
-    ];
-    for (dir, threads) in [(&a, "1"), (&b, "2")] {
-        cli()
-            .args(args)
-            .args(["--threads", threads, "--out"])
-            .arg(dir.path().join("data"))
-            .arg("--reports")
-            .arg(dir.path().join("reports"))
-            .assert()
-            .success();
-    }
-    let read = |d: &tempfile::TempDir| std::fs::read(d.path().join("data/phase.parquet")).unwrap();
-    assert_eq!(read(&a), read(&b));
+    ]);
     let cells = digits_lab::store::phase::read(&a.path().join("data"))
         .unwrap()
         .unwrap();

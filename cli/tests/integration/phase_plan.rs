@@ -15,7 +15,8 @@ use digits_lab::variant::phase::{Method, draw_board};
 use digits_lab::variant::phase_plan::MIN_SAMPLES;
 
 use crate::brute::{self, BruteRules};
-use crate::cli::{cli, stdout};
+use crate::cli::cli;
+use crate::phase::{phase_24, phase_on_one_and_two_threads};
 
 fn cells(dir: &std::path::Path) -> Vec<digits_lab::variant::phase::Cell> {
     digits_lab::store::phase::read(dir).unwrap().unwrap()
@@ -40,8 +41,7 @@ fn request(game: &str, k: Vec<u32>, m: Vec<u64>, samples: u64, budget: u64) -> P
 /// and two threads alike (the same bytes), and each sampled cell has its 95% interval.
 #[test]
 fn each_cell_is_computed_as_the_plan_predicts() {
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let args = [
+    let dir = phase_on_one_and_two_threads(&[
         "phase",
         "--game",
         "24",
@@ -55,22 +55,13 @@ fn each_cell_is_computed_as_the_plan_predicts() {
         "1",
         "--quiet",
         "--no-report",
-    ];
-    for (dir, threads) in [(&a, "1"), (&b, "2")] {
-        cli()
-            .args(args)
-            .args(["--threads", threads, "--out"])
-            .arg(dir.path())
-            .assert()
-            .success();
-    }
-    let read = |d: &tempfile::TempDir| std::fs::read(d.path().join("phase.parquet")).unwrap();
-    assert_eq!(read(&a), read(&b));
+    ]);
+    let a = dir.path().join("data");
     let planned = request("24", vec![2, 3, 6], vec![10, 100], 300, 1)
         .plan()
         .unwrap()
         .cells();
-    let got = cells(a.path());
+    let got = cells(&a);
     let shape = |k, m, method, boards| (k, m, method, boards);
     assert_eq!(
         got.iter()
@@ -98,20 +89,7 @@ fn each_cell_is_computed_as_the_plan_predicts() {
 #[test]
 fn boards_of_seven_rationals_are_counted() {
     let dir = tempfile::tempdir().unwrap();
-    let out = stdout(&[
-        "phase",
-        "--game",
-        "24",
-        "--k",
-        "7",
-        "--m",
-        "100",
-        "--samples",
-        "2",
-        "--no-report",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
+    let out = phase_24(&["--k", "7", "--m", "100", "--samples", "2"], dir.path());
     assert!(out.contains("plan: 0 exact, 1 sampled;"), "{out}");
     let got = cells(dir.path());
     assert_eq!((got[0].method, got[0].boards), (Method::Sampled, 2));
@@ -139,20 +117,7 @@ fn boards_of_seven_rationals_are_counted() {
 #[test]
 fn a_budget_too_small_skips_cells_instead_of_failing() {
     let dir = tempfile::tempdir().unwrap();
-    let out = stdout(&[
-        "phase",
-        "--game",
-        "24",
-        "--k",
-        "2,7",
-        "--m",
-        "10000",
-        "--budget",
-        "1",
-        "--no-report",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
+    let out = phase_24(&["--k", "2,7", "--m", "10000", "--budget", "1"], dir.path());
     let got = cells(dir.path());
     assert_eq!(got[0].method, Method::Sampled);
     assert_eq!(

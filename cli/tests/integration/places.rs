@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use digits_lab::corpus::CorpusId;
 
+use crate::cli::PUZZLE_765;
 use crate::fixture;
 
 /// Every file under `dir` and its bytes, by path relative to `dir`.
@@ -143,18 +144,7 @@ fn every_command_given_a_folder_leaves_the_working_folder_alone() {
         [&phase[..], &["--out", out]].concat(),
         vec!["plots", "--data", out],
         vec!["hardest", "--corpus", "24", "--data", out, "--limit", "3"],
-        vec![
-            "solve",
-            "--game",
-            "countdown",
-            "765",
-            "1",
-            "3",
-            "7",
-            "10",
-            "25",
-            "50",
-        ],
+        [&["solve", "--game", "countdown"][..], &PUZZLE_765].concat(),
         vec!["generate", "--game", "digits", "--day", "--seed", "7"],
         vec!["cover", "2", "3", "5", "33"],
         vec![

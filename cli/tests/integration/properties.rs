@@ -38,7 +38,7 @@ use crate::brute::{self, BruteCounts, BruteRules, Q};
 
 /// A fixed number of cases; failures are not written to a regression file (the failing
 /// board is in the message).
-fn config(cases: u32) -> ProptestConfig {
+pub(crate) fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
         failure_persistence: None,
@@ -46,7 +46,7 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
-fn fail(msg: impl Into<String>) -> TestCaseError {
+pub(crate) fn fail(msg: impl Into<String>) -> TestCaseError {
     TestCaseError::fail(msg.into())
 }
 
@@ -58,7 +58,7 @@ fn ok(result: Result<(), TestCaseError>) {
 }
 
 /// An engine value as the brute force's exact fraction.
-trait Value: Number {
+pub(crate) trait Value: Number {
     fn q(self) -> Q;
 }
 
@@ -476,15 +476,15 @@ fn check_moves<V: Value>(
 // Games and boards
 // ---------------------------------------------------------------------------------------
 
-fn digits() -> Game {
+pub(crate) fn digits() -> Game {
     Game::preset(GameKind::Digits)
 }
 
-fn countdown() -> Game {
+pub(crate) fn countdown() -> Game {
     Game::preset(GameKind::Countdown)
 }
 
-fn twenty_four() -> Game {
+pub(crate) fn twenty_four() -> Game {
     Game::preset(GameKind::TwentyFour)
 }
 
@@ -562,7 +562,7 @@ fn rationals_with(use_all: bool, pow: bool, unary_minus: bool) -> Game {
 }
 
 /// Distinct numbers from `1..=max`, in random order.
-fn distinct_board(
+pub(crate) fn distinct_board(
     max: i64,
     sizes: std::ops::RangeInclusive<usize>,
 ) -> impl Strategy<Value = Vec<i64>> {
@@ -570,7 +570,9 @@ fn distinct_board(
 }
 
 /// Cards dealt from the Countdown pool (1..10 twice each, 25, 50, 75, 100), in random order.
-fn countdown_board(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
+pub(crate) fn countdown_board(
+    sizes: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = Vec<i64>> {
     let pool: Vec<i64> = (1..=10)
         .flat_map(|n| [n, n])
         .chain([25, 50, 75, 100])
@@ -579,7 +581,7 @@ fn countdown_board(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Valu
 }
 
 /// Cards 1..=13 (at most 4 of them, so at most 4 copies of a value).
-fn cards(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
+pub(crate) fn cards(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
     prop::collection::vec(1..=13i64, sizes)
 }
 

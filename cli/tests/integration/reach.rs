@@ -13,8 +13,8 @@ use digits_lab::corpus::{Corpus, CorpusId, Shard};
 use digits_lab::engine::Window;
 use digits_lab::engine::reach::Reach;
 use digits_lab::game::board::Board;
-use digits_lab::game::number::{Int, Number, Rational};
-use digits_lab::game::rule_set::{Game, GameKind};
+use digits_lab::game::number::{Int, Rational};
+use digits_lab::game::rule_set::Game;
 use digits_lab::progress::Silent;
 use digits_lab::store::read::{parts, read_file, read_table};
 use digits_lab::store::schema::{Extras, Table};
@@ -23,43 +23,15 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 use crate::brute::{self, BruteRules, Q};
-use crate::cli::cli;
+use crate::cli::{cli, succeeded};
 use crate::fixture;
+use crate::properties::{
+    Value, cards, config, countdown, countdown_board, digits, distinct_board, fail, twenty_four,
+};
 
 // ---------------------------------------------------------------------------------------
 // The engine against the brute force
 // ---------------------------------------------------------------------------------------
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-fn fail(msg: impl Into<String>) -> TestCaseError {
-    TestCaseError::fail(msg.into())
-}
-
-trait Value: Number {
-    fn q(self) -> Q;
-}
-
-impl Value for Int {
-    fn q(self) -> Q {
-        Q::int(self.0)
-    }
-}
-
-impl Value for Rational {
-    fn q(self) -> Q {
-        Q {
-            num: self.numer(),
-            den: self.denom(),
-        }
-    }
-}
 
 /// The brute force's fewest operations per reachable value.
 fn brute_min_ops(game: &Game, numbers: &[i64]) -> BTreeMap<Q, u32> {
@@ -143,37 +115,6 @@ fn check<V: Value>(game: &Game, numbers: &[i64], his: &[i64]) -> Result<(), Test
         }
     }
     Ok(())
-}
-
-fn digits() -> Game {
-    Game::preset(GameKind::Digits)
-}
-
-fn countdown() -> Game {
-    Game::preset(GameKind::Countdown)
-}
-
-fn twenty_four() -> Game {
-    Game::preset(GameKind::TwentyFour)
-}
-
-fn distinct_board(
-    max: i64,
-    sizes: std::ops::RangeInclusive<usize>,
-) -> impl Strategy<Value = Vec<i64>> {
-    prop::sample::subsequence((1..=max).collect::<Vec<i64>>(), sizes).prop_shuffle()
-}
-
-fn countdown_board(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
-    let pool: Vec<i64> = (1..=10)
-        .flat_map(|n| [n, n])
-        .chain([25, 50, 75, 100])
-        .collect();
-    prop::sample::subsequence(pool, sizes).prop_shuffle()
-}
-
-fn cards(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<i64>> {
-    prop::collection::vec(1..=13i64, sizes)
 }
 
 /// Cards 1..=13 with up to 4 copies under Countdown's arithmetic, with or without `^`.
@@ -538,17 +479,12 @@ fn hardest_refuses_reach_only_tables_and_plots_gives_their_headline() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("--reach-only"), "{err}");
     let reports = tempfile::tempdir().unwrap();
-    let out = cli()
-        .args(["plots", "--data"])
-        .arg(data.path())
-        .arg("--out")
-        .arg(reports.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeeded(
+        cli()
+            .args(["plots", "--data"])
+            .arg(data.path())
+            .arg("--out")
+            .arg(reports.path()),
     );
     let report = std::fs::read_to_string(reports.path().join("REPORT.md")).unwrap();
     assert!(

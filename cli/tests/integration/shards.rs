@@ -13,7 +13,7 @@ use digits_lab::store::read::{parts, read_table};
 use polars::prelude::*;
 
 use crate::analyze::{assert_same_files, files, nyt, run};
-use crate::cli::cli;
+use crate::cli::{cli, one_line_error};
 
 #[test]
 fn the_union_of_shards_is_the_single_run() {
@@ -98,12 +98,8 @@ fn gather_writes_the_summary_of_shards_that_ran_elsewhere() {
         .args(args(&["--shards", "3"]))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("shards 2 (of 3)") && err.lines().count() == 1,
-        "{err}"
-    );
+    let err = one_line_error(out, 1);
+    assert!(err.contains("shards 2 (of 3)"), "{err}");
     assert!(!summary.exists());
 }
 

@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+use crate::cli::one_line_error;
+
 #[test]
 fn study_without_its_binary_says_how_to_build_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -14,9 +16,7 @@ fn study_without_its_binary_says_how_to_build_it() {
         .env("PATH", dir.path().join("nothing"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let e = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(e.lines().count(), 1, "{e}");
+    let e = one_line_error(out, 1);
     assert!(
         e.contains(
             "digits-lab-study, which is not built: run `cargo build --release -p digits-lab-study`"

@@ -11,7 +11,7 @@ use std::sync::{Mutex, OnceLock};
 
 use digits_lab::game::board::Board;
 use digits_lab::game::rule_set::{Game, GameKind};
-use digits_lab::puzzle::solve::{Options, solve};
+use digits_lab::puzzle::solve::{Options, Report, solve};
 use rusqlite::Connection;
 
 /// Three Digits puzzles, each played by every participant of [`DIGITS_PLAN`].
@@ -100,20 +100,21 @@ pub fn steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
     s
 }
 
-fn solve_steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
+/// The library's `solve` of a puzzle of the game `kind` (no moves listed), with every
+/// `distinct` solution when `all`.
+fn solved(kind: GameKind, board: &[i64], target: i64, all: bool) -> Report {
     let game = Game::preset(kind);
     let b = Board::new(&game, board.to_vec()).unwrap();
-    let r = solve(
-        &game,
-        &b,
-        target,
-        Options {
-            all: false,
-            no_moves: true,
-            no_difficulty: false,
-        },
-    )
-    .unwrap();
+    let options = Options {
+        all,
+        no_moves: true,
+        no_difficulty: false,
+    };
+    solve(&game, &b, target, options).unwrap()
+}
+
+fn solve_steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
+    let r = solved(kind, board, target, false);
     r.shortest
         .unwrap()
         .moves
@@ -128,19 +129,7 @@ fn solve_steps(kind: GameKind, board: &[i64], target: i64) -> Vec<Step> {
 /// Every `distinct` solution of a puzzle, written out, and its moves: what no response may
 /// hold.
 pub fn solutions(kind: GameKind, board: &[i64], target: i64) -> Vec<String> {
-    let game = Game::preset(kind);
-    let b = Board::new(&game, board.to_vec()).unwrap();
-    let r = solve(
-        &game,
-        &b,
-        target,
-        Options {
-            all: true,
-            no_moves: true,
-            no_difficulty: false,
-        },
-    )
-    .unwrap();
+    let r = solved(kind, board, target, true);
     let mut all = r.solutions.unwrap_or_default();
     let s = r.shortest.unwrap();
     all.push(s.expression);

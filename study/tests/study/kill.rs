@@ -100,20 +100,11 @@ fn sigkill_mid_study_loses_no_acknowledged_action() {
     let db = dir.path().join("study.sqlite");
     let check = |db: &std::path::Path| {
         let c = Connection::open(db).unwrap();
-        let stored: BTreeSet<(i64, i64)> = c
-            .prepare("SELECT trial, seq FROM moves")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let ended: BTreeSet<(i64, String)> = c
-            .prepare("SELECT id, outcome FROM trials WHERE outcome IS NOT NULL")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
+        let stored: BTreeSet<(i64, i64)> = pairs(&c, "SELECT trial, seq FROM moves");
+        let ended: BTreeSet<(i64, String)> = pairs(
+            &c,
+            "SELECT id, outcome FROM trials WHERE outcome IS NOT NULL",
+        );
         let lost: Vec<_> = acked.moves.difference(&stored).collect();
         assert!(lost.is_empty(), "acknowledged actions lost: {lost:?}");
         let lost: Vec<_> = acked.ended.difference(&ended).collect();
@@ -133,4 +124,18 @@ fn sigkill_mid_study_loses_no_acknowledged_action() {
     assert!(p.next());
     assert_eq!(p.combine(4, "−", 3).status, 200);
     check(&server.db);
+}
+
+/// The rows of a query of two columns, as a set.
+fn pairs<A, B>(c: &Connection, sql: &str) -> BTreeSet<(A, B)>
+where
+    A: rusqlite::types::FromSql + Ord,
+    B: rusqlite::types::FromSql + Ord,
+{
+    c.prepare(sql)
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
 }

@@ -19,6 +19,21 @@ pub(super) struct Level {
     forms: Vec<FormId>,
 }
 
+/// A board as multisets: its distinct values (ascending), how many copies of each it holds,
+/// and every sub-multiset of it (copies of each value), fewest numbers first.
+pub(super) fn board_multisets(numbers: &[i64]) -> (Vec<i64>, Vec<usize>, Vec<Vec<usize>>) {
+    let mut values = numbers.to_vec();
+    values.sort();
+    values.dedup();
+    let full: Vec<usize> = values
+        .iter()
+        .map(|v| numbers.iter().filter(|&x| x == v).count())
+        .collect();
+    let mut all = sub_multisets(&full);
+    all.sort_by_key(|c| c.iter().sum::<usize>());
+    (values, full, all)
+}
+
 /// All count vectors `c` with `0 <= c[i] <= max[i]`.
 pub(super) fn sub_multisets(max: &[usize]) -> Vec<Vec<usize>> {
     let mut out = vec![vec![]];
@@ -144,15 +159,7 @@ pub(super) fn build_level(
 
 /// For every reachable value, its counts (over any sub-multiset of the board unless use_all).
 pub fn solve_all(numbers: &[i64], rules: BruteRules) -> BTreeMap<Q, BruteCounts> {
-    let mut values = numbers.to_vec();
-    values.sort();
-    values.dedup();
-    let full: Vec<usize> = values
-        .iter()
-        .map(|v| numbers.iter().filter(|&x| x == v).count())
-        .collect();
-    let mut all = sub_multisets(&full);
-    all.sort_by_key(|c| c.iter().sum::<usize>());
+    let (values, full, all) = board_multisets(numbers);
 
     let mut levels: HashMap<Vec<usize>, Level> = HashMap::new();
     let mut arena = Forms::default();

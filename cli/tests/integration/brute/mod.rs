@@ -93,6 +93,18 @@ pub struct BruteRules {
 }
 
 impl BruteRules {
+    /// The 24 game's rules, written out here rather than read from the engine's preset:
+    /// exact rationals, every number used, nothing else.
+    pub fn twenty_four() -> BruteRules {
+        BruteRules {
+            arith: Arith::Rationals,
+            use_all: true,
+            pow: false,
+            unary_minus: false,
+            concat: false,
+        }
+    }
+
     /// The brute force's form of the engine's rules.
     pub fn of(rules: &digits_lab::game::rules::Rules) -> BruteRules {
         use digits_lab::game::rules::Arithmetic;

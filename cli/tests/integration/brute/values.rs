@@ -7,21 +7,13 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::arith::{apply, negate, ops_for};
-use super::counts::sub_multisets;
+use super::counts::{board_multisets, sub_multisets};
 use super::{BruteRules, Q};
 
 /// The targets of `1..=m` the board reaches (no joined digits).
 pub fn targets_reached(numbers: &[i64], rules: BruteRules, m: i64) -> BTreeSet<i64> {
     assert!(!rules.concat, "joined digits are not modelled here");
-    let mut values = numbers.to_vec();
-    values.sort();
-    values.dedup();
-    let full: Vec<usize> = values
-        .iter()
-        .map(|v| numbers.iter().filter(|&x| x == v).count())
-        .collect();
-    let mut all = sub_multisets(&full);
-    all.sort_by_key(|c| c.iter().sum::<usize>());
+    let (values, full, all) = board_multisets(numbers);
     let ops = ops_for(rules);
     let mut sets: HashMap<Vec<usize>, HashSet<Q>> = HashMap::new();
     let mut reached = BTreeSet::new();

@@ -20,6 +20,8 @@ use digits_lab::dataset::input::Row;
 use digits_lab::request::ServeRequest;
 use digits_lab::reward::Notes;
 
+use crate::cli::{cli, succeeded};
+
 const BIN: &str = env!("CARGO_BIN_EXE_digits-lab");
 
 /// The server as a process, killed with SIGKILL when dropped.
@@ -174,15 +176,10 @@ fn read_response(s: &mut BufReader<TcpStream>) -> std::io::Result<(u16, String, 
 
 /// A set written by `generate --format jsonl`, its rows.
 fn generated(args: &[&str]) -> Vec<Value> {
-    let out = Command::new(BIN)
-        .args(["generate", "--format", "jsonl", "--quiet", "--threads", "2"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = succeeded(
+        cli()
+            .args(["generate", "--format", "jsonl", "--quiet", "--threads", "2"])
+            .args(args),
     );
     let rows: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
