@@ -8,7 +8,7 @@ use crate::terminal::Terminal;
 use digits_lab::engine::Convention;
 use digits_lab::generate::dataset::HoldOut;
 use digits_lab::generate::strata::Stratify;
-use digits_lab::present::generate::Made;
+use digits_lab::present;
 use digits_lab::request::GenerateRequest;
 use digits_lab::request::generate::{COUNT, DAYS, GenerateFormat, PER_BOARD, TRIES};
 
@@ -157,7 +157,7 @@ pub(super) fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         .collect();
     request.write(&report, &mut std::io::stdout().lock(), &command.join(" "))?;
     if !args.quiet {
-        let made = Made {
+        let made = present::generate::Made {
             generated: &report.generated,
             seconds: started.elapsed().as_secs_f64(),
         };

@@ -98,12 +98,6 @@ fn no_module_imports_from_a_layer_above_its_own() {
                     .chars()
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
-                // The old paths of `present::numbers` and `present::output_format` are
-                // `present`'s.
-                let name = match name.as_str() {
-                    "format" | "output_format" => "present".to_string(),
-                    _ => name,
-                };
                 let Some(&depth) = layers.get(&name) else {
                     continue;
                 };
@@ -114,32 +108,11 @@ fn no_module_imports_from_a_layer_above_its_own() {
             }
         }
     }
-    // Files other branches of issue 64 move into `present` import it from below until they
-    // land; each must still do so, so that the list is emptied when they land.
-    for file in MOVING_INTO_PRESENT {
-        assert!(
-            against.iter().any(|a| a.starts_with(&format!("{file}:"))),
-            "{file} imports no layer above its own now: drop it from MOVING_INTO_PRESENT"
-        );
-    }
-    against.retain(|a| {
-        !MOVING_INTO_PRESENT
-            .iter()
-            .any(|f| a.starts_with(&format!("{f}:")))
-    });
     assert!(
         against.is_empty(),
         "imports against the layering: {against:#?}"
     );
 }
-
-/// Renderings that other branches of issue 64 move into `src/present/` (evaluate's report and
-/// charts, generate's outputs), which import `present` from below until they land.
-const MOVING_INTO_PRESENT: &[&str] = &[
-    "src/evaluate/charts.rs",
-    "src/evaluate/report.rs",
-    "src/generate/output.rs",
-];
 
 #[test]
 fn the_layering_is_what_the_issue_asks() {
@@ -210,16 +183,6 @@ fn the_readme_is_a_guide_of_at_most_300_lines() {
         );
     }
 }
-
-/// Files other branches of issue 64 move into `src/present/` (the fit report's text, and the
-/// command files that print evaluate's and generate's lines):
-/// they render outside it until those branches land, and the test below checks that each of them still does, so
-/// that this list is emptied when it lands.
-const MOVED_ELSEWHERE: &[&str] = &[
-    "src/request/fit.rs",
-    "cli/src/evaluate.rs",
-    "cli/src/generate.rs",
-];
 
 /// Where a file renders outside `src/present/`: a `to_text`, a `Display` for a report, a
 /// chart drawn (`plotters`); one line each, `file:line: what`.
@@ -440,13 +403,7 @@ fn rendering_happens_only_under_present() {
         if file.starts_with("cli/src/") && !exempt.contains(&file.as_str()) {
             found.extend(prints_outside_present(file, &text));
         }
-        match MOVED_ELSEWHERE.contains(&file.as_str()) {
-            true => assert!(
-                !found.is_empty(),
-                "{file} renders nothing now: drop it from MOVED_ELSEWHERE"
-            ),
-            false => against.extend(found),
-        }
+        against.extend(found);
     }
     assert!(
         against.is_empty(),

@@ -5,8 +5,8 @@
 //! interval.
 
 use digits_lab::engine::Convention;
+use digits_lab::findings::nyt::SlotPanel;
 use digits_lab::present::charts::{Chart, HEIGHT, Layout, Rect, WIDTH};
-use digits_lab::research::nyt::SlotPanel;
 use digits_lab::variant::phase::{Cell, Method};
 
 /// The chart's layout, after checking the two properties on it.

@@ -8,9 +8,9 @@ mod card;
 
 use std::fmt::{self, Write as _};
 
-use crate::present::numbers::{column_widths, grouped};
 use crate::generate::Generated;
 use crate::generate::puzzle::Puzzle;
+use crate::present::numbers::{column_widths, grouped};
 use crate::present::output_format::Format;
 
 pub use card::{Provenance, card, model_note};

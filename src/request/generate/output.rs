@@ -10,9 +10,9 @@ use crate::error::{Error, Result, file_error};
 use crate::generate::dataset::{self, SetGame, SetPuzzle};
 use crate::generate::hf_folder;
 use crate::generate::verl_folder;
-use crate::present::output_format::{Format, GenerateFormat};
 use crate::present;
 use crate::present::generate::Provenance;
+use crate::present::output_format::{Format, GenerateFormat};
 
 use super::{GenerateReport, GenerateRequest};
 
