@@ -11,7 +11,7 @@ use crate::game::moves::{Dedup, Move, Tile, moves};
 use crate::game::number::Number;
 use crate::game::rules::Rules;
 use crate::player::move_features::{N, softmax};
-use crate::player::{FEATURES, MoveFeatures, Step, Weights, features};
+use crate::player::{MoveFeatures, Step, Weights, features};
 
 use super::Fitted;
 use super::player_fit::BOUND;
@@ -123,24 +123,6 @@ pub fn fit(choices: &[Choice]) -> MoveFit {
         fitted: likelihood(&Weights(w), choices).0,
         weights: Weights(w),
     }
-}
-
-/// The fit as text: the likelihoods, then each feature's weight beside the carried one.
-pub fn describe(p: &MoveFit) -> String {
-    let carried = Fitted::embedded().player().weights;
-    let mut s = format!(
-        "{} logged moves; mean log-likelihood per move: uniform player {:.3}, the carried player \
-         (fitted on 24-game times) {:.3}, fitted on these moves {:.3}\n",
-        p.choices, p.uniform, p.carried, p.fitted
-    );
-    s.push_str("feature        fitted  carried\n");
-    for (k, f) in FEATURES.iter().enumerate() {
-        s.push_str(&format!(
-            "{:<13} {:>7.3}  {:>7.3}\n",
-            f.name, p.weights.0[k], carried.0[k]
-        ));
-    }
-    s
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod fit;
 pub mod gather;
 pub mod generate;
 pub mod hardest;
+pub mod move_prefs;
 pub mod numbers;
 pub mod output_format;
 pub mod phase;

@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::model::move_fit;
 
-pub use crate::model::move_fit::{Choice, describe};
+pub use crate::model::move_fit::Choice;
 
 /// What the fit found: the mean log-likelihood per move of each player, and the weights.
 pub type MovePrefsReport = move_fit::MoveFit;

@@ -131,7 +131,7 @@ fn main() -> ExitCode {
             Ok(c) if c.is_empty() => fail(1, "no moves logged yet"),
             Ok(choices) => match (prefs::MovePrefsRequest { choices }).run() {
                 Ok(report) => {
-                    print!("{}", prefs::describe(&report));
+                    print!("{report}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => fail(e.exit_code(), &e.to_string()),

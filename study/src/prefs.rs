@@ -8,7 +8,7 @@
 use std::path::Path;
 
 pub use digits_lab::request::MovePrefsRequest;
-pub use digits_lab::request::move_prefs::{Choice, MovePrefsReport, describe};
+pub use digits_lab::request::move_prefs::{Choice, MovePrefsReport};
 use rusqlite::Connection;
 
 use crate::db::{self, DbError};

@@ -1,7 +1,8 @@
-//! The fit report `data/difficulty-fit.md`: the nested cross-validated figure first, then
-//! every candidate and single feature beside it, the player's learned preferences, predicted
-//! against observed time by decile, the largest misses, the surrogate's error, and the chosen
-//! model in detail (the ridge report of [`super::ridge::markdown`]).
+//! The fit report (`difficulty-fit.md`; the binary carries `assets/difficulty-fit.md`): the
+//! nested cross-validated figure first, then every candidate and single feature beside it,
+//! the player's learned preferences, predicted against observed time by decile, the largest
+//! misses, the surrogate's error, and the chosen model in detail (the ridge report of
+//! [`super::ridge::markdown`]).
 
 use std::fmt::Write;
 

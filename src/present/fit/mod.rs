@@ -1,6 +1,6 @@
 //! `fit`'s renderings: the lines the command prints (`Display` for [`FitReport`] and its
-//! nested figure), and the fit report `data/difficulty-fit.md` ([`markdown`], with the
-//! chosen model's ridge report in [`ridge`]).
+//! nested figure), and the fit report ([`markdown`]: `difficulty-fit.md`, the binary
+//! carrying `assets/difficulty-fit.md`; the chosen model's ridge report in [`ridge`]).
 
 pub mod markdown;
 pub mod ridge;

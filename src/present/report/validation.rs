@@ -53,9 +53,10 @@ pub(super) fn validation_section(w: &mut String, facts: &Facts) {
          or by searching depth first without repeating itself, as the fit chooses; here it \
          plays by *{}*, which {}; its exact expected moves to the first solution are the \
          input) with exact features, by ridge regression, fitted to the {} sets of \
-         `data/human-24-4nums-train.csv` (the other half of the sets is kept out of the \
+         `assets/human-24-4nums-train.csv` (the other half of the sets is kept out of the \
          project). `digits-lab fit` refits it, prints the figures below and writes \
-         `data/difficulty-model.json` and its report `data/difficulty-fit.md`.\n",
+         `data/difficulty-model.json` and its report `data/difficulty-fit.md` (the binary \
+         carries the ones in `assets/`).\n",
         m.player.strategy.name(),
         m.player.strategy.what(),
         grouped(m.rows as u64)

@@ -72,10 +72,6 @@ fn the_export_is_what_fit_human_reads() {
     let p = digits_lab_study::prefs::MovePrefsRequest { choices }
         .run()
         .unwrap();
-    assert!(
-        p.fitted > p.uniform,
-        "{}",
-        digits_lab_study::prefs::describe(&p)
-    );
-    println!("{}", digits_lab_study::prefs::describe(&p));
+    assert!(p.fitted > p.uniform, "{}", p);
+    println!("{p}");
 }
