@@ -110,13 +110,20 @@ impl<V: Number> Builder<V> {
     }
 }
 
-/// The states, edges and first moves of the graph from `start`: every state an attempt
-/// can reach, children stored before their parents.
+/// What the walk from a board found: every state an attempt can reach, children stored
+/// before their parents, their edges, and the board's first moves written out.
+pub(super) struct Walked {
+    pub nodes: Vec<Node>,
+    pub edges: Vec<Edge>,
+    pub first: Vec<FirstMove>,
+}
+
+/// The walk from `start`.
 pub(super) fn walk<V: Number>(
     start: &[Tile<V>],
     rules: &Rules,
     target: Option<V>,
-) -> Result<(Vec<Node>, Vec<Edge>, Vec<FirstMove>), StateGraphTooLarge> {
+) -> Result<Walked, StateGraphTooLarge> {
     let (states, moves) = LAST_SIZE.get();
     let mut b = Builder {
         target,
@@ -129,5 +136,9 @@ pub(super) fn walk<V: Number>(
     };
     b.visit(start, true)?;
     LAST_SIZE.set((b.nodes.len(), b.edges.len()));
-    Ok((b.nodes, b.edges, b.first))
+    Ok(Walked {
+        nodes: b.nodes,
+        edges: b.edges,
+        first: b.first,
+    })
 }

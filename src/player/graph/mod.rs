@@ -173,7 +173,11 @@ impl Graph {
             return Ok(None);
         }
         start.sort_unstable();
-        let (nodes, edges, first) = build::walk(&start, rules, t)?;
+        let build::Walked {
+            nodes,
+            edges,
+            first,
+        } = build::walk(&start, rules, t)?;
         Ok(Some(Graph {
             nodes,
             edges,
