@@ -211,10 +211,9 @@ fn the_readme_is_a_guide_of_at_most_300_lines() {
     }
 }
 
-/// Files other branches of issue 64 move into `src/present/` (the fit report's text, and the
-/// command files that print evaluate's and generate's lines):
-/// they render outside it until those branches land, and the test below checks that each of them still does, so
-/// that this list is emptied when it lands.
+/// Files other branches of issue 64 move into `src/present/` (the fit report's text, the
+/// command files printing evaluate's and generate's lines) render outside it until they land;
+/// the test below checks that each still does, so that the list is emptied then.
 const MOVED_ELSEWHERE: &[&str] = &[
     "src/request/fit.rs",
     "cli/src/evaluate.rs",
@@ -247,8 +246,7 @@ fn renders_outside_present(file: &str, text: &str) -> Vec<String> {
     out
 }
 
-/// The text of a macro's or call's parentheses that start at `open` (just after `(`), up to
-/// the matching `)`, string literals skipped whole.
+/// The text from `open` (just after a `(`) to its matching `)`, string literals skipped whole.
 fn parenthesized(text: &str, open: usize) -> &str {
     let (mut depth, mut in_str, mut escaped) = (1, false, false);
     for (i, c) in text[open..].char_indices() {
@@ -414,11 +412,9 @@ fn prints_outside_present(file: &str, text: &str) -> Vec<String> {
     out
 }
 
-/// Every rendering of output is under `src/present/` (issue 64): nowhere else in the library,
-/// the Python package or the study does a `to_text`, a `Display` for a report or a chart
-/// (`plotters`) appear, and the command line prints only what present renders (`main.rs`'s
-/// one-line errors and `terminal.rs`, which draws progress and the notes long work hands it,
-/// aside).
+/// Every rendering is under `src/present/` (issue 64): no `to_text`, `Display` for a report or
+/// `plotters` elsewhere in the library, Python or the study; the command line prints only what
+/// present renders (but `main.rs`'s errors and `terminal.rs`'s progress and notes).
 #[test]
 fn rendering_happens_only_under_present() {
     let (mut files, mut folders) = (Vec::new(), Vec::new());
