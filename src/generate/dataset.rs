@@ -2,140 +2,24 @@
 //! jsonl|parquet`): each puzzle with the fields such trainers load — `numbers`, `target`, a
 //! `prompt` that states the game's rules and the answer format, a `ground_truth` for the
 //! reward function — beside its reference solution, counts and difficulty, and a seeded
-//! train/test split that holds out whole boards or whole targets.
+//! train/test split that holds out whole boards or whole targets ([`super::split`]); the
+//! prompt is [`super::prompt`]'s.
 
-use std::fmt;
 use std::io::Write;
 use std::path::Path;
-use std::str::FromStr;
 
 use polars::prelude::DataFrame;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
-use crate::game::rules::Arithmetic;
-use crate::random::mix;
 use crate::store::write::portable_parquet_file;
 
 use super::columns::{Prompt, rows_frame};
 use super::puzzle::{NoSolution, Puzzle};
 
-/// What a test split holds out: whole boards (no board of the test set is in the training
-/// set) or whole targets.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HoldOut {
-    #[default]
-    Boards,
-    Targets,
-}
-
-impl FromStr for HoldOut {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<HoldOut> {
-        match s {
-            "boards" => Ok(HoldOut::Boards),
-            "targets" => Ok(HoldOut::Targets),
-            _ => Err(Error::input(format!(
-                "--hold-out takes boards or targets, not `{s}`"
-            ))),
-        }
-    }
-}
-
-/// A seeded train/test split: `test` is the share of boards (or targets) held out.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Split {
-    pub test: f64,
-    pub hold_out: HoldOut,
-    pub seed: u64,
-}
-
-impl Split {
-    /// `train` or `test` for a puzzle: a hash of the seed and the board's numbers (or the
-    /// target) against the share, the same on any machine, so that a board (or a target) is
-    /// wholly in one part.
-    pub fn of(&self, p: &SetPuzzle) -> &'static str {
-        let mut h = mix(self.seed ^ 0x5eed_0047);
-        match self.hold_out {
-            HoldOut::Boards => {
-                for &n in p.board() {
-                    h = mix(h ^ n as u64);
-                }
-            }
-            HoldOut::Targets => h = mix(h ^ p.target() as u64),
-        }
-        // The top 53 bits as a fraction of 1.
-        if ((h >> 11) as f64 / (1u64 << 53) as f64) < self.test {
-            "test"
-        } else {
-            "train"
-        }
-    }
-}
-
-impl HoldOut {
-    /// Its name, as `--hold-out` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            HoldOut::Boards => "boards",
-            HoldOut::Targets => "targets",
-        }
-    }
-}
-
-impl fmt::Display for HoldOut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The task as a model is asked it: the numbers, the target, the game's rules in words and
-/// the answer format the reward functions read (`<answer>…</answer>`).
-pub fn prompt(game: &Game, numbers: &[i64], target: i64, no_solution: bool) -> String {
-    let rules = &game.rules;
-    let ops = if rules.pow {
-        "+, -, *, / and ^"
-    } else {
-        "+, -, * and /"
-    };
-    let each = if rules.use_all {
-        "every number exactly once"
-    } else {
-        "each number at most once (you need not use them all)"
-    };
-    let steps = match rules.arithmetic {
-        Arithmetic::PositiveIntegers => {
-            "Every intermediate result must be a positive whole number."
-        }
-        Arithmetic::WholeNumbers => {
-            "Every intermediate result must be a whole number (0 is allowed)."
-        }
-        Arithmetic::Integers => {
-            "Every intermediate result must be a whole number (negatives are allowed)."
-        }
-        Arithmetic::Rationals => "Fractions and negative numbers are allowed along the way.",
-    };
-    let mut extra = String::new();
-    if rules.unary_minus {
-        extra.push_str(" A minus sign may be put in front of any number or result.");
-    }
-    if rules.concat {
-        extra.push_str(" Digits may be written side by side to make a number (1 and 2 make 12).");
-    }
-    if no_solution {
-        extra.push_str(" If no expression makes the target, answer <answer>no solution</answer>.");
-    }
-    let list: Vec<String> = numbers.iter().map(i64::to_string).collect();
-    format!(
-        "Using the numbers [{}], make {target}. You may use {ops} and brackets, with {each}. \
-         {steps}{extra} Show your work in <think> </think> tags, then give the final expression \
-         in <answer> </answer> tags, for example <answer>(1 + 2) * 3</answer>.",
-        list.join(", ")
-    )
-}
+pub use super::prompt::prompt;
+pub use super::split::{HoldOut, SPLITS, Split};
 
 /// One dataset row: what trainers load, then the puzzle's own fields (its board is
 /// `numbers`). Every format of a set is built from it ([`super::columns`] for the tables).
@@ -396,6 +280,3 @@ pub fn split_frames<'a>(
         .map(|(part, rows)| Ok((part, rows_frame(&rows, game, prompt)?)))
         .collect()
 }
-
-/// The parts a split makes.
-pub const SPLITS: [&str; 2] = ["train", "test"];

@@ -9,9 +9,10 @@
 //!   ([`crate::puzzle::board_run`]);
 //! - [`style`]: the NYT style learned from the archive; [`day`]: a day of five;
 //! - [`puzzle`]: a puzzle as `solve` reports it (written as a table, CSV or JSON by
-//!   `crate::present::generate`); [`dataset`]: the puzzles as a dataset for models (JSONL, Parquet), with a seeded split,
-//!   [`columns`], its rows as table columns, [`hf_folder`], as a Hugging Face dataset
-//!   folder, and [`verl_folder`], in verl's row shape;
+//!   `crate::present::generate`); [`dataset`]: the puzzles as a dataset for models (JSONL,
+//!   Parquet), with a seeded split ([`split`]) and a [`prompt`], [`columns`], its rows as
+//!   table columns, [`hf_folder`], as a Hugging Face dataset folder, and [`verl_folder`], in
+//!   verl's row shape;
 //!   [`strata`]: sets shared equally among the strata of one property.
 //!
 //! The same request and seed give the same puzzles at any thread count: every board is drawn
@@ -27,9 +28,11 @@ pub mod day;
 pub mod deck;
 pub mod draws;
 pub mod hf_folder;
+pub mod prompt;
 pub mod puzzle;
 pub mod rng;
 pub mod span;
+pub mod split;
 pub mod strata;
 pub mod style;
 pub mod verl_folder;
