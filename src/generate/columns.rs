@@ -3,12 +3,14 @@
 //! the puzzle's own fields, the ground truth as a struct, the prompt as text or as a list of
 //! chat messages.
 
+use std::path::Path;
+
 use polars::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::store::write::frame;
+use crate::store::write::{frame, portable_parquet_file};
 
-use super::dataset::{Row, SetGame, TruthGame};
+use super::dataset::{Row, SetGame, SetPuzzle, Split, TruthGame, parts, row};
 
 /// How a table holds the prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,4 +202,30 @@ pub(super) fn truth(rows: &[Row]) -> Result<Series> {
         struct_of("game", n, &game_fields)?,
     ];
     struct_of("ground_truth", n, &fields)
+}
+
+/// The puzzles as a Parquet file, written atomically: the JSON lines' fields as columns
+/// (`numbers` and `solutions` lists; `ground_truth` a struct).
+pub fn write_parquet(
+    dest: &Path,
+    game: SetGame,
+    puzzles: &[SetPuzzle],
+    split: Option<&Split>,
+) -> Result<()> {
+    let rows: Vec<Row> = puzzles.iter().map(|p| row(game, p, split)).collect();
+    portable_parquet_file(dest, &mut rows_frame(&rows, game, Prompt::Text)?)
+}
+
+/// The puzzles as one table per part of the split, as `dataset::parts` divides them, with the
+/// prompt as text or as chat messages.
+pub fn split_frames<'a>(
+    game: SetGame<'a>,
+    puzzles: &[SetPuzzle<'a>],
+    split: Option<&Split>,
+    prompt: Prompt,
+) -> Result<Vec<(&'static str, DataFrame)>> {
+    parts(game, puzzles, split)
+        .into_iter()
+        .map(|(part, rows)| Ok((part, rows_frame(&rows, game, prompt)?)))
+        .collect()
 }

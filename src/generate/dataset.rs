@@ -6,16 +6,12 @@
 //! prompt is [`super::prompt`]'s.
 
 use std::io::Write;
-use std::path::Path;
 
-use polars::prelude::DataFrame;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::rule_set::Game;
-use crate::store::write::portable_parquet_file;
 
-use super::columns::{Prompt, rows_frame};
 use super::puzzle::{NoSolution, Puzzle};
 
 pub use super::prompt::prompt;
@@ -234,18 +230,6 @@ pub fn write_jsonl(
     Ok(())
 }
 
-/// The puzzles as a Parquet file, written atomically: the JSON lines' fields as columns
-/// (`numbers` and `solutions` lists; `ground_truth` a struct).
-pub fn write_parquet(
-    dest: &Path,
-    game: SetGame,
-    puzzles: &[SetPuzzle],
-    split: Option<&Split>,
-) -> Result<()> {
-    let rows: Vec<Row> = puzzles.iter().map(|p| row(game, p, split)).collect();
-    portable_parquet_file(dest, &mut rows_frame(&rows, game, Prompt::Text)?)
-}
-
 /// The puzzles' rows by part of the split (`train` alone without one), each row without
 /// its `split`, in the order of [`SPLITS`]; an empty part is left out.
 pub(super) fn parts<'a>(
@@ -264,19 +248,5 @@ pub(super) fn parts<'a>(
             (part, rows)
         })
         .filter(|(_, rows)| !rows.is_empty())
-        .collect()
-}
-
-/// The puzzles as one table per part of the split, as [`parts`] divides them, with the
-/// prompt as text or as chat messages.
-pub fn split_frames<'a>(
-    game: SetGame<'a>,
-    puzzles: &[SetPuzzle<'a>],
-    split: Option<&Split>,
-    prompt: Prompt,
-) -> Result<Vec<(&'static str, DataFrame)>> {
-    parts(game, puzzles, split)
-        .into_iter()
-        .map(|(part, rows)| Ok((part, rows_frame(&rows, game, prompt)?)))
         .collect()
 }

@@ -15,7 +15,8 @@ use crate::error::file_error;
 use crate::store::write::{folder_atomically, portable_parquet_file, write_text};
 
 use super::columns::Prompt;
-use super::dataset::{SetGame, SetPuzzle, Split, split_frames};
+use super::columns::split_frames;
+use super::dataset::{SetGame, SetPuzzle, Split};
 
 /// The card of a folder, written for the sizes of its parts (each part's name and its
 /// puzzles).

@@ -144,6 +144,11 @@ impl GenerateReport {
 
     /// The puzzles as a dataset in a Parquet file, written atomically.
     pub fn write_parquet(&self, dest: &Path) -> Result<()> {
-        dataset::write_parquet(dest, self.set_game(), &self.entries(), self.split.as_ref())
+        crate::generate::columns::write_parquet(
+            dest,
+            self.set_game(),
+            &self.entries(),
+            self.split.as_ref(),
+        )
     }
 }
