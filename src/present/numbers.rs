@@ -7,6 +7,11 @@
 
 pub use crate::game::words::{grouped, list};
 
+/// A part of a whole, both grouped: `1,362 of 1,820`.
+pub fn out_of(part: u64, whole: u64) -> String {
+    format!("{} of {}", grouped(part), grouped(whole))
+}
+
 /// Four decimals: `0.8046`.
 pub fn f4(x: f64) -> String {
     format!("{x:.4}")

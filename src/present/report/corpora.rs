@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::corpus::CorpusId;
 use crate::engine::Convention;
 use crate::findings::facts::{CorpusFacts, Facts};
-use crate::present::numbers::{f4, grouped, pct};
+use crate::present::numbers::{f4, grouped, out_of, pct};
 
 pub(super) fn corpora_section(w: &mut String, facts: &Facts) {
     let _ = writeln!(w, "## Corpora\n");
@@ -127,11 +127,7 @@ fn spec_figures(facts: &Facts) -> Vec<[String; 3]> {
         rows.push([
             "`24`: sets of 4 cards (1–13) that make 24".into(),
             "1,362 of 1,820".into(),
-            format!(
-                "{} of {}",
-                grouped(r.solving as u64),
-                grouped(r.boards as u64)
-            ),
+            out_of(r.solving as u64, r.boards as u64),
         ]);
         rows.push([
             "`24`: probability that a dealt hand makes 24".into(),
@@ -170,11 +166,7 @@ fn spec_figures(facts: &Facts) -> Vec<[String; 3]> {
         rows.push([
             "`make10`: multisets of four digits 0–9 that make 10".into(),
             "552 of 715".into(),
-            format!(
-                "{} of {}",
-                grouped(r.solving as u64),
-                grouped(r.boards as u64)
-            ),
+            out_of(r.solving as u64, r.boards as u64),
         ]);
         rows.push([
             "`make10`: tickets 0000–9999 that make 10".into(),
@@ -208,7 +200,7 @@ fn countdown_figures(c: &CorpusFacts, rows: &mut Vec<[String; 3]>) {
     rows.push([
         "`countdown`: solvable (selection, target) pairs, targets 100–999".into(),
         "10,871,986 of 11,918,700".into(),
-        format!("{} of {}", grouped(solving), grouped(pairs)),
+        out_of(solving, pairs),
     ]);
     if let Some(b) = c.boards.iter().find(|b| b.board == "1 1 2 2 3 3") {
         rows.push([
