@@ -210,52 +210,62 @@ fn renders_outside_present(file: &str, text: &str) -> Vec<String> {
     out
 }
 
-/// The text of a macro's or call's parentheses that start at `open` (just after `(`), up to
-/// the matching `)`, string literals skipped whole.
-fn parenthesized(text: &str, open: usize) -> &str {
-    let (mut depth, mut in_str, mut escaped) = (1, false, false);
-    for (i, c) in text[open..].char_indices() {
+/// Calls `f` with each character of `text`, its byte offset, and whether it stands inside a
+/// string literal (an escaped quote kept inside); stops where `f` says `false`.
+fn each_char(text: &str, mut f: impl FnMut(usize, char, bool) -> bool) {
+    let (mut in_str, mut escaped) = (false, false);
+    for (i, c) in text.char_indices() {
+        let inside = in_str;
         match (in_str, c) {
             (true, _) if escaped => escaped = false,
             (true, '\\') => escaped = true,
             (true, '"') => in_str = false,
-            (true, _) => {}
             (false, '"') => in_str = true,
-            (false, '(') => depth += 1,
-            (false, ')') => {
-                depth -= 1;
-                if depth == 0 {
-                    return &text[open..open + i];
-                }
-            }
             _ => {}
         }
+        if !f(i, c, inside) {
+            return;
+        }
     }
-    &text[open..]
+}
+
+/// The text of a macro's or call's parentheses that start at `open` (just after `(`), up to
+/// the matching `)`, string literals skipped whole.
+fn parenthesized(text: &str, open: usize) -> &str {
+    let (mut depth, mut end) = (1, text.len() - open);
+    each_char(&text[open..], |i, c, in_str| {
+        match c {
+            _ if in_str => {}
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            end = i;
+        }
+        depth > 0
+    });
+    &text[open..open + end]
 }
 
 /// `args` split at its top-level commas.
 fn top_level_args(args: &str) -> Vec<String> {
-    let (mut out, mut cur) = (Vec::new(), String::new());
-    let (mut depth, mut in_str, mut escaped) = (0, false, false);
-    for c in args.chars() {
-        match (in_str, c) {
-            (true, _) if escaped => escaped = false,
-            (true, '\\') => escaped = true,
-            (true, '"') => in_str = false,
-            (true, _) => {}
-            (false, '"') => in_str = true,
-            (false, '(' | '[' | '{') => depth += 1,
-            (false, ')' | ']' | '}') => depth -= 1,
-            (false, ',') if depth == 0 => {
+    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0);
+    each_char(args, |_, c, in_str| {
+        match c {
+            _ if in_str => {}
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
                 out.push(cur.trim().to_string());
                 cur.clear();
-                continue;
+                return true;
             }
             _ => {}
         }
         cur.push(c);
-    }
+        true
+    });
     if !cur.trim().is_empty() {
         out.push(cur.trim().to_string());
     }
