@@ -51,7 +51,7 @@ impl RulesArgs {
         .unwrap_or_else(|name| unreachable!("the command line has no flag for switch `{name}`"))
     }
 
-    /// The flag of the switch `name` (a name of [`digits_lab::request::game::SWITCHES`]).
+    /// The flag of the switch `name` (a name of [`digits_lab::game::options::SWITCHES`]).
     fn switch(&self, name: &str) -> Option<bool> {
         Some(match name {
             "pow" => self.pow,

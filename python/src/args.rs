@@ -10,7 +10,7 @@ use digits_lab::request::{GameOptions, RulesOptions, THREADS};
 use crate::errors::Failure;
 
 /// A `digits_lab.Game`, read attribute by attribute: the switches by their names in the
-/// library's [`digits_lab::request::game::SWITCHES`], which maps them to the rules.
+/// library's [`digits_lab::game::options::SWITCHES`], which maps them to the rules.
 #[derive(Debug)]
 pub struct Game {
     rules: RulesOptions,

@@ -12,6 +12,7 @@ pub mod join;
 pub mod moves;
 pub mod named;
 pub mod number;
+pub mod options;
 pub mod pool;
 pub mod rule_file;
 pub mod rule_set;

@@ -4,7 +4,8 @@
 //! (`cli/`) only parses flags into requests and prints reports; the Python package builds
 //! the same requests from keyword arguments. Nothing here knows how a request was typed.
 //!
-//! - [`game`]: the options that choose and change a game ([`GameOptions`], [`RulesOptions`]);
+//! - [`GameOptions`] and [`RulesOptions`], the options that choose and change a game (defined
+//!   in [`crate::game::options`], below the stages, which read them too);
 //!   [`corpus_options`]: which corpora a corpus run covers ([`CorpusOptions`]);
 //! - [`places`]: where outputs go when not told;
 //! - one file per command: [`solve`] (and [`solve_tables`], many puzzles as tables, for
@@ -23,7 +24,6 @@ pub mod corpus_options;
 pub mod cover;
 pub mod evaluate;
 pub mod fit;
-pub mod game;
 pub mod gather;
 pub mod generate;
 pub mod hardest;
@@ -40,6 +40,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, Result};
 
+pub use crate::game::options::{GameOptions, RulesOptions};
 pub use analyze::{AnalyzeReport, AnalyzeRequest};
 pub use audit::{AuditReport, AuditRequest};
 pub use check::{CheckFileRequest, CheckManyRequest, CheckRequest};
@@ -47,7 +48,6 @@ pub use corpus_options::CorpusOptions;
 pub use cover::{CoverReport, CoverRequest};
 pub use evaluate::EvaluateRequest;
 pub use fit::{FitReport, FitRequest};
-pub use game::{GameOptions, RulesOptions};
 pub use gather::{GatherReport, GatherRequest};
 pub use generate::{GenerateReport, GenerateRequest};
 pub use hardest::{HardestReport, HardestRequest};

@@ -8,8 +8,8 @@
 use serde_json::{Map, Value};
 
 use crate::dataset::input::{Unusable, numbers_text};
+use crate::game::options::{GameOptions, RulesOptions};
 use crate::generate::dataset::TruthGame;
-use crate::request::{GameOptions, RulesOptions};
 
 /// A ground truth read: the numbers (or why they are not a board), the target and the game
 /// the row names.
