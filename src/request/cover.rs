@@ -1,7 +1,7 @@
 //! `cover`: how far a board covers every target from 1, or the boards of `K` numbers, the
 //! i-th at most `Bᵢ`, that cover furthest.
 
-use crate::engine::reach::bounded::covers_to;
+use crate::engine::reach::covers::covers_to;
 use crate::error::{Error, Result};
 use crate::progress::Progress;
 use crate::variant::cover;

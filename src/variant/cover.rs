@@ -1,6 +1,6 @@
 //! Boards that cover every target: the largest `N` such that a board reaches each of
 //! `1..=N` under a game's rules, Countdown's by default
-//! ([`crate::engine::reach::bounded::covers_to`]), and the search for
+//! ([`crate::engine::reach::covers::covers_to`]), and the search for
 //! the boards of `K` numbers, the i-th at most `Bᵢ`, with the largest `N` (the MathOverflow
 //! question *Optimal Countdown*: the best board of 4 numbers at most `(2, 4, 6, 50)` is
 //! `2 3 5 33`, covering `1..=79`).
@@ -14,7 +14,8 @@
 
 use rayon::prelude::*;
 
-use crate::engine::reach::bounded::{MAX_NUMBERS, covers_at_least, covers_to};
+use crate::engine::reach::bounded::MAX_NUMBERS;
+use crate::engine::reach::covers::{covers_at_least, covers_to};
 use crate::error::{Error, Result};
 use crate::game::rules::Rules;
 

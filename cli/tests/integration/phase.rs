@@ -10,7 +10,8 @@ use std::path::Path;
 use polars::prelude::*;
 
 use digits_lab::corpus::{Corpus, Custom, Shard};
-use digits_lab::engine::reach::bounded::{Bounded, covers_to};
+use digits_lab::engine::reach::bounded::Bounded;
+use digits_lab::engine::reach::covers::covers_to;
 use digits_lab::game::number::Int;
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::rules::Rules;

@@ -33,10 +33,12 @@
 use crate::error::{Error, Result};
 use crate::game::board::{Board, SubBoards};
 use crate::game::join::joined;
-use crate::game::number::{Int, Number, Op};
+use crate::game::number::{Number, Op};
 use crate::game::rules::{Arithmetic, Rules};
 
 use super::collect::{Collector, collect};
+use super::covers::run_from_one;
+use super::keep::Keep;
 
 /// The most numbers a board may have, as in the main engine.
 pub use crate::game::board::MAX_NUMBERS;
@@ -196,14 +198,46 @@ impl<'r> Build<'r> {
     /// `V(s)` within its window, ascending, from the values of its proper sub-boards in
     /// `values`; `kept`: values already held, for the [`MAX_VALUES`] bound.
     pub fn one<V: Number>(&self, values: &[Vec<V>], s: usize, kept: usize) -> Result<Vec<V>> {
-        let (subs, rules) = (&self.subs, self.rules);
+        let keep = Keep {
+            window: self.window::<V>(s),
+            beside: None,
+        };
+        self.one_keeping(values, s, kept, keep)
+    }
+
+    /// [`Build::one`] for a sub-board one number `c` short of the whole board, asked about
+    /// `1..=hi`: only the values `c` can still take into `1..=hi` ([`Keep`]), where the
+    /// domain allows windows.
+    pub fn one_beside<V: Number>(
+        &self,
+        values: &[Vec<V>],
+        s: usize,
+        kept: usize,
+        c: i64,
+        hi: i64,
+    ) -> Result<Vec<V>> {
         let window = self.window::<V>(s);
+        let keep = Keep {
+            window,
+            beside: window.map(|_| (c, hi.saturating_add(c))),
+        };
+        self.one_keeping(values, s, kept, keep)
+    }
+
+    fn one_keeping<V: Number>(
+        &self,
+        values: &[Vec<V>],
+        s: usize,
+        kept: usize,
+        keep: Keep,
+    ) -> Result<Vec<V>> {
+        let (subs, rules) = (&self.subs, self.rules);
         let mut out = collect(|c| {
             if subs.size(s) == 1 {
                 let n = subs.values[subs.min_value(s).expect("one number")];
                 let v = V::from_int(n)
                     .ok_or_else(|| Error::input(format!("{n} is not in the game's domain")))?;
-                if !beyond(v, window) {
+                if !keep.drops(v) {
                     c.put(v);
                 }
                 return Ok(());
@@ -216,15 +250,7 @@ impl<'r> Build<'r> {
                 if a == 0 || a > b {
                     continue;
                 }
-                combine(
-                    &values[a],
-                    &values[b],
-                    a == b,
-                    rules,
-                    window,
-                    self.drop_units,
-                    c,
-                );
+                combine(&values[a], &values[b], a == b, rules, keep, self.drop_units, c);
                 if kept + c.pending() > MAX_VALUES {
                     return Err(too_large(subs));
                 }
@@ -241,18 +267,19 @@ impl<'r> Build<'r> {
     }
 }
 
-/// Every `a op b` (and `b op a`) for `a ∈ xs`, `b ∈ ys` the rules allow, put into `c`: within
-/// `window` when there is one, and without `× 1`, `÷ 1` when `drop_units`. `same`: the two
-/// lists are one sub-board's, so each unordered pair is tried once.
+/// Every `a op b` (and `b op a`) for `a ∈ xs`, `b ∈ ys` the rules allow, put into `c`: what
+/// `keep` keeps, and without `× 1`, `÷ 1` when `drop_units`. `same`: the two lists are one
+/// sub-board's, so each unordered pair is tried once.
 pub(super) fn combine<V: Number>(
     xs: &[V],
     ys: &[V],
     same: bool,
     rules: &Rules,
-    window: Option<i64>,
+    keep: Keep,
     drop_units: bool,
     c: &mut Collector<'_, V>,
 ) {
+    let window = keep.window;
     for (i, &x) in xs.iter().enumerate() {
         let from = if same { i } else { 0 };
         for &y in &ys[from..] {
@@ -273,7 +300,7 @@ pub(super) fn combine<V: Number>(
                 };
                 // A `× 1` or `÷ 1` where numbers may go unused, or a value past the window:
                 // left out.
-                let dropped = drop_units && unit || beyond(v, window);
+                let dropped = drop_units && unit || keep.drops(v);
                 if !dropped {
                     c.put(v);
                 }
@@ -333,66 +360,6 @@ pub(super) fn pair_results<V: Number>(
     }
 }
 
-/// Whether `v` lies beyond `window` (never without one).
-#[inline(always)]
-pub(super) fn beyond<V: Number>(v: V, window: Option<i64>) -> bool {
-    window.is_some_and(|w| v.as_int().is_some_and(|i| i > w))
-}
-
-/// The length of the run `1, 2, 3, …` at the start of `reached` (ascending, no repeats).
-fn run_from_one(reached: &[i64]) -> u64 {
-    let start = reached.partition_point(|&v| v < 1);
-    reached[start..]
-        .iter()
-        .zip(1i64..)
-        .take_while(|(v, i)| *v == i)
-        .count() as u64
-}
-
-/// The largest `n` such that `numbers` reach every one of `1..=n` under `rules`, however far
-/// that goes: with windows, doubled until the run ends inside one (bounded by the largest
-/// value the board can make, `Π max(c, 2)`); without, from every value at once.
-pub fn covers_to(rules: &Rules, numbers: &[i64]) -> Result<u64> {
-    match rules.arithmetic {
-        Arithmetic::PositiveIntegers if !rules.pow && !rules.concat => {
-            let bound = i64::try_from(product_bound(numbers)).unwrap_or(i64::MAX);
-            let mut hi = 64i64.min(bound).max(1);
-            loop {
-                let reach = Bounded::<Int>::new(rules, numbers, Some(hi))?;
-                match reach.covers_within() {
-                    Some(n) => return Ok(n),
-                    None if hi >= bound => return Ok(hi as u64),
-                    None => hi = hi.saturating_mul(4).min(bound),
-                }
-            }
-        }
-        arithmetic => crate::with_number_type!(arithmetic, V => Ok(run_from_one(
-            &Bounded::<V>::new(rules, numbers, None)?.reachable(),
-        ))),
-    }
-}
-
-/// Whether `numbers` reach every one of `1..=n` under `rules` (cheaper than
-/// [`covers_to`]: one window).
-pub fn covers_at_least(rules: &Rules, numbers: &[i64], n: u64) -> Result<bool> {
-    if n == 0 {
-        return Ok(true);
-    }
-    let hi = i64::try_from(n).unwrap_or(i64::MAX);
-    let within = crate::with_number_type!(rules.arithmetic, V => {
-        Bounded::<V>::new(rules, numbers, Some(hi))?.count_upto(hi)
-    });
-    Ok(within == n)
-}
-
-/// `Π max(c, 2)` over `numbers`, an upper bound on every value they make with `+ − × ÷`
-/// in positive integers (saturating).
-fn product_bound(numbers: &[i64]) -> i128 {
-    numbers
-        .iter()
-        .fold(1i128, |p, &c| p.saturating_mul(i128::from(c.max(2))))
-}
-
 /// The largest value of the sub-board whose complement is `rest` that can matter for
 /// targets up to `hi`: `(hi + 1) · Π_{c ∈ rest} max(c, 2) − 1` (see the module docs).
 fn window(subs: &SubBoards, rest: usize, hi: i64) -> i64 {
@@ -413,7 +380,7 @@ pub(super) fn too_large(subs: &SubBoards) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::number::Rational;
+    use crate::game::number::{Int, Rational};
     use crate::game::rule_set::{Game, GameKind};
 
     fn countdown() -> Rules {
@@ -440,16 +407,6 @@ mod tests {
         // 6 ÷ (1 − 3 ÷ 4) = 24 needs a fraction; 1 alone is not a value (every card used).
         let r = Bounded::<Rational>::new(&rules, &[1, 5], None).unwrap();
         assert_eq!(r.reachable(), vec![4, 5, 6]);
-    }
-
-    #[test]
-    fn the_published_covers() {
-        let c = countdown();
-        assert_eq!(covers_to(&c, &[1, 3]).unwrap(), 4);
-        assert_eq!(covers_to(&c, &[2, 3, 10]).unwrap(), 17);
-        assert_eq!(covers_to(&c, &[2, 3, 5, 33]).unwrap(), 79);
-        assert!(covers_at_least(&c, &[2, 3, 5, 33], 79).unwrap());
-        assert!(!covers_at_least(&c, &[2, 3, 5, 33], 80).unwrap());
     }
 
     #[test]

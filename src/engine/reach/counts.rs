@@ -133,7 +133,9 @@ pub fn counts_by<V: Number>(
             if !every && top.is_full() {
                 break;
             }
-            let vb = build.one(&values, b, kept)?;
+            // `a` is the one number left beside `b`.
+            let c = subs.numbers(a)[0];
+            let vb = build.one_beside(&values, b, kept, c, m)?;
             if kept + vb.len() > MAX_VALUES {
                 return Err(too_large(subs));
             }

@@ -19,12 +19,17 @@
 //!   where the domain allows it ([`bounded::Bounded`]), where a corpus run shares whole
 //!   sub-board tables instead;
 //! - `counts`: what one board reaches in `1..=m`, counted without building the whole board
-//!   (the phase sweep's boards of six and seven numbers in any domain).
+//!   (the phase sweep's boards of six and seven numbers in any domain);
+//! - `keep`: what a build keeps of a sub-board's values (its window, and beside the one
+//!   number left, what that number can still take to a target);
+//! - `covers`: how far a board covers the targets from 1 (`cover`, `covers_to`).
 
 mod board_reach;
 pub mod bounded;
 mod collect;
+mod keep;
 pub mod counts;
+pub mod covers;
 mod table;
 mod window;
 
