@@ -16,6 +16,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
+from ._forward import forward
 from ._progress import Bar
 from .game import Game, resolve
 
@@ -56,9 +57,7 @@ def evaluate(
     row, and optionally the model (``model``, ``model_name``, ``policy`` or ``system``; any
     number of answers per puzzle and model). With ``out``, the folder (tables, figures,
     charts, report) is kept there, as the command writes it."""
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"evaluate() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "evaluate")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         if isinstance(answers, (str, os.PathLike)):
             path = os.fspath(answers)
@@ -69,18 +68,7 @@ def evaluate(
         folder = Path(out) if out is not None else Path(tmp) / "evaluation"
         bar = Bar("evaluate", "boards", quiet)
         try:
-            figures = _native.evaluate(
-                g,
-                path,
-                os.fspath(folder),
-                [int(x) for x in k],
-                numbers_column,
-                target_column,
-                answer_column,
-                model_column,
-                threads,
-                bar,
-            )
+            figures = forward(_native.evaluate, locals(), g, path, os.fspath(folder), [int(x) for x in k], progress=bar)
         finally:
             bar.close()
         return Evaluation(

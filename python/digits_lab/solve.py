@@ -150,9 +150,7 @@ def solve(
     player's move counts. Rule options (``pow``, ``unary_minus``, ``use_all``,
     ``fractions``, ``pool``, ``targets``, ``rules``) change the game.
     """
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"solve() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "solve")
     if target is None:
         if g.to_dict().get("target") is None:
             raise DigitsLabError(f"give a target: {g.rules or g.kind} has no fixed target")
@@ -181,9 +179,7 @@ def solve_many(
     are the table's: in Digits and Countdown the difficulty score uses the player's
     surrogate, where ``solve`` walks the player exactly.
     """
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"solve_many() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "solve_many")
     if isinstance(boards, str) or not isinstance(boards, Sequence):
         raise TypeError("boards: expected a list of boards")
     board_words = [number_words(f"boards[{i}]", b) for i, b in enumerate(boards)]
