@@ -207,9 +207,6 @@ def audit(
     g = resolve(game, rules, "audit")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         out = Path(tmp) / "audit.parquet"
-        bar = Bar("audit", "boards", quiet)
-        try:
+        with Bar("audit", "boards", quiet) as bar:
             summary = forward(_native.audit, locals(), g, os.fspath(path), out, progress=bar)
-        finally:
-            bar.close()
         return pl.read_parquet(out), json.loads(summary)

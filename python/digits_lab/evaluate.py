@@ -66,11 +66,8 @@ def evaluate(
             path = os.path.join(tmp, "answers.parquet")
             frame.write_parquet(path)
         folder = Path(out) if out is not None else Path(tmp) / "evaluation"
-        bar = Bar("evaluate", "boards", quiet)
-        try:
+        with Bar("evaluate", "boards", quiet) as bar:
             figures = forward(_native.evaluate, locals(), g, path, os.fspath(folder), [int(x) for x in k], progress=bar)
-        finally:
-            bar.close()
         return Evaluation(
             answers=pl.read_parquet(folder / "answers.parquet"),
             puzzles=pl.read_parquet(folder / "puzzles.parquet"),

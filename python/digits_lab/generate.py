@@ -66,8 +66,7 @@ def generate(
     spans = {"solutions": solutions, "min_ops": min_ops}
     typed = {name: None if v is None else value_word(name, v) for name, v in spans.items()}
     started = time.monotonic()
-    bar = Bar("generate", "days" if day or days else "boards", quiet)
-    try:
+    with Bar("generate", "days" if day or days else "boards", quiet) as bar:
         text, _title, boards = forward(
             _native.generate,
             locals(),
@@ -76,8 +75,6 @@ def generate(
             progress=bar,
             model_difficulty=None if model_difficulty is None else os.fspath(model_difficulty),
         )
-    finally:
-        bar.close()
     puzzles: list[dict[str, Any]] = json.loads(text)
     if not quiet:
         print(f"{len(puzzles)} puzzles from {boards} boards in {time.monotonic() - started:.2f} s", file=sys.stderr)

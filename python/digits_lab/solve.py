@@ -194,11 +194,8 @@ def solve_many(
             raise DigitsLabError(f"give one target per board: {len(board_words)} boards, {len(zipped)} targets")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         out = Path(tmp)
-        bar = Bar("solve_many", "boards", quiet)
-        try:
+        with Bar("solve_many", "boards", quiet) as bar:
             _, parsed = _native.solve_tables(g, board_words, zipped, out, threads, bar)
-        finally:
-            bar.close()
         tables = out / "solve_many"
         puzzles = pl.read_parquet(tables / "puzzles" / "*.parquet")
         names = pl.read_parquet(tables / "boards" / "*.parquet", columns=["board_id", "board"])

@@ -53,11 +53,8 @@ def cover_search(
     """The boards of ``size`` numbers, the i-th at most ``max[i]``, that cover furthest, as
     ``digits-lab cover --size K --max B1,…,BK`` finds them."""
     g = _rules(game, rules, "cover_search")
-    bar = Bar("cover", "boards", quiet)
-    try:
+    with Bar("cover", "boards", quiet) as bar:
         best, boards, searched, measured = _native.cover_search(g, size, list(max), threads, bar)
-    finally:
-        bar.close()
     return CoverSearch(best, boards, searched, measured)
 
 
@@ -81,8 +78,7 @@ def phase(
     and how many boards a sampled cell gets."""
     g = _rules(game, rules, "phase")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
-        bar = Bar("phase", "boards", quiet)
-        try:
+        with Bar("phase", "boards", quiet) as bar:
             forward(
                 _native.phase,
                 locals(),
@@ -92,6 +88,4 @@ def phase(
                 m=None if m is None else list(m),
                 progress=bar,
             )
-        finally:
-            bar.close()
         return pl.read_parquet(Path(tmp) / "phase.parquet")
