@@ -53,7 +53,7 @@ fmt:
 lint: deps-aligned study-deps-aligned
     cargo fmt --all -- --check
     cargo clippy --release --all-targets -- -D warnings
-    cargo clippy --release -p digits-lab-study -p digits-lab-python --all-targets -- -D warnings
+    cargo clippy --release -p digits-lab-study -p digits-lab-python -p digits-lab-testkit --all-targets -- -D warnings
 
 # Fails if building the study crate changes the features of a crate the command's build
 # (the library and the CLI) also uses: it would then compile polars a second time.

@@ -19,34 +19,32 @@ fn board(kind: GameKind, numbers: &[i64]) -> (Game, Board) {
     (game, board)
 }
 
+/// The full DP of a board of the game `kind` in the number type `V`, with its game and board.
+fn full_dp<V: Number>(kind: GameKind, numbers: &[i64]) -> (Game, Board, Dp<V>) {
+    let (game, b) = board(kind, numbers);
+    let dp = Dp::<V>::build(&b, &game.rules).expect("builds");
+    (game, b, dp)
+}
+
 /// Every value of a Countdown board with `trees`, `expressions`, `distinct` and `min_ops`.
 #[divan::bench]
 fn dp_countdown_25_50_75_100_3_6() -> usize {
-    let (game, b) = board(GameKind::Countdown, &[25, 50, 75, 100, 3, 6]);
-    Dp::<Int>::build(&b, &game.rules)
-        .expect("builds")
-        .table(b.len())
-        .len()
+    let (_, b, dp) = full_dp::<Int>(GameKind::Countdown, &[25, 50, 75, 100, 3, 6]);
+    dp.table(b.len()).len()
 }
 
 /// Every value of the SPEC's Digits board.
 #[divan::bench]
 fn dp_digits_1_3_7_10_25_50() -> usize {
-    let (game, b) = board(GameKind::Digits, &[1, 3, 7, 10, 25, 50]);
-    Dp::<Int>::build(&b, &game.rules)
-        .expect("builds")
-        .table(1)
-        .len()
+    let (_, _, dp) = full_dp::<Int>(GameKind::Digits, &[1, 3, 7, 10, 25, 50]);
+    dp.table(1).len()
 }
 
 /// A 24-game board in exact rationals, every card used.
 #[divan::bench]
 fn dp_24_3_4_9_10() -> usize {
-    let (game, b) = board(GameKind::TwentyFour, &[3, 4, 9, 10]);
-    Dp::<Rational>::build(&b, &game.rules)
-        .expect("builds")
-        .table(1)
-        .len()
+    let (_, _, dp) = full_dp::<Rational>(GameKind::TwentyFour, &[3, 4, 9, 10]);
+    dp.table(1).len()
 }
 
 /// The SPEC's move-sequence figure: `[1,2,4,5,10,25]` → 94.
@@ -100,8 +98,7 @@ impl SubTableSource<Int> for Given {
 /// A Digits board as `analyze` builds it: its sub-boards given, the whole board windowed to
 /// the targets 1–999 and their near misses (1–1,108).
 fn digits_windowed() -> (Game, Board, Given) {
-    let (game, b) = board(GameKind::Digits, &[2, 5, 9, 13, 17, 24]);
-    let dp = Dp::<Int>::build(&b, &game.rules).expect("builds");
+    let (game, b, dp) = full_dp::<Int>(GameKind::Digits, &[2, 5, 9, 13, 17, 24]);
     let full = dp.subs.full();
     for s in 1..full {
         dp.items(Flat::Sum, s);

@@ -6,13 +6,14 @@
 //!
 //! `cargo bench -p digits-lab-cli --bench serve_load -- PATH/TO/digits-lab`
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use digits_lab::dataset::input::Row;
 use digits_lab::request::{CheckManyRequest, GameOptions};
+use digits_lab_testkit::{listening, read_response};
 use serde_json::{Value, json};
 
 const BATCH: usize = 256;
@@ -74,24 +75,8 @@ fn request(path: &str, body: &Value) -> Vec<u8> {
 /// Sends `request` and reads the reply: its status and body.
 fn exchange(s: &mut BufReader<TcpStream>, request: &[u8]) -> (u16, Vec<u8>) {
     s.get_mut().write_all(request).unwrap();
-    let mut line = String::new();
-    s.read_line(&mut line).unwrap();
-    let status = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let mut length = 0;
-    loop {
-        line.clear();
-        s.read_line(&mut line).unwrap();
-        let h = line.trim_end().to_ascii_lowercase();
-        if h.is_empty() {
-            break;
-        }
-        if let Some(v) = h.strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap();
-        }
-    }
-    let mut body = vec![0; length];
-    s.read_exact(&mut body).unwrap();
-    (status, body)
+    let reply = read_response(s).unwrap();
+    (reply.status, reply.body)
 }
 
 /// The server's CPU seconds so far and its peak resident memory in MiB.
@@ -190,22 +175,10 @@ fn main() {
         .expect("usage: serve_load PATH/TO/digits-lab");
     let all = answers(CLIENTS * BATCHES_PER_CLIENT * BATCH);
     let batches: Vec<&[(Vec<i64>, String)]> = all.chunks(BATCH).collect();
-    let mut server = Command::new(&bin)
-        .args(["serve", "--port", "0", "--quiet"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr: SocketAddr = line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let (mut server, addr) = listening(
+        Command::new(&bin).args(["serve", "--port", "0", "--quiet"]),
+        "digits-lab serve: listening on http://",
+    );
     let pid = server.id();
     println!(
         "{} answers a run: {CLIENTS} kept-alive clients, {BATCHES_PER_CLIENT} batches of {BATCH} each, on {addr}; {RUNS} runs, medians",

@@ -5,11 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::terminal::Terminal;
 use digits_lab::request::AuditRequest;
 
 use super::GameArgs;
-use super::columns::PuzzleColumnArgs;
+use super::columns::{PuzzleColumnArgs, WorkerArgs};
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
@@ -22,12 +21,8 @@ pub struct AuditArgs {
     /// The audited rows (Parquet; default INPUT.audit.parquet beside the input).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Worker threads, 1 to 1024 (default: one per core); the rows do not depend on it.
-    #[arg(long)]
-    pub threads: Option<i128>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub workers: WorkerArgs,
 }
 
 impl AuditArgs {
@@ -37,13 +32,13 @@ impl AuditArgs {
             input: self.input.clone(),
             columns: self.columns.columns(),
             out: self.out.clone(),
-            threads: super::threads(self.threads)?,
+            threads: self.workers.threads()?,
         })
     }
 }
 
 pub(super) fn run(args: &AuditArgs) -> anyhow::Result<()> {
-    let report = args.request()?.run(&Terminal::new(args.quiet))?;
+    let report = args.request()?.run(&args.workers.terminal())?;
     print!("{report}");
     Ok(())
 }

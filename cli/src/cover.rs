@@ -4,11 +4,11 @@
 
 use clap::Args;
 
-use crate::terminal::Terminal;
 use digits_lab::request::CoverRequest;
 use digits_lab::request::cover::{MAX, NUMBER, SIZE};
 
 use super::RulesArgs;
+use super::columns::WorkerArgs;
 
 #[derive(Debug, Args)]
 pub struct CoverArgs {
@@ -26,12 +26,8 @@ pub struct CoverArgs {
     /// each 1 to 10000: `--max 2,4,6,50`.
     #[arg(long, value_delimiter = ',', requires = "size")]
     pub max: Vec<i128>,
-    /// Worker threads for a search, 1 to 1024 (default: one per core).
-    #[arg(long)]
-    pub threads: Option<i128>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub workers: WorkerArgs,
 }
 
 impl CoverArgs {
@@ -43,13 +39,13 @@ impl CoverArgs {
                 .collect::<Result<_, _>>()?,
             size: SIZE.fit_opt(self.size)?,
             max: MAX.fit_all(&self.max)?,
-            threads: super::threads(self.threads)?,
+            threads: self.workers.threads()?,
         })
     }
 }
 
 pub(super) fn run(args: &CoverArgs) -> anyhow::Result<()> {
-    let report = args.request()?.run(&Terminal::new(args.quiet))?;
+    let report = args.request()?.run(&args.workers.terminal())?;
     print!("{report}");
     Ok(())
 }

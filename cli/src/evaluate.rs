@@ -5,12 +5,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::terminal::Terminal;
 use digits_lab::dataset::input::Columns;
 use digits_lab::request::EvaluateRequest;
 
 use super::GameArgs;
-use super::columns::PuzzleColumnArgs;
+use super::columns::{PuzzleColumnArgs, WorkerArgs};
 
 #[derive(Debug, Args)]
 pub struct EvaluateArgs {
@@ -35,12 +34,8 @@ pub struct EvaluateArgs {
     /// report.md (default: INPUT.evaluation beside the input).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Worker threads, 1 to 1024 (default: one per core); the results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<i128>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub workers: WorkerArgs,
 }
 
 impl EvaluateArgs {
@@ -55,12 +50,12 @@ impl EvaluateArgs {
             },
             k: digits_lab::request::evaluate::K.fit_all(&self.k)?,
             out: self.out.clone(),
-            threads: super::threads(self.threads)?,
+            threads: self.workers.threads()?,
         })
     }
 }
 
 pub(super) fn run(args: &EvaluateArgs) -> anyhow::Result<()> {
-    print!("{}", args.request()?.run(&Terminal::new(args.quiet))?);
+    print!("{}", args.request()?.run(&args.workers.terminal())?);
     Ok(())
 }

@@ -1,6 +1,11 @@
 """Type stub of the native module ``digits_lab._native`` (python/src/lib.rs): thin wrappers
 that build the library's requests from the package's keyword arguments. Use the package's
-functions instead."""
+functions instead.
+
+``**options`` are the keyword arguments of the package's function of the same name, under
+the same names (with ``progress``, a ``Progress``): the package passes them on by name
+(``_forward.forward``), so in Python its signature is the one list of them (in Rust, the
+function's ``#[pyo3(signature)]``)."""
 
 from collections.abc import Callable
 from os import PathLike
@@ -45,26 +50,9 @@ def check_many(
     list[int | None],
 ]: ...
 def usual_columns() -> tuple[list[str], list[str], list[str]]: ...
-def audit(
-    game: Game,
-    input: str | PathLike[str],
-    out: str | PathLike[str],
-    numbers_column: str | None = None,
-    target_column: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
-) -> str: ...
+def audit(game: Game, input: str | PathLike[str], out: str | PathLike[str], **options: object) -> str: ...
 def evaluate(
-    game: Game,
-    input: str | PathLike[str],
-    out: str | PathLike[str],
-    k: list[int],
-    numbers_column: str | None = None,
-    target_column: str | None = None,
-    answer_column: str | None = None,
-    model_column: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    game: Game, input: str | PathLike[str], out: str | PathLike[str], k: list[int], **options: object
 ) -> str: ...
 def solve_tables(
     game: Game,
@@ -74,24 +62,7 @@ def solve_tables(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> tuple[str, list[int] | None]: ...
-def generate(
-    game: Game,
-    count: int | None = None,
-    seed: int | None = None,
-    solutions: str | None = None,
-    convention: str | None = None,
-    min_ops: str | None = None,
-    uses_all: bool = False,
-    no_repeats: bool = False,
-    difficulty: str | None = None,
-    all: bool = False,
-    day: bool = False,
-    days: int | None = None,
-    tries: int | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
-    model_difficulty: str | None = None,
-) -> tuple[str, str, int]: ...
+def generate(game: Game, **options: object) -> tuple[str, str, int]: ...
 def cover(game: Game, numbers: list[str]) -> int: ...
 def cover_search(
     game: Game,
@@ -100,18 +71,7 @@ def cover_search(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> tuple[int, list[list[int]], int, int]: ...
-def phase(
-    game: Game,
-    out: str | PathLike[str],
-    k: list[int] | None = None,
-    m: list[int] | None = None,
-    samples: int | None = None,
-    exact_limit: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
-    budget: int | None = None,
-) -> str: ...
+def phase(game: Game, out: str | PathLike[str], **options: object) -> str: ...
 def analyze(
     corpus: str,
     out: str | PathLike[str],

@@ -13,7 +13,7 @@ EVERY = 0.25
 
 class Bar:
     """A one-line bar: ``label [#####     ] done/total unit · rate``, or a counter when the
-    total is unknown."""
+    total is unknown; ``with Bar(...) as bar:`` clears it however the call ends."""
 
     def __init__(self, label: str, unit: str, quiet: bool) -> None:
         self.label, self.unit, self.quiet = label, unit, quiet
@@ -35,6 +35,12 @@ class Bar:
         self.width = max(self.width, len(line))
         sys.stderr.write("\r" + line.ljust(self.width))
         sys.stderr.flush()
+
+    def __enter__(self) -> Bar:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
     def close(self) -> None:
         """Clears the bar's line (as the command line's bars do when they finish)."""

@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
+from ._forward import forward
 from ._progress import Bar
 from ._words import number_words, value_word, whole
 from .errors import DigitsLabError
@@ -70,9 +71,7 @@ def check(
     ``None`` for a game with a fixed target (24, make10). A puzzle the game refuses raises
     ``DigitsLabError``; an answer that breaks a rule is a verdict, never an exception.
     """
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"check() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "check")
     if not isinstance(answer, str):
         raise TypeError(f"answer: expected a str, not {type(answer).__name__}")
     typed = None if target is None else value_word("target", target)
@@ -157,9 +156,7 @@ def check_many(
     ``response``/``completion``…) or named by ``*_column``. A row whose puzzle the game
     refuses gets the fault ``puzzle``; nothing in a row raises.
     """
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"check_many() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "check_many")
     if isinstance(answers, pl.DataFrame):
         usual_numbers, usual_target, usual_answer = _native.usual_columns()
         frame = answers
@@ -207,16 +204,9 @@ def audit(
     audited rows (``status``, ``reason``, ``duplicate_of``, ``solvable``, the counts,
     ``unique``, ``difficulty``, …, docs/FOR-MODELS.md) and the summary (how many rows of each
     kind, unique solutions, ``min_ops``, difficulty bands)."""
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"audit() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "audit")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         out = Path(tmp) / "audit.parquet"
-        bar = Bar("audit", "boards", quiet)
-        try:
-            summary = _native.audit(
-                g, os.fspath(path), out, numbers_column, target_column, threads, bar
-            )
-        finally:
-            bar.close()
+        with Bar("audit", "boards", quiet) as bar:
+            summary = forward(_native.audit, locals(), g, os.fspath(path), out, progress=bar)
         return pl.read_parquet(out), json.loads(summary)

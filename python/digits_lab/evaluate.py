@@ -16,6 +16,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
+from ._forward import forward
 from ._progress import Bar
 from .game import Game, resolve
 
@@ -56,9 +57,7 @@ def evaluate(
     row, and optionally the model (``model``, ``model_name``, ``policy`` or ``system``; any
     number of answers per puzzle and model). With ``out``, the folder (tables, figures,
     charts, report) is kept there, as the command writes it."""
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"evaluate() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "evaluate")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         if isinstance(answers, (str, os.PathLike)):
             path = os.fspath(answers)
@@ -67,22 +66,8 @@ def evaluate(
             path = os.path.join(tmp, "answers.parquet")
             frame.write_parquet(path)
         folder = Path(out) if out is not None else Path(tmp) / "evaluation"
-        bar = Bar("evaluate", "boards", quiet)
-        try:
-            figures = _native.evaluate(
-                g,
-                path,
-                os.fspath(folder),
-                [int(x) for x in k],
-                numbers_column,
-                target_column,
-                answer_column,
-                model_column,
-                threads,
-                bar,
-            )
-        finally:
-            bar.close()
+        with Bar("evaluate", "boards", quiet) as bar:
+            figures = forward(_native.evaluate, locals(), g, path, os.fspath(folder), [int(x) for x in k], progress=bar)
         return Evaluation(
             answers=pl.read_parquet(folder / "answers.parquet"),
             puzzles=pl.read_parquet(folder / "puzzles.parquet"),

@@ -102,13 +102,16 @@ class Game:
         return result
 
 
-def resolve(game: Game | str, changes: dict[str, Any]) -> Game:
-    """``game`` (a ``Game`` or a name) with the rule options among ``changes`` applied; those
-    options are removed from ``changes``."""
+def resolve(game: Game | str, changes: dict[str, Any], what: str) -> Game:
+    """``game`` (a ``Game`` or a name) with the rule options among ``changes`` (the keyword
+    arguments of the package's function ``what``) applied; any other keyword is refused as
+    Python refuses one, with a ``TypeError``."""
     if isinstance(game, str):
         game = Game(kind=game)
     elif not isinstance(game, Game):
         raise TypeError(f"game: expected a Game or a name, not {type(game).__name__}")
     fields = {f.name for f in dataclasses.fields(Game)} - {"kind"}
-    own = {k: changes.pop(k) for k in list(changes) if k in fields}
+    own = {k: v for k, v in changes.items() if k in fields}
+    if unknown := sorted(set(changes) - fields):
+        raise TypeError(f"{what}() got unexpected keyword arguments: {', '.join(unknown)}")
     return game.with_options(**own) if own else game

@@ -11,6 +11,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
+from ._forward import forward
 from ._progress import Bar
 from ._words import value_word
 from .game import Game, resolve
@@ -61,34 +62,19 @@ def generate(
     when the game's bands are known, ``solutions`` with ``all``. With ``model_difficulty``
     (a success model ``digits-lab fit --evaluation`` wrote), ``difficulty`` is a band of that
     language model's predicted success, and each puzzle carries it as ``model_success``."""
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"generate() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "generate")
     spans = {"solutions": solutions, "min_ops": min_ops}
     typed = {name: None if v is None else value_word(name, v) for name, v in spans.items()}
     started = time.monotonic()
-    bar = Bar("generate", "days" if day or days else "boards", quiet)
-    try:
-        text, _title, boards = _native.generate(
+    with Bar("generate", "days" if day or days else "boards", quiet) as bar:
+        text, _title, boards = forward(
+            _native.generate,
+            locals(),
             g,
-            count=count,
-            seed=seed,
-            solutions=typed["solutions"],
-            convention=convention,
-            min_ops=typed["min_ops"],
-            uses_all=uses_all,
-            no_repeats=no_repeats,
-            difficulty=difficulty,
-            all=all,
-            day=day,
-            days=days,
-            tries=tries,
-            threads=threads,
+            **typed,
             progress=bar,
             model_difficulty=None if model_difficulty is None else os.fspath(model_difficulty),
         )
-    finally:
-        bar.close()
     puzzles: list[dict[str, Any]] = json.loads(text)
     if not quiet:
         print(f"{len(puzzles)} puzzles from {boards} boards in {time.monotonic() - started:.2f} s", file=sys.stderr)

@@ -150,9 +150,7 @@ def solve(
     player's move counts. Rule options (``pow``, ``unary_minus``, ``use_all``,
     ``fractions``, ``pool``, ``targets``, ``rules``) change the game.
     """
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"solve() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "solve")
     if target is None:
         if g.to_dict().get("target") is None:
             raise DigitsLabError(f"give a target: {g.rules or g.kind} has no fixed target")
@@ -181,9 +179,7 @@ def solve_many(
     are the table's: in Digits and Countdown the difficulty score uses the player's
     surrogate, where ``solve`` walks the player exactly.
     """
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"solve_many() got unexpected keyword arguments: {', '.join(sorted(rules))}")
+    g = resolve(game, rules, "solve_many")
     if isinstance(boards, str) or not isinstance(boards, Sequence):
         raise TypeError("boards: expected a list of boards")
     board_words = [number_words(f"boards[{i}]", b) for i, b in enumerate(boards)]
@@ -198,11 +194,8 @@ def solve_many(
             raise DigitsLabError(f"give one target per board: {len(board_words)} boards, {len(zipped)} targets")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
         out = Path(tmp)
-        bar = Bar("solve_many", "boards", quiet)
-        try:
+        with Bar("solve_many", "boards", quiet) as bar:
             _, parsed = _native.solve_tables(g, board_words, zipped, out, threads, bar)
-        finally:
-            bar.close()
         tables = out / "solve_many"
         puzzles = pl.read_parquet(tables / "puzzles" / "*.parquet")
         names = pl.read_parquet(tables / "boards" / "*.parquet", columns=["board_id", "board"])

@@ -74,12 +74,9 @@ def analyze(
     A progress bar (the boards of every corpus, one step a board) unless ``quiet``. Returns
     each corpus's run summary (``run-K-of-N.json``), by corpus name."""
     out_path = Path(out)
-    bar = Bar("analyze", "boards", quiet)
     began = time.monotonic()
-    try:
+    with Bar("analyze", "boards", quiet) as bar:
         ran = _native.analyze(corpus, out_path, report=report, threads=threads, progress=bar, **options)
-    finally:
-        bar.close()
     summaries: dict[str, dict[str, Any]] = {s["corpus"]: s for s in sorted(json.loads(ran), key=lambda s: s["corpus"])}
     if not quiet:
         for s in summaries.values():

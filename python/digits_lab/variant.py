@@ -13,6 +13,7 @@ from typing import Any
 import polars as pl
 
 from . import _native
+from ._forward import forward
 from ._progress import Bar
 from ._words import number_words
 from .game import Game, resolve
@@ -31,10 +32,7 @@ class CoverSearch:
 
 
 def _rules(game: Game | str, rules: dict[str, Any], what: str) -> Game:
-    g = resolve(game, rules)
-    if rules:
-        raise TypeError(f"{what}() got unexpected keyword arguments: {', '.join(sorted(rules))}")
-    return g.rules_only()
+    return resolve(game, rules, what).rules_only()
 
 
 def cover(numbers: Sequence[int] | str, game: Game | str = "digits", **rules: Any) -> int:
@@ -55,11 +53,8 @@ def cover_search(
     """The boards of ``size`` numbers, the i-th at most ``max[i]``, that cover furthest, as
     ``digits-lab cover --size K --max B1,…,BK`` finds them."""
     g = _rules(game, rules, "cover_search")
-    bar = Bar("cover", "boards", quiet)
-    try:
+    with Bar("cover", "boards", quiet) as bar:
         best, boards, searched, measured = _native.cover_search(g, size, list(max), threads, bar)
-    finally:
-        bar.close()
     return CoverSearch(best, boards, searched, measured)
 
 
@@ -83,20 +78,14 @@ def phase(
     and how many boards a sampled cell gets."""
     g = _rules(game, rules, "phase")
     with tempfile.TemporaryDirectory(prefix="digits-lab-") as tmp:
-        bar = Bar("phase", "boards", quiet)
-        try:
-            _native.phase(
+        with Bar("phase", "boards", quiet) as bar:
+            forward(
+                _native.phase,
+                locals(),
                 g,
                 Path(tmp),
                 k=None if k is None else list(k),
                 m=None if m is None else list(m),
-                samples=samples,
-                exact_limit=exact_limit,
-                seed=seed,
-                threads=threads,
                 progress=bar,
-                budget=budget,
             )
-        finally:
-            bar.close()
         return pl.read_parquet(Path(tmp) / "phase.parquet")

@@ -5,37 +5,14 @@ and no answer."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-#: Every rule set the tier scores, as `generate`'s game flags.
-RULE_SETS: dict[str, list[str]] = {
-    "countdown": ["--game", "countdown"],
-    "24": ["--game", "24"],
-    "digits": ["--game", "digits"],
-    "make10": ["--game", "make10"],
-    "krypto": ["--game", "krypto"],
-    "size": ["--game", "24", "--size", "5"],
-    "unsolvable": ["--game", "24", "--unsolvable", "0.3"],
-    "unary-minus": ["--game", "24", "--unary-minus"],
-    "custom": ["--game", "digits", "--pool", "1-20", "--targets", "50-150"],
-}
+from digits_lab_testing import binary
 
 #: Puzzles a set.
 ROWS = 12
-
-
-def binary() -> Path:
-    """`DIGITS_LAB_BIN`, else the release binary under `CARGO_TARGET_DIR` (or `target/`)."""
-    given = os.environ.get("DIGITS_LAB_BIN")
-    if given:
-        return Path(given)
-    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    return target / "release" / "digits-lab"
 
 
 def generate(*words: str) -> str:

@@ -27,7 +27,8 @@ for key, value in {
 }.items():
     os.environ[key] = value
 
-from _sets import RULE_SETS, RuleSet, binary  # noqa: E402
+from _sets import RuleSet  # noqa: E402
+from digits_lab_testing import RULE_SETS, binary  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)

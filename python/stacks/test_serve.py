@@ -27,7 +27,8 @@ from openrlhf.datasets.prompts_dataset import preprocess_data
 from openrlhf.utils.agent import SingleTurnAgentExecutor
 
 import _tiny
-from _sets import ROOT, RuleSet, answers, binary
+from _sets import RuleSet, answers
+from digits_lab_testing import ROOT, binary
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,8 @@ from verl.utils.dataset.rl_dataset import RLHFDataset, collate_fn
 from verl.workers.reward_manager.naive import NaiveRewardManager
 
 import _tiny
-from _sets import RULE_SETS, ROWS, RuleSet, answers
+from _sets import ROWS, RuleSet, answers
+from digits_lab_testing import RULE_SETS
 
 REWARD_FILE = "from digits_lab.rewards import compute_score\n"
 

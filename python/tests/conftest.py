@@ -9,19 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from digits_lab_testing import binary
 
 import digits_lab as dl
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def binary() -> Path:
-    """`DIGITS_LAB_BIN`, else the release binary under `CARGO_TARGET_DIR` (or `target/`)."""
-    given = os.environ.get("DIGITS_LAB_BIN")
-    if given:
-        return Path(given)
-    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    return target / "release" / "digits-lab"
 
 
 class Cli:

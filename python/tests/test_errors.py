@@ -55,6 +55,44 @@ def test_wrong_types_are_type_errors() -> None:
             call()
 
 
+# Every function that takes rule options as keywords, each with two it does not take.
+UNKNOWN_KEYWORDS = {
+    "solve": lambda **kw: dl.solve(10, [1, 2], **kw),
+    "solve_many": lambda **kw: dl.solve_many([[1, 2]], **kw),
+    "check": lambda **kw: dl.check("1 + 2", [1, 2], 3, **kw),
+    "check_many": lambda **kw: dl.check_many(["1 + 2"], [[1, 2]], [3], **kw),
+    "audit": lambda **kw: dl.audit("puzzles.csv", **kw),
+    "evaluate": lambda **kw: dl.evaluate("answers.csv", **kw),
+    "generate": lambda **kw: dl.generate(quiet=True, **kw),
+    "cover": lambda **kw: dl.cover([1, 2], **kw),
+    "cover_search": lambda **kw: dl.cover_search(2, [3, 3], quiet=True, **kw),
+    "phase": lambda **kw: dl.phase(quiet=True, **kw),
+}
+
+
+@pytest.mark.parametrize("name", list(UNKNOWN_KEYWORDS))
+def test_an_unknown_keyword_is_a_type_error_naming_it_and_the_function(name: str) -> None:
+    # `pow` is a rule option every one of them takes; `kind` is a field of Game but no option.
+    with pytest.raises(TypeError) as raised:
+        UNKNOWN_KEYWORDS[name](pow=True, kind="24", colour="red")
+    assert str(raised.value) == f"{name}() got unexpected keyword arguments: colour, kind"
+
+
+def test_forward_passes_the_wrappers_arguments_by_name_and_refuses_a_name_it_lacks() -> None:
+    from digits_lab._forward import forward
+
+    def native(game, out, k=None, threads=None, progress=None):
+        return game, out, k, threads, progress
+
+    k, threads, unused = [1], 4, "not a parameter of native"
+    assert forward(native, locals(), "g", "o", progress="bar") == ("g", "o", [1], 4, "bar")
+    assert forward(native, locals(), "g", "o", k=[2], progress=None) == ("g", "o", [2], 4, None)
+    with pytest.raises(TypeError, match="native has no parameter colour"):
+        forward(native, locals(), "g", "o", colour="red")
+    with pytest.raises(KeyError, match="threads"):
+        forward(native, {"k": k}, "g", "o", progress=None)
+
+
 def malformed(rng: random.Random):
     """A call that must be refused: one malformation, drawn at random, of a valid request."""
     junk = rng.choice(["", "x", "-", "1/0", "1e999", "\n", "🙂", "9" * 40, "-5", "0", "1-", "--all", "NaN"])

@@ -10,7 +10,7 @@ use crate::engine::inequivalent;
 use crate::error::{Error, Result};
 use crate::game::rule_set::{Deal, GameKind};
 use crate::store::schema::{Extras, Kind, Table, col};
-use crate::store::write::frame;
+use crate::store::write::{column_of, frame};
 
 use super::chunk_frames::{ChunkColumns, puzzles_frame};
 use super::columns::BoardRows;
@@ -192,67 +192,32 @@ impl<'a> Tally<'a> {
             .collect();
         let n = self.corpus.boards.len() as f64;
         let mut cols = vec![
-            Column::new(
-                col::BOARD_ID.into(),
-                entries.iter().map(|e| e.id).collect::<Vec<_>>(),
-            ),
+            column_of(col::BOARD_ID, &entries, |e| e.id),
             Column::new(
                 col::BOARD.into(),
                 entries.iter().map(board_text).collect::<Vec<_>>(),
             ),
             // Typed explicitly: a list column of no rows would otherwise have no item type.
-            Column::new(
-                col::NUMBERS.into(),
-                entries
-                    .iter()
-                    .map(|e| Series::new(PlSmallStr::EMPTY, e.board.numbers()))
-                    .collect::<Vec<_>>(),
-            )
+            column_of(col::NUMBERS, &entries, |e| {
+                Series::new(PlSmallStr::EMPTY, e.board.numbers())
+            })
             .cast(&Kind::ListI64.dtype())
             .map_err(|e| Error::failed("building the numbers column", e))?,
-            Column::new(
-                col::WEIGHT.into(),
-                entries.iter().map(|e| e.weight).collect::<Vec<_>>(),
-            ),
+            column_of(col::WEIGHT, &entries, |e| e.weight),
             Column::new(col::SELECTION_WEIGHT.into(), vec![1.0 / n; entries.len()]),
-            Column::new(
-                col::GROUP.into(),
-                entries.iter().map(|e| e.group.as_str()).collect::<Vec<_>>(),
-            ),
+            column_of(col::GROUP, &entries, |e| e.group.as_str()),
             Column::new(col::TARGETS_REACHED.into(), self.reached.clone()),
-            Column::new(
-                col::ONES.into(),
-                entries
-                    .iter()
-                    .map(|e| e.board.numbers().iter().filter(|&&n| n == 1).count() as u8)
-                    .collect::<Vec<_>>(),
-            ),
+            column_of(col::ONES, &entries, |e| {
+                e.board.numbers().iter().filter(|&&n| n == 1).count() as u8
+            }),
             Column::new(col::FIRST_MOVES.into(), self.first_moves.clone()),
         ];
         if self.extras().published {
             let published = |e: &CorpusBoard| e.published.clone();
             cols.extend([
-                Column::new(
-                    col::DATE.into(),
-                    entries
-                        .iter()
-                        .map(|e| published(e).map(|p| p.date))
-                        .collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    col::SLOT.into(),
-                    entries
-                        .iter()
-                        .map(|e| published(e).map(|p| p.slot))
-                        .collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    col::TARGET.into(),
-                    entries
-                        .iter()
-                        .map(|e| published(e).map(|p| p.target))
-                        .collect::<Vec<_>>(),
-                ),
+                column_of(col::DATE, &entries, |e| published(e).map(|p| p.date)),
+                column_of(col::SLOT, &entries, |e| published(e).map(|p| p.slot)),
+                column_of(col::TARGET, &entries, |e| published(e).map(|p| p.target)),
             ]);
         }
         cols.push(Column::new(col::COVERS_TO.into(), self.covers_to.clone()));
@@ -276,20 +241,11 @@ impl<'a> Tally<'a> {
             })
             .collect();
         let mut cols = vec![
-            Column::new(
-                col::GROUP.into(),
-                rows.iter().map(|r| r.0).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                col::TARGET.into(),
-                rows.iter().map(|r| r.1).collect::<Vec<_>>(),
-            ),
+            column_of(col::GROUP, &rows, |r| r.0),
+            column_of(col::TARGET, &rows, |r| r.1),
         ];
         for (j, name) in Sums::COLUMNS.iter().enumerate() {
-            cols.push(Column::new(
-                (*name).into(),
-                rows.iter().map(|r| r.2.0[j]).collect::<Vec<_>>(),
-            ));
+            cols.push(column_of(name, &rows, |r| r.2.0[j]));
         }
         let df = frame(cols)?;
         if self.extras.reach_only {

@@ -156,36 +156,36 @@ impl Parser<'_> {
 
     /// `term (('+' | '−') term)*`
     fn expr(&mut self, depth: usize) -> Parsed<Node> {
-        let mut l = self.term(depth)?;
-        loop {
-            let col = self.col();
-            let op = match self.peek() {
-                Some(Kind::Op(Op::Add)) => Op::Add,
-                Some(Kind::Minus) => Op::Sub,
-                _ => return Ok(l),
-            };
-            self.at += 1;
-            let r = self.term(depth)?;
-            l = Node::Bin {
-                op,
-                l: Box::new(l),
-                r: Box::new(r),
-                col,
-            };
-        }
+        self.left_assoc(depth, Self::term, |k| match k {
+            Kind::Op(Op::Add) => Some(Op::Add),
+            Kind::Minus => Some(Op::Sub),
+            _ => None,
+        })
     }
 
     /// `unary (('×' | '÷') unary)*`
     fn term(&mut self, depth: usize) -> Parsed<Node> {
-        let mut l = self.unary(depth)?;
+        self.left_assoc(depth, Self::unary, |k| match k {
+            Kind::Op(op @ (Op::Mul | Op::Div)) => Some(op),
+            _ => None,
+        })
+    }
+
+    /// `operand (op operand)*`, grouped to the left, for the operators `op_of` takes.
+    fn left_assoc(
+        &mut self,
+        depth: usize,
+        operand: fn(&mut Self, usize) -> Parsed<Node>,
+        op_of: fn(Kind) -> Option<Op>,
+    ) -> Parsed<Node> {
+        let mut l = operand(self, depth)?;
         loop {
             let col = self.col();
-            let op = match self.peek() {
-                Some(Kind::Op(op @ (Op::Mul | Op::Div))) => op,
-                _ => return Ok(l),
+            let Some(op) = self.peek().and_then(op_of) else {
+                return Ok(l);
             };
             self.at += 1;
-            let r = self.unary(depth)?;
+            let r = operand(self, depth)?;
             l = Node::Bin {
                 op,
                 l: Box::new(l),

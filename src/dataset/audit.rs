@@ -24,7 +24,7 @@ use crate::game::board::Board;
 use crate::game::rule_set::Game;
 use crate::progress::Progress;
 use crate::puzzle::board_run::BoardRun;
-use crate::store::write::{frame, portable_parquet_file};
+use crate::store::write::{column_of, frame, portable_parquet_file};
 
 use super::check::puzzle;
 use super::input::{Columns, Reader, Unusable};
@@ -304,62 +304,28 @@ pub fn write(dest: &Path, rows: &[Audited]) -> Result<()> {
             .collect::<Vec<_>>()
     };
     let mut df = frame(vec![
-        Column::new("row".into(), rows.iter().map(|a| a.row).collect::<Vec<_>>()),
-        Column::new(
-            "board".into(),
-            rows.iter().map(|a| a.board.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "target".into(),
-            rows.iter().map(|a| a.target).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "status".into(),
-            rows.iter().map(|a| a.status).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "reason".into(),
-            rows.iter().map(|a| a.reason.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "duplicate_of".into(),
-            rows.iter().map(|a| a.duplicate_of).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solvable".into(),
-            rows.iter()
-                .map(|a| a.solved.map(|s| s.solvable))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "min_ops".into(),
-            rows.iter()
-                .map(|a| a.solved.and_then(|s| s.min_ops))
-                .collect::<Vec<_>>(),
-        ),
+        column_of("row", rows, |a| a.row),
+        column_of("board", rows, |a| a.board.clone()),
+        column_of("target", rows, |a| a.target),
+        column_of("status", rows, |a| a.status),
+        column_of("reason", rows, |a| a.reason.clone()),
+        column_of("duplicate_of", rows, |a| a.duplicate_of),
+        column_of("solvable", rows, |a| a.solved.map(|s| s.solvable)),
+        column_of("min_ops", rows, |a| a.solved.and_then(|s| s.min_ops)),
         Column::new("trees".into(), solved(|s| Some(s.trees))),
         Column::new("expressions".into(), solved(|s| Some(s.expressions))),
         Column::new("distinct".into(), solved(|s| s.distinct)),
         Column::new("inequivalent".into(), solved(|s| s.inequivalent)),
-        Column::new(
-            "unique".into(),
-            rows.iter()
-                .map(|a| a.solved.and_then(|s| s.distinct.map(|d| d == 1)))
-                .collect::<Vec<_>>(),
-        ),
+        column_of("unique", rows, |a| {
+            a.solved.and_then(|s| s.distinct.map(|d| d == 1))
+        }),
         Column::new("difficulty".into(), s(|x| x.difficulty)),
         Column::new("predicted_time_s".into(), s(|x| x.predicted_time_s)),
         Column::new("predicted_solve_rate".into(), s(|x| x.predicted_solve_rate)),
-        Column::new(
-            "band".into(),
-            rows.iter().map(|a| a.band).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "needs_fraction".into(),
-            rows.iter()
-                .map(|a| a.solved.and_then(|s| s.needs_fraction))
-                .collect::<Vec<_>>(),
-        ),
+        column_of("band", rows, |a| a.band),
+        column_of("needs_fraction", rows, |a| {
+            a.solved.and_then(|s| s.needs_fraction)
+        }),
     ])?;
     portable_parquet_file(dest, &mut df)
 }

@@ -6,7 +6,7 @@
 use polars::prelude::*;
 
 use crate::error::Result;
-use crate::store::write::frame;
+use crate::store::write::{column_of, frame};
 
 use super::judged::Judged;
 use super::properties::Properties;
@@ -47,13 +47,8 @@ pub fn answers(judged: &Judged) -> Result<DataFrame> {
         .map(|i| puzzle(i).map(|p| &p.properties))
         .collect();
     let mut columns = vec![
-        Column::new("row".into(), a.iter().map(|x| x.row).collect::<Vec<_>>()),
-        Column::new(
-            "model".into(),
-            a.iter()
-                .map(|x| judged.models[x.model].as_str())
-                .collect::<Vec<_>>(),
-        ),
+        column_of("row", a, |x| x.row),
+        column_of("model", a, |x| judged.models[x.model].as_str()),
         Column::new(
             "board".into(),
             (0..a.len())
@@ -66,38 +61,18 @@ pub fn answers(judged: &Judged) -> Result<DataFrame> {
                 .map(|i| puzzle(i).map(|p| p.target))
                 .collect::<Vec<_>>(),
         ),
-        Column::new(
-            "valid".into(),
-            a.iter().map(|x| x.verdict.valid).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solved".into(),
-            a.iter().map(|x| x.verdict.solved).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "outcome".into(),
-            a.iter()
-                .map(|x| x.outcome.map(|o| o.name()))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "fault".into(),
-            a.iter()
-                .map(|x| x.verdict.reason.as_ref().map(|r| r.fault.name()))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "message".into(),
-            a.iter()
-                .map(|x| x.verdict.reason.as_ref().map(|r| r.message.as_str()))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "value".into(),
-            a.iter()
-                .map(|x| x.verdict.value.as_ref().map(ToString::to_string))
-                .collect::<Vec<_>>(),
-        ),
+        column_of("valid", a, |x| x.verdict.valid),
+        column_of("solved", a, |x| x.verdict.solved),
+        column_of("outcome", a, |x| x.outcome.map(|o| o.name())),
+        column_of("fault", a, |x| {
+            x.verdict.reason.as_ref().map(|r| r.fault.name())
+        }),
+        column_of("message", a, |x| {
+            x.verdict.reason.as_ref().map(|r| r.message.as_str())
+        }),
+        column_of("value", a, |x| {
+            x.verdict.value.as_ref().map(ToString::to_string)
+        }),
     ];
     columns.extend(property_columns(&props));
     frame(columns)
@@ -110,12 +85,7 @@ pub fn puzzles(judged: &Judged, summary: &Summary, ks: &[u64]) -> Result<DataFra
     let props: Vec<Option<&Properties>> =
         (0..r.len()).map(|i| Some(&puzzle(i).properties)).collect();
     let mut columns = vec![
-        Column::new(
-            "model".into(),
-            r.iter()
-                .map(|x| judged.models[x.model].as_str())
-                .collect::<Vec<_>>(),
-        ),
+        column_of("model", r, |x| judged.models[x.model].as_str()),
         Column::new(
             "board".into(),
             (0..r.len())
@@ -126,18 +96,9 @@ pub fn puzzles(judged: &Judged, summary: &Summary, ks: &[u64]) -> Result<DataFra
             "target".into(),
             (0..r.len()).map(|i| puzzle(i).target).collect::<Vec<_>>(),
         ),
-        Column::new(
-            "samples".into(),
-            r.iter().map(|x| x.samples).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solved".into(),
-            r.iter().map(|x| x.solved).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "success".into(),
-            r.iter().map(|x| x.success()).collect::<Vec<_>>(),
-        ),
+        column_of("samples", r, |x| x.samples),
+        column_of("solved", r, |x| x.solved),
+        column_of("success", r, |x| x.success()),
     ];
     for &k in ks {
         columns.push(Column::new(
@@ -147,10 +108,7 @@ pub fn puzzles(judged: &Judged, summary: &Summary, ks: &[u64]) -> Result<DataFra
                 .collect::<Vec<_>>(),
         ));
     }
-    columns.push(Column::new(
-        "predicted_success".into(),
-        r.iter().map(|x| x.predicted).collect::<Vec<_>>(),
-    ));
+    columns.push(column_of("predicted_success", r, |x| x.predicted));
     columns.extend(property_columns(&props));
     frame(columns)
 }
@@ -180,19 +138,10 @@ pub fn summary(summary: &Summary) -> Result<DataFrame> {
         Column::new("model".into(), model),
         Column::new("property".into(), property),
         Column::new("level".into(), level),
-        Column::new(
-            "answers".into(),
-            shares.iter().map(|s| s.trials).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "solved".into(),
-            shares.iter().map(|s| s.successes).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "share".into(),
-            shares.iter().map(|s| s.share).collect::<Vec<_>>(),
-        ),
-        Column::new("lo".into(), shares.iter().map(|s| s.lo).collect::<Vec<_>>()),
-        Column::new("hi".into(), shares.iter().map(|s| s.hi).collect::<Vec<_>>()),
+        column_of("answers", &shares, |s| s.trials),
+        column_of("solved", &shares, |s| s.successes),
+        column_of("share", &shares, |s| s.share),
+        column_of("lo", &shares, |s| s.lo),
+        column_of("hi", &shares, |s| s.hi),
     ])
 }

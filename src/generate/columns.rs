@@ -8,7 +8,7 @@ use std::path::Path;
 use polars::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::store::write::{frame, portable_parquet_file};
+use crate::store::write::{frame, portable_parquet_file, series_of};
 
 use super::dataset::{Row, SetGame, SetPuzzle, Split, TruthGame, parts, row};
 
@@ -28,22 +28,13 @@ pub enum Prompt {
 pub(super) fn rows_frame(rows: &[Row], set: SetGame, prompt: Prompt) -> Result<DataFrame> {
     let mut columns = vec![
         numbers("numbers", rows),
-        Series::new(
-            "target".into(),
-            rows.iter().map(|r| r.target).collect::<Vec<_>>(),
-        ),
+        series_of("target", rows, |r| r.target),
     ];
     if rows.iter().any(|r| r.split.is_some()) {
-        columns.push(Series::new(
-            "split".into(),
-            rows.iter().map(|r| r.split).collect::<Vec<_>>(),
-        ));
+        columns.push(series_of("split", rows, |r| r.split));
     }
     columns.push(match prompt {
-        Prompt::Text => Series::new(
-            "prompt".into(),
-            rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
-        ),
+        Prompt::Text => series_of("prompt", rows, |r| r.prompt.as_str()),
         Prompt::Messages => messages("prompt", rows)?,
     });
     columns.push(truth(rows)?);
@@ -58,59 +49,24 @@ pub(super) fn rows_frame(rows: &[Row], set: SetGame, prompt: Prompt) -> Result<D
 pub(super) fn puzzle_fields(rows: &[Row], set: SetGame) -> Vec<Series> {
     let mut fields = Vec::new();
     if set.no_solution {
-        fields.push(Series::new(
-            "solvable".into(),
-            rows.iter().map(|r| r.solvable).collect::<Vec<_>>(),
-        ));
+        fields.push(series_of("solvable", rows, |r| r.solvable));
     }
     fields.extend([
-        Series::new(
-            "trees".into(),
-            rows.iter().map(|r| r.trees).collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "expressions".into(),
-            rows.iter().map(|r| r.expressions).collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "distinct".into(),
-            rows.iter().map(|r| r.distinct).collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "min_ops".into(),
-            rows.iter().map(|r| r.min_ops).collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "difficulty".into(),
-            rows.iter().map(|r| r.difficulty).collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "predicted_time_s".into(),
-            rows.iter().map(|r| r.predicted_time_s).collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "predicted_solve_rate".into(),
-            rows.iter()
-                .map(|r| r.predicted_solve_rate)
-                .collect::<Vec<_>>(),
-        ),
-        Series::new(
-            "band".into(),
-            rows.iter().map(|r| r.band).collect::<Vec<_>>(),
-        ),
+        series_of("trees", rows, |r| r.trees),
+        series_of("expressions", rows, |r| r.expressions),
+        series_of("distinct", rows, |r| r.distinct),
+        series_of("min_ops", rows, |r| r.min_ops),
+        series_of("difficulty", rows, |r| r.difficulty),
+        series_of("predicted_time_s", rows, |r| r.predicted_time_s),
+        series_of("predicted_solve_rate", rows, |r| r.predicted_solve_rate),
+        series_of("band", rows, |r| r.band),
     ]);
     if set.model_success {
-        fields.push(Series::new(
-            "model_success".into(),
-            rows.iter()
-                .map(|r| r.model_success.flatten())
-                .collect::<Vec<_>>(),
-        ));
+        fields.push(series_of("model_success", rows, |r| {
+            r.model_success.flatten()
+        }));
     }
-    fields.push(Series::new(
-        "solution".into(),
-        rows.iter().map(|r| r.solution.as_str()).collect::<Vec<_>>(),
-    ));
+    fields.push(series_of("solution", rows, |r| r.solution.as_str()));
     if rows.iter().any(|r| r.solutions.is_some()) {
         let all = rows
             .iter()
@@ -147,10 +103,7 @@ pub(super) fn messages(name: &str, rows: &[Row]) -> Result<Series> {
     let n = rows.len();
     let fields = [
         Series::new("role".into(), vec!["user"; n]),
-        Series::new(
-            "content".into(),
-            rows.iter().map(|r| r.prompt.as_str()).collect::<Vec<_>>(),
-        ),
+        series_of("content", rows, |r| r.prompt.as_str()),
     ];
     let all = struct_of("", n, &fields)?;
     // Each row's one message, as a list of one.
@@ -165,12 +118,8 @@ pub(super) fn messages(name: &str, rows: &[Row]) -> Result<Series> {
 pub(super) fn truth(rows: &[Row]) -> Result<Series> {
     let n = rows.len();
     let games: Vec<&TruthGame> = rows.iter().map(|r| r.ground_truth.game).collect();
-    let text = |name: &str, f: fn(&TruthGame) -> Option<&str>| {
-        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
-    };
-    let flag = |name: &str, f: fn(&TruthGame) -> bool| {
-        Series::new(name.into(), games.iter().map(|g| f(g)).collect::<Vec<_>>())
-    };
+    let text = |name: &str, f: fn(&TruthGame) -> Option<&str>| series_of(name, &games, |g| f(g));
+    let flag = |name: &str, f: fn(&TruthGame) -> bool| series_of(name, &games, |g| f(g));
     let game_fields = [
         text("kind", |g| Some(g.kind.as_str())),
         text("rules", |g| g.rules.as_deref()),
@@ -183,22 +132,11 @@ pub(super) fn truth(rows: &[Row]) -> Result<Series> {
         flag("concat", |g| g.concat),
         text("pool", |g| g.pool.as_deref()),
         text("targets", |g| g.targets.as_deref()),
-        Series::new(
-            "size".into(),
-            games
-                .iter()
-                .map(|g| g.size.map(|n| n as u64))
-                .collect::<Vec<_>>(),
-        ),
+        series_of("size", &games, |g| g.size.map(|n| n as u64)),
     ];
     let fields = [
         numbers("numbers", rows),
-        Series::new(
-            "target".into(),
-            rows.iter()
-                .map(|r| r.ground_truth.target)
-                .collect::<Vec<_>>(),
-        ),
+        series_of("target", rows, |r| r.ground_truth.target),
         struct_of("game", n, &game_fields)?,
     ];
     struct_of("ground_truth", n, &fields)

@@ -14,7 +14,7 @@ use crate::evaluate::stats::Share;
 use crate::evaluate::summary::{ModelSummary, Summary};
 use crate::evaluate::{CHARTS, Evaluation, REPORT};
 use crate::present::charts::evaluate as charts;
-use crate::present::numbers::grouped;
+use crate::present::numbers::{LEFT, RIGHT, grouped, md_head, md_row};
 use crate::store::write::write_text;
 
 /// Draws the charts of `e` into its folder and writes its report beside them, last, so
@@ -104,31 +104,27 @@ fn overview(o: &mut String, s: &Summary) {
         .map(|m| m.pass_at.iter().map(|p| p.k).collect())
         .unwrap_or_default();
     let _ = writeln!(o, "## Solved\n");
-    let mut head = "| model | answers solved | puzzles | never solved |".to_string();
-    let mut rule = "|---|---|--:|---|".to_string();
+    let mut head = ["model", "answers solved", "puzzles", "never solved"]
+        .map(String::from)
+        .to_vec();
+    let mut aligns = vec![LEFT, LEFT, RIGHT, LEFT];
     for k in &ks {
-        let _ = write!(head, " pass@{k} |");
-        rule.push_str("--:|");
+        head.push(format!("pass@{k}"));
+        aligns.push(RIGHT);
     }
-    let _ = writeln!(o, "{head}\n{rule}");
+    o.push_str(&md_head(&head, &aligns));
     for m in &s.models {
-        let _ = write!(
-            o,
-            "| {} | {} | {} | {} |",
-            m.model,
-            m.solved,
+        let mut cells = vec![
+            m.model.clone(),
+            m.solved.to_string(),
             grouped(m.puzzles),
-            m.never_solved
-        );
-        for p in &m.pass_at {
-            match p.value {
-                Some(v) => {
-                    let _ = write!(o, " {:.1}% ({}) |", 100.0 * v, grouped(p.puzzles));
-                }
-                None => o.push_str(" — |"),
-            }
-        }
-        o.push('\n');
+            m.never_solved.to_string(),
+        ];
+        cells.extend(m.pass_at.iter().map(|p| match p.value {
+            Some(v) => format!("{:.1}% ({})", 100.0 * v, grouped(p.puzzles)),
+            None => "—".to_string(),
+        }));
+        o.push_str(&md_row(&cells));
     }
     let skipped: u64 = s.models.iter().map(|m| m.skipped).sum();
     if skipped > 0 {
@@ -148,26 +144,27 @@ fn overview(o: &mut String, s: &Summary) {
 
 fn outcomes(o: &mut String, s: &Summary) {
     let _ = writeln!(o, "## How the answers fared\n");
-    let _ = write!(o, "| outcome | what it means |");
-    for m in &s.models {
-        let _ = write!(o, " {} |", m.model);
-    }
-    let _ = writeln!(o, "\n|---|---|{}", "--:|".repeat(s.models.len()));
+    let head: Vec<&str> = ["outcome", "what it means"]
+        .into_iter()
+        .chain(s.models.iter().map(|m| m.model.as_str()))
+        .collect();
+    let aligns = [[LEFT; 2].as_slice(), &vec![RIGHT; s.models.len()]].concat();
+    o.push_str(&md_head(&head, &aligns));
     let totals: Vec<u64> = (s.models.iter())
         .map(|m| m.outcomes.iter().map(|c| c.answers).sum())
         .collect();
     for (i, outcome) in Outcome::ALL.iter().enumerate() {
-        let _ = write!(o, "| {} | {} |", outcome.name(), outcome.meaning());
-        for (m, &total) in s.models.iter().zip(&totals) {
+        let mut cells = vec![outcome.name().to_string(), outcome.meaning().to_string()];
+        cells.extend(s.models.iter().zip(&totals).map(|(m, &total)| {
             let n = m.outcomes[i].answers;
             let pct = if total == 0 {
                 0.0
             } else {
                 100.0 * n as f64 / total as f64
             };
-            let _ = write!(o, " {} ({pct:.1}%) |", grouped(n));
-        }
-        o.push('\n');
+            format!("{} ({pct:.1}%)", grouped(n))
+        }));
+        o.push_str(&md_row(&cells));
     }
     for m in &s.models {
         if m.faults.is_empty() {
@@ -206,11 +203,11 @@ fn by_property(o: &mut String, s: &Summary) {
             continue;
         }
         let _ = writeln!(o, "### {} (`{}`)\n", property.title(), property.name());
-        let _ = write!(o, "| level |");
-        for (m, _) in &rows {
-            let _ = write!(o, " {} |", m.model);
-        }
-        let _ = writeln!(o, "\n|---|{}", "---|".repeat(rows.len()));
+        let head: Vec<&str> = ["level"]
+            .into_iter()
+            .chain(rows.iter().map(|(m, _)| m.model.as_str()))
+            .collect();
+        o.push_str(&md_head(&head, &vec![LEFT; rows.len() + 1]));
         for level in property.levels() {
             let cells: Vec<String> = rows
                 .iter()
@@ -225,7 +222,7 @@ fn by_property(o: &mut String, s: &Summary) {
             if cells.iter().all(|c| c == "—") {
                 continue;
             }
-            let _ = writeln!(o, "| {level} | {} |", cells.join(" | "));
+            o.push_str(&md_row(&[[level].as_slice(), &cells].concat()));
         }
         o.push('\n');
     }
@@ -291,25 +288,33 @@ fn comparisons(o: &mut String, s: &Summary) {
         return;
     }
     let _ = writeln!(o, "## Models compared on the puzzles both answered\n");
-    let _ = writeln!(
-        o,
-        "| A | B | shared | A better | B better | ties | A success | B success | sign test p |\n\
-         |---|---|--:|--:|--:|--:|--:|--:|--:|"
-    );
+    let head = [
+        "A",
+        "B",
+        "shared",
+        "A better",
+        "B better",
+        "ties",
+        "A success",
+        "B success",
+        "sign test p",
+    ];
+    o.push_str(&md_head(
+        &head,
+        &[[LEFT; 2].as_slice(), &[RIGHT; 7]].concat(),
+    ));
     for c in &s.comparisons {
-        let _ = writeln!(
-            o,
-            "| {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% | {} |",
-            c.a,
-            c.b,
+        o.push_str(&md_row(&[
+            c.a.clone(),
+            c.b.clone(),
             grouped(c.shared),
             grouped(c.a_better),
             grouped(c.b_better),
             grouped(c.ties),
-            100.0 * c.a_success,
-            100.0 * c.b_success,
-            p_text(c.p_value)
-        );
+            format!("{:.1}%", 100.0 * c.a_success),
+            format!("{:.1}%", 100.0 * c.b_success),
+            p_text(c.p_value),
+        ]));
     }
     let _ = writeln!(
         o,

@@ -1,7 +1,7 @@
 //! How numbers are written for people: thousands separators, fixed decimals, shares as
-//! percentages, lists in words and the widths of a text table's columns. The one set of
-//! writers every rendering takes, so that `solve`, `hardest`, the charts and the report write
-//! the same number the same way. [`grouped`] and [`list`] are defined in
+//! percentages, lists in words, the widths of a text table's columns and a Markdown table's
+//! rows. The one set of writers every rendering takes, so that `solve`, `hardest`, the charts
+//! and the report write the same number the same way. [`grouped`] and [`list`] are defined in
 //! [`crate::game::words`], at the bottom, because the library's messages (a refused pool, a
 //! corpus too large) write numbers too; they are the same functions here.
 
@@ -56,6 +56,22 @@ pub fn column_widths<R: AsRef<[String]>>(head: &[&str], rows: &[R], cols: usize)
         .collect()
 }
 
+/// A Markdown table's column alignments: text to the left, numbers to the right.
+pub const LEFT: &str = "---";
+pub const RIGHT: &str = "--:";
+
+/// One row of a Markdown table, and its newline: `| a | b | c |`.
+pub fn md_row<S: AsRef<str>>(cells: &[S]) -> String {
+    let cells: Vec<&str> = cells.iter().map(AsRef::as_ref).collect();
+    format!("| {} |\n", cells.join(" | "))
+}
+
+/// A Markdown table's header row and the rule under it, each column aligned by `aligns`
+/// ([`LEFT`], [`RIGHT`]): `| a | n |` and `|---|--:|`.
+pub fn md_head<S: AsRef<str>>(head: &[S], aligns: &[&str]) -> String {
+    format!("{}|{}|\n", md_row(head), aligns.join("|"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +92,10 @@ mod tests {
         assert_eq!(
             (count_of(1, "puzzle"), count_of(1_362, "set")),
             ("1 puzzle".into(), "1,362 sets".into())
+        );
+        assert_eq!(
+            md_head(&["model", "puzzles"], &[LEFT, RIGHT]) + &md_row(&["a", "1,820"]),
+            "| model | puzzles |\n|---|--:|\n| a | 1,820 |\n"
         );
     }
 }

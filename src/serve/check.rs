@@ -14,7 +14,7 @@ use crate::dataset::input::{Row, Unusable, numbers_text};
 use crate::reward::GameSpec;
 
 use super::Service;
-use super::routes::{Reply, object};
+use super::routes::Reply;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,14 +49,10 @@ struct CheckReply<'a> {
 impl Service {
     /// The verdicts on a `/check` body.
     pub fn check(&self, body: &[u8]) -> Reply {
-        let b: CheckBody = match object(body) {
-            Ok(b) => b,
+        let (b, n) = match self.batch(body, "answers", |b: &CheckBody| b.answers.len()) {
+            Ok(batch) => batch,
             Err(refused) => return refused,
         };
-        let n = b.answers.len();
-        if let Some(refused) = self.past_batch(n, "answers") {
-            return refused;
-        }
         if b.numbers.len() != n {
             return Reply::error(
                 422,

@@ -20,7 +20,7 @@ use crate::reward::games::Pick;
 use crate::reward::{Reward, Truth, last_answer};
 
 use super::Service;
-use super::routes::{Reply, object};
+use super::routes::Reply;
 
 #[derive(Deserialize)]
 struct RewardBody {
@@ -60,14 +60,10 @@ struct Ready {
 impl Service {
     /// The rewards of a `/get_reward` body.
     pub fn get_reward(&self, body: &[u8]) -> Reply {
-        let b: RewardBody = match object(body) {
-            Ok(b) => b,
+        let (b, n) = match self.batch(body, "queries", |b: &RewardBody| b.query.len()) {
+            Ok(batch) => batch,
             Err(refused) => return refused,
         };
-        let n = b.query.len();
-        if let Some(refused) = self.past_batch(n, "queries") {
-            return refused;
-        }
         let Some(labels) = b.labels else {
             return Reply::error(
                 422,

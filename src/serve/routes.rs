@@ -119,17 +119,26 @@ impl Service {
         }
     }
 
-    /// The refusal of a batch of `n` `items` past the batch limit, if it is.
-    pub(super) fn past_batch(&self, n: usize, items: &str) -> Option<Reply> {
-        (n > self.limits.batch).then(|| {
-            Reply::error(
+    /// A batch's body ([`object`]) and how many `items` it holds (`len`), or the refusal of
+    /// a body that is no such object or holds more than the batch limit.
+    pub(super) fn batch<'a, T: serde::Deserialize<'a>>(
+        &self,
+        body: &'a [u8],
+        items: &str,
+        len: fn(&T) -> usize,
+    ) -> Result<(T, usize), Reply> {
+        let b: T = object(body)?;
+        let n = len(&b);
+        if n > self.limits.batch {
+            return Err(Reply::error(
                 413,
                 &format!(
                     "a batch holds at most {} {items}; this one has {n}: send it in parts",
                     self.limits.batch
                 ),
-            )
-        })
+            ));
+        }
+        Ok((b, n))
     }
 }
 

@@ -182,6 +182,24 @@ pub fn frame(columns: Vec<Column>) -> Result<DataFrame> {
     DataFrame::new(height, columns).map_err(|e| Error::failed("building a table", e))
 }
 
+/// A column called `name` of `value` of each of `rows`, in order.
+pub fn column_of<'a, R, T, P>(name: &str, rows: &'a [R], value: impl Fn(&'a R) -> T) -> Column
+where
+    P: ?Sized,
+    Series: NamedFrom<Vec<T>, P>,
+{
+    series_of(name, rows, value).into()
+}
+
+/// [`column_of`] as a series (the fields of a struct column).
+pub fn series_of<'a, R, T, P>(name: &str, rows: &'a [R], value: impl Fn(&'a R) -> T) -> Series
+where
+    P: ?Sized,
+    Series: NamedFrom<Vec<T>, P>,
+{
+    Series::new(name.into(), rows.iter().map(value).collect::<Vec<T>>())
+}
+
 /// Makes the folder `dest` (which must not exist, or be empty) atomically: `write` fills a
 /// temporary folder beside it, which is renamed into place only when `write` succeeds and
 /// removed when it fails, so an interrupted run leaves no folder that looks complete.

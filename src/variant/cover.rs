@@ -166,13 +166,7 @@ fn all_boards(max: &[u64]) -> Vec<Vec<i64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rule_set::{Game, GameKind};
-
-    fn none(_: u64) {}
-
-    fn countdown() -> Rules {
-        Game::preset(GameKind::Countdown).rules
-    }
+    use crate::variant::test_rules::{countdown, none};
 
     #[test]
     fn the_counts_match_the_enumeration() {

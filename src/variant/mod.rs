@@ -9,3 +9,17 @@ pub mod cover;
 pub mod phase;
 pub mod phase_costs;
 pub mod phase_plan;
+
+/// What the tests of [`cover`] and [`phase`] both run on: Countdown's rules, and a progress
+/// callback that ignores what it is told.
+#[cfg(test)]
+mod test_rules {
+    use crate::game::rule_set::{Game, GameKind};
+    use crate::game::rules::Rules;
+
+    pub(super) fn none(_: u64) {}
+
+    pub(super) fn countdown() -> Rules {
+        Game::preset(GameKind::Countdown).rules
+    }
+}

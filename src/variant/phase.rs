@@ -303,13 +303,7 @@ mod tests {
     use super::*;
     use crate::engine::reach::bounded::Bounded;
     use crate::game::number::Int;
-    use crate::game::rule_set::{Game, GameKind};
-
-    fn none(_: u64) {}
-
-    fn countdown() -> Rules {
-        Game::preset(GameKind::Countdown).rules
-    }
+    use crate::variant::test_rules::{countdown, none};
 
     /// The exact cell against a plain sum over every ordered draw and every target.
     #[test]

@@ -1,14 +1,14 @@
 //! `digits-lab study export`: what `fit --human` reads, from a study's database. Per
 //! puzzle, the 4nums training file's columns (`cards,mean_time_s,solve_rate,
 //! mean_time_1sigma_s,std_time_1sigma_s`) and then the game, the target, the participants
-//! and the trials by outcome, as CSV; and every move of every trial as Parquet. Only ended
-//! trials count; both files are written atomically.
+//! and the trials by outcome, as CSV; and every move of every trial as Parquet (as other
+//! tools read it). Only ended trials count; both files are written atomically, by the
+//! library's writers.
 
 use std::fmt::Write as _;
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
-use digits_lab::store::write::{temp_path, write_text};
+use digits_lab::store::write::{frame, portable_parquet_file, write_text};
 use polars::prelude::*;
 use rusqlite::Connection;
 
@@ -43,18 +43,12 @@ pub enum ExportError {
         #[source]
         source: std::io::Error,
     },
-    /// `puzzles.csv` not written.
+    /// `puzzles.csv` or `moves.parquet` (or its frame) not written.
     #[error(transparent)]
     Write(#[from] digits_lab::Error),
     /// The moves not read from the database for `moves.parquet`.
     #[error(transparent)]
     Moves(#[from] rusqlite::Error),
-    /// The moves' frame not built.
-    #[error(transparent)]
-    Frame(#[from] PolarsError),
-    /// `moves.parquet` (or its hidden temporary) not written.
-    #[error("{}: {what}", path.display())]
-    File { path: PathBuf, what: String },
 }
 
 /// One ended trial.
@@ -170,96 +164,99 @@ fn summary(times: &[f64]) -> (Option<f64>, Option<f64>, Option<f64>) {
     (Some(m), Some(mean(&near)), Some(sd(&near)))
 }
 
+/// How a column of `moves.parquet` is read from the database: integer or text, and
+/// whether it may be null (a move with no operation, a trial not ended).
+#[derive(Clone, Copy)]
+enum Sql {
+    Int,
+    OptInt,
+    Text,
+    OptText,
+}
+
+/// The columns of `moves.parquet` after `game`, in order: each one's name, the query's
+/// expression for it and its type. The query, the reading and the frame all come from it.
+const MOVE_COLUMNS: &[(&str, &str, Sql)] = &[
+    ("participant", "t.participant", Sql::Text),
+    ("trial", "m.trial", Sql::Int),
+    ("slot", "t.slot", Sql::Int),
+    ("puzzle", "t.puzzle", Sql::Int),
+    ("board", "p.board", Sql::Text),
+    ("target", "p.target", Sql::Int),
+    ("seq", "m.seq", Sql::Int),
+    ("at_ms", "m.at_ms", Sql::Int),
+    ("kind", "m.kind", Sql::Text),
+    ("a", "m.a", Sql::OptInt),
+    ("op", "m.op", Sql::OptText),
+    ("b", "m.b", Sql::OptInt),
+    ("result", "m.result", Sql::OptText),
+    ("tiles", "m.tiles", Sql::Text),
+    ("outcome", "t.outcome", Sql::OptText),
+    ("total_ms", "t.total_ms", Sql::OptInt),
+];
+
+/// One column's values as read; a null where its [`Sql`] refuses one is an error.
+enum Values {
+    Int(Vec<Option<i64>>),
+    Text(Vec<Option<String>>),
+}
+
+impl Values {
+    fn new(sql: Sql) -> Values {
+        match sql {
+            Sql::Int | Sql::OptInt => Values::Int(Vec::new()),
+            Sql::Text | Sql::OptText => Values::Text(Vec::new()),
+        }
+    }
+
+    fn push(&mut self, sql: Sql, r: &rusqlite::Row, i: usize) -> rusqlite::Result<()> {
+        match (self, sql) {
+            (Values::Int(v), Sql::Int) => v.push(Some(r.get(i)?)),
+            (Values::Int(v), _) => v.push(r.get(i)?),
+            (Values::Text(v), Sql::Text) => v.push(Some(r.get(i)?)),
+            (Values::Text(v), _) => v.push(r.get(i)?),
+        }
+        Ok(())
+    }
+
+    fn column(self, name: &str) -> Column {
+        match self {
+            Values::Int(v) => Column::new(name.into(), v),
+            Values::Text(v) => Column::new(name.into(), v),
+        }
+    }
+}
+
 /// Every move of every trial, with its trial's puzzle and outcome, into `dest`.
 fn write_moves(c: &Connection, dest: &Path, game: &str) -> Result<usize, ExportError> {
-    let mut s = c.prepare(
-        "SELECT t.participant, m.trial, t.slot, t.puzzle, p.board, p.target, m.seq, m.at_ms,
-                    m.kind, m.a, m.op, m.b, m.result, m.tiles, t.outcome, t.total_ms
-             FROM moves m JOIN trials t ON t.id = m.trial JOIN puzzles p ON p.id = t.puzzle
+    let select: Vec<&str> = MOVE_COLUMNS.iter().map(|(_, expr, _)| *expr).collect();
+    let mut s = c.prepare(&format!(
+        "SELECT {} FROM moves m JOIN trials t ON t.id = m.trial JOIN puzzles p ON p.id = t.puzzle
              ORDER BY m.trial, m.seq",
-    )?;
-    #[derive(Default)]
-    struct Cols {
-        participant: Vec<String>,
-        trial: Vec<i64>,
-        slot: Vec<i64>,
-        puzzle: Vec<i64>,
-        board: Vec<String>,
-        target: Vec<i64>,
-        seq: Vec<i64>,
-        at_ms: Vec<i64>,
-        kind: Vec<String>,
-        a: Vec<Option<i64>>,
-        op: Vec<Option<String>>,
-        b: Vec<Option<i64>>,
-        result: Vec<Option<String>>,
-        tiles: Vec<String>,
-        outcome: Vec<Option<String>>,
-        total_ms: Vec<Option<i64>>,
-    }
-    let mut k = Cols::default();
+        select.join(", ")
+    ))?;
+    let mut values: Vec<Values> = MOVE_COLUMNS
+        .iter()
+        .map(|&(_, _, sql)| Values::new(sql))
+        .collect();
     let mut rows = s.query([])?;
+    let mut n = 0;
     while let Some(r) = rows.next()? {
-        k.participant.push(r.get(0)?);
-        k.trial.push(r.get(1)?);
-        k.slot.push(r.get(2)?);
-        k.puzzle.push(r.get(3)?);
-        k.board.push(r.get(4)?);
-        k.target.push(r.get(5)?);
-        k.seq.push(r.get(6)?);
-        k.at_ms.push(r.get(7)?);
-        k.kind.push(r.get(8)?);
-        k.a.push(r.get(9)?);
-        k.op.push(r.get(10)?);
-        k.b.push(r.get(11)?);
-        k.result.push(r.get(12)?);
-        k.tiles.push(r.get(13)?);
-        k.outcome.push(r.get(14)?);
-        k.total_ms.push(r.get(15)?);
+        for (i, (v, &(_, _, sql))) in values.iter_mut().zip(MOVE_COLUMNS).enumerate() {
+            v.push(sql, r, i)?;
+        }
+        n += 1;
     }
-    let n = k.trial.len();
-    let games = vec![game.to_string(); n];
-    let mut df = DataFrame::new(
-        n,
-        vec![
-            Column::new("game".into(), games),
-            Column::new("participant".into(), k.participant),
-            Column::new("trial".into(), k.trial),
-            Column::new("slot".into(), k.slot),
-            Column::new("puzzle".into(), k.puzzle),
-            Column::new("board".into(), k.board),
-            Column::new("target".into(), k.target),
-            Column::new("seq".into(), k.seq),
-            Column::new("at_ms".into(), k.at_ms),
-            Column::new("kind".into(), k.kind),
-            Column::new("a".into(), k.a),
-            Column::new("op".into(), k.op),
-            Column::new("b".into(), k.b),
-            Column::new("result".into(), k.result),
-            Column::new("tiles".into(), k.tiles),
-            Column::new("outcome".into(), k.outcome),
-            Column::new("total_ms".into(), k.total_ms),
-        ],
-    )?;
-    let tmp = temp_path(dest);
-    let file_err = |path: &Path, e: &dyn std::fmt::Display| ExportError::File {
-        path: path.to_path_buf(),
-        what: e.to_string(),
-    };
-    let mut write = || -> Result<(), ExportError> {
-        let f = File::create(&tmp).map_err(|e| file_err(&tmp, &e))?;
-        ParquetWriter::new(f)
-            .with_compression(ParquetCompression::Zstd(None))
-            .finish(&mut df)
-            .map_err(|e| file_err(&tmp, &e))?;
-        File::open(&tmp)
-            .and_then(|f| f.sync_all())
-            .map_err(|e| file_err(&tmp, &e))?;
-        std::fs::rename(&tmp, dest).map_err(|e| file_err(dest, &e))
-    };
-    write().inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })?;
+    let columns = [Column::new("game".into(), vec![game.to_string(); n])]
+        .into_iter()
+        .chain(
+            values
+                .into_iter()
+                .zip(MOVE_COLUMNS)
+                .map(|(v, (name, _, _))| v.column(name)),
+        )
+        .collect();
+    portable_parquet_file(dest, &mut frame(columns)?)?;
     Ok(n)
 }
 

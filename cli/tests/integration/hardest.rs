@@ -24,6 +24,13 @@ pub fn hardest(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `digits-lab hardest ARGS --format json` on the fixture tables, which succeeds: its list.
+fn hardest_json(args: &[&str]) -> Vec<Value> {
+    let out = hardest(&[args, &["--format", "json"]].concat());
+    assert!(out.status.success(), "{args:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
     // The sets with exactly one `trees` solution for 24, by the engine directly.
@@ -53,20 +60,16 @@ fn the_24_sets_with_one_tree_for_24_are_listed_each_with_that_solution() {
         assert!(cells.contains(&"24") && cells.contains(&"1"), "{line}");
     }
 
-    let out = hardest(&[
+    let list = hardest_json(&[
         "--corpus",
         "24",
         "--target",
         "24",
         "--convention",
         "trees",
-        "--format",
-        "json",
         "--limit",
         "1000",
     ]);
-    assert!(out.status.success());
-    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     let ones: Vec<&Value> = list.iter().filter(|h| h["count"] == 1).collect();
     let mut listed: Vec<String> = ones
         .iter()
@@ -129,15 +132,11 @@ fn listed_once(candidates: Option<&str>) {
     let distinct: std::collections::HashSet<&String> = boards.iter().collect();
     assert!(distinct.len() < boards.len(), "the fixture repeats a board");
     for by in ["count", "difficulty"] {
-        let mut args = vec![
-            "--corpus", "nyt", "--by", by, "--limit", "60", "--format", "json",
-        ];
+        let mut args = vec!["--corpus", "nyt", "--by", by, "--limit", "60"];
         if let Some(n) = candidates.filter(|_| by == "difficulty") {
             args.extend(["--candidates", n]);
         }
-        let out = hardest(&args);
-        assert!(out.status.success());
-        let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let list = hardest_json(&args);
         let puzzles: std::collections::HashSet<(Vec<i64>, i64)> = list
             .iter()
             .map(|h| (fixture::json_board(h), h["target"].as_i64().unwrap()))
@@ -160,18 +159,14 @@ fn a_board_dealt_on_several_days_is_listed_once_among_the_default_candidates() {
 
 #[test]
 fn unary_minus_has_no_distinct_so_one_shortest_solution_is_shown() {
-    let out = hardest(&[
+    let list = hardest_json(&[
         "--corpus",
         "24-minus",
         "--convention",
         "expressions",
         "--limit",
         "2",
-        "--format",
-        "json",
     ]);
-    assert!(out.status.success());
-    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(list.len(), 2);
     for h in &list {
         assert_eq!(h["solutions"].as_array().unwrap().len(), 1);

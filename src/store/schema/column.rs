@@ -98,6 +98,20 @@ pub struct Column {
     pub kind: Kind,
     pub only: Only,
     pub meaning: &'static str,
+    /// Written by `analyze --reach-only` too: reachability alone gives it (the board's
+    /// description, solvable, `min_ops`, the closest value, and the sums and summary built
+    /// from them); the other columns need solution counts.
+    pub reach: bool,
+}
+
+impl Column {
+    /// The same column, kept by `analyze --reach-only`.
+    pub(super) const fn reach(self) -> Column {
+        Column {
+            reach: true,
+            ..self
+        }
+    }
 }
 
 pub(super) const fn c(name: &'static str, kind: Kind, meaning: &'static str) -> Column {
@@ -106,6 +120,7 @@ pub(super) const fn c(name: &'static str, kind: Kind, meaning: &'static str) -> 
         kind,
         only: Only::Always,
         meaning,
+        reach: false,
     }
 }
 
@@ -120,5 +135,6 @@ pub(super) const fn only(
         kind,
         only,
         meaning,
+        reach: false,
     }
 }

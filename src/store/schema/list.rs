@@ -84,42 +84,42 @@ pub(super) const BOARDS_COLUMNS: &[Column] = &[
         BOARD_ID,
         U32,
         "position of the board in the corpus's enumeration (ascending numbers, lexicographic; file order for `nyt`); stable across runs and shards",
-    ),
+    ).reach(),
     c(
         BOARD,
         Str,
         "the numbers, ascending, separated by spaces: `1 3 7 10 25 50`",
-    ),
+    ).reach(),
     c(
         NUMBERS,
         ListI64,
         "the same numbers as a list, for queries: `list_contains(numbers, 25)` in DuckDB, `pl.col(\"numbers\").list.contains(25)` in polars",
-    ),
+    ).reach(),
     c(
         WEIGHT,
         F64,
         "probability of the board as dealt; sums to 1 over the corpus",
-    ),
+    ).reach(),
     c(
         SELECTION_WEIGHT,
         F64,
         "1 / number of boards: every distinct selection equally likely",
-    ),
+    ).reach(),
     c(
         GROUP,
         Str,
         "the board's group: `0 large` … `4 large` for Countdown, `slot 1` … `slot 5` for `nyt`, `all` otherwise",
-    ),
+    ).reach(),
     c(
         TARGETS_REACHED,
         U32,
         "how many targets of the corpus's range the board reaches",
-    ),
+    ).reach(),
     c(
         ONES,
         U8,
         "how many of the numbers are 1 (a difficulty input: a free adjustment when every number must be used)",
-    ),
+    ).reach(),
     c(
         FIRST_MOVES,
         U32,
@@ -130,34 +130,36 @@ pub(super) const BOARDS_COLUMNS: &[Column] = &[
         Str,
         Only::Published,
         "`nyt` only: the puzzle's date, `YYYY-MM-DD`",
-    ),
-    only(SLOT, U8, Only::Published, "`nyt` only: the daily slot, 1–5"),
+    ).reach(),
+    only(SLOT, U8, Only::Published, "`nyt` only: the daily slot, 1–5").reach(),
     only(
         TARGET,
         I64,
         Only::Published,
         "`nyt` only: the puzzle's real target",
-    ),
+    ).reach(),
     c(
         COVERS_TO,
         U32,
         "the largest `N` such that the board reaches every target `1..=N` under the corpus's rules (0 when it misses 1); the range's end when it reaches every target of the range (it may go further: `digits-lab cover` says how far); null when the corpus's targets do not start at 1",
-    ),
+    ).reach(),
 ];
 
 pub(super) const PUZZLES_COLUMNS: &[Column] = &[
-    c(BOARD_ID, U32, "the board (join with `boards`)"),
-    c(TARGET, I64, "the target"),
+    c(BOARD_ID, U32, "the board (join with `boards`)").reach(),
+    c(TARGET, I64, "the target").reach(),
     c(
         SOLVABLE,
         Bool,
         "whether some solution reaches the target exactly",
-    ),
+    )
+    .reach(),
     c(
         MIN_OPS,
         U8,
         "fewest operations of a solution; null when unsolvable",
-    ),
+    )
+    .reach(),
     only(
         TREES,
         U64,
@@ -184,8 +186,9 @@ pub(super) const PUZZLES_COLUMNS: &[Column] = &[
         CLOSEST,
         F64,
         "the reachable value nearest the target (the smaller one on a tie); null when solvable",
-    ),
-    c(DISTANCE, F64, "`abs(closest − target)`; null when solvable"),
+    )
+    .reach(),
+    c(DISTANCE, F64, "`abs(closest − target)`; null when solvable").reach(),
     c(
         DIFFICULTY,
         F64,
@@ -267,16 +270,17 @@ pub(super) const UNIQUE_COLUMNS: &[Column] = &[
 /// The exact integer sums behind `targets`, per shard: deal counts (`ways`) weight each
 /// board, so that shards add up to the single run's figures without rounding.
 pub(super) const SUMS_COLUMNS: &[Column] = &[
-    c(GROUP, Str, "the boards' group, as in `boards`"),
-    c(TARGET, I64, "the target"),
-    c(BOARDS, U64, "boards of the shard in the group"),
-    c(SOLVING, U64, "of them, boards that reach the target"),
-    c(WAYS, U64, "deals of those boards"),
+    c(GROUP, Str, "the boards' group, as in `boards`").reach(),
+    c(TARGET, I64, "the target").reach(),
+    c(BOARDS, U64, "boards of the shard in the group").reach(),
+    c(SOLVING, U64, "of them, boards that reach the target").reach(),
+    c(WAYS, U64, "deals of those boards").reach(),
     c(
         WAYS_SOLVING,
         U64,
         "deals of the boards that reach the target",
-    ),
+    )
+    .reach(),
     c(WAYS_TREES, U64, "Σ deals × `trees` (0 outside the 24 game)"),
     c(WAYS_EXPRESSIONS, U64, "Σ deals × `expressions`"),
     c(
@@ -288,22 +292,24 @@ pub(super) const SUMS_COLUMNS: &[Column] = &[
         WAYS_MIN_OPS,
         U64,
         "Σ deals × `min_ops` over the solvable boards",
-    ),
+    )
+    .reach(),
     c(UNIQUE, U64, "boards with exactly one `distinct` solution"),
     c(WAYS_UNIQUE, U64, "deals of those boards"),
 ];
 
 pub(super) const TARGETS_COLUMNS: &[Column] = &[
-    c(GROUP, Str, "`all`, or the group as in `boards`"),
-    c(TARGET, I64, "the target"),
-    c(BOARDS, U32, "boards in the group"),
-    c(SOLVING, U32, "boards that reach the target"),
-    c(SOLVABLE_SHARE, F64, "`solving / boards`"),
+    c(GROUP, Str, "`all`, or the group as in `boards`").reach(),
+    c(TARGET, I64, "the target").reach(),
+    c(BOARDS, U32, "boards in the group").reach(),
+    c(SOLVING, U32, "boards that reach the target").reach(),
+    c(SOLVABLE_SHARE, F64, "`solving / boards`").reach(),
     c(
         PROBABILITY,
         F64,
         "probability that a board dealt at random (in the group) reaches the target",
-    ),
+    )
+    .reach(),
     c(
         EXPECTED_TREES,
         F64,
@@ -323,7 +329,8 @@ pub(super) const TARGETS_COLUMNS: &[Column] = &[
         MEAN_MIN_OPS,
         F64,
         "expected `min_ops` given solvable (weighted)",
-    ),
+    )
+    .reach(),
     c(
         UNIQUE,
         U32,

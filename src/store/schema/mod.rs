@@ -15,7 +15,6 @@ use crate::error::{Error, Result};
 pub use column::{Column, Extras, Kind, Only};
 pub use list::col;
 
-use col::*;
 use list::{
     BOARDS_COLUMNS, HARDEST_COLUMNS, PUZZLES_COLUMNS, SUMS_COLUMNS, TALLIES_COLUMNS,
     TARGETS_COLUMNS, UNIQUE_COLUMNS,
@@ -104,48 +103,10 @@ impl Table {
         })
     }
 
-    /// Whether tables written by `analyze --reach-only` keep column `name`: the board's
-    /// description, solvable, `min_ops`, the closest value, and the sums and summary built
-    /// from them. `unique` is not written at all (it needs the `distinct` count).
+    /// Whether tables written by `analyze --reach-only` keep column `name` ([`Column::reach`]).
+    /// `unique`, `hardest` and `tallies` are not written at all: they need solution counts.
     pub fn in_reach_only(self, name: &str) -> bool {
-        let kept: &[&str] = match self {
-            Table::Boards => &[
-                BOARD_ID,
-                BOARD,
-                NUMBERS,
-                WEIGHT,
-                SELECTION_WEIGHT,
-                GROUP,
-                TARGETS_REACHED,
-                ONES,
-                DATE,
-                SLOT,
-                TARGET,
-                COVERS_TO,
-            ],
-            Table::Puzzles => &[BOARD_ID, TARGET, SOLVABLE, MIN_OPS, CLOSEST, DISTANCE],
-            // Neither is written: they need solution counts.
-            Table::Unique | Table::Hardest | Table::Tallies => &[],
-            Table::Sums => &[
-                GROUP,
-                TARGET,
-                BOARDS,
-                SOLVING,
-                WAYS,
-                WAYS_SOLVING,
-                WAYS_MIN_OPS,
-            ],
-            Table::Targets => &[
-                GROUP,
-                TARGET,
-                BOARDS,
-                SOLVING,
-                SOLVABLE_SHARE,
-                PROBABILITY,
-                MEAN_MIN_OPS,
-            ],
-        };
-        kept.contains(&name)
+        self.column(name).is_some_and(|c| c.reach)
     }
 
     /// `df` with only the columns the table has for `extras`, in their order (a frame built
@@ -214,6 +175,7 @@ pub fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use col::*;
     use polars::prelude::Column as Series;
 
     #[test]

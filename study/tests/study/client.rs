@@ -2,11 +2,12 @@
 //! the study's JSON API and for WebDriver; every response it reads is kept, so that a test
 //! can inspect all of them.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use digits_lab_testkit::read_response;
 use serde_json::Value;
 
 /// One response.
@@ -68,53 +69,13 @@ impl Client {
     fn exchange(&mut self, request: &[u8]) -> std::io::Result<Reply> {
         let s = self.connect()?;
         s.get_mut().write_all(request)?;
-        let mut line = String::new();
-        s.read_line(&mut line)?;
-        let status: u16 = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .ok_or_else(|| std::io::Error::other(format!("bad status line `{line}`")))?;
-        let (mut length, mut close, mut chunked) = (0usize, false, false);
-        loop {
-            let mut h = String::new();
-            s.read_line(&mut h)?;
-            let h = h.trim_end();
-            if h.is_empty() {
-                break;
-            }
-            let (k, v) = h.split_once(':').unwrap_or((h, ""));
-            let (k, v) = (k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
-            match k.as_str() {
-                "content-length" => length = v.parse().unwrap_or(0),
-                "connection" if v == "close" => close = true,
-                "transfer-encoding" if v.contains("chunked") => chunked = true,
-                _ => {}
-            }
-        }
-        let mut body = Vec::new();
-        if chunked {
-            loop {
-                let mut size = String::new();
-                s.read_line(&mut size)?;
-                let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-                let mut chunk = vec![0; n + 2];
-                s.read_exact(&mut chunk)?;
-                if n == 0 {
-                    break;
-                }
-                body.extend_from_slice(&chunk[..n]);
-            }
-        } else {
-            body.resize(length, 0);
-            s.read_exact(&mut body)?;
-        }
-        if close {
+        let r = read_response(s)?;
+        if r.close {
             self.stream = None;
         }
         Ok(Reply {
-            status,
-            body: String::from_utf8_lossy(&body).into_owned(),
+            status: r.status,
+            body: String::from_utf8_lossy(&r.body).into_owned(),
         })
     }
 

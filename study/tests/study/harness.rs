@@ -3,10 +3,11 @@
 //! plans and puzzle solutions the tests play.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
+use digits_lab_testkit::listening;
 use std::sync::{Mutex, OnceLock};
 
 use digits_lab::game::board::Board;
@@ -28,6 +29,21 @@ fixed = [
 ]
 "#;
 
+/// What `run` prints first, before its address: the line the tests wait for.
+pub const LISTENING: &str = "study on http://";
+
+/// `digits-lab-study run PLAN --db DB` on a free loopback port.
+pub fn run_study(plan: &Path, db: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_digits-lab-study"));
+    command
+        .arg("run")
+        .arg(plan)
+        .arg("--db")
+        .arg(db)
+        .args(["--port", "0"]);
+    command
+}
+
 pub struct Server {
     child: Child,
     pub addr: SocketAddr,
@@ -40,25 +56,7 @@ impl Server {
         let plan_path = dir.join("plan.toml");
         std::fs::write(&plan_path, plan).unwrap();
         let db = dir.join("study.sqlite");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_digits-lab-study"))
-            .arg("run")
-            .arg(&plan_path)
-            .arg("--db")
-            .arg(&db)
-            .args(["--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .strip_prefix("study on http://")
-            .and_then(|r| r.split('/').next())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("no address in `{line}`"));
+        let (child, addr) = listening(run_study(&plan_path, &db).stderr(Stdio::null()), LISTENING);
         Server { child, addr, db }
     }
 

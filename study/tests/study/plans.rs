@@ -7,19 +7,16 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::harness::DIGITS_PLAN;
+use digits_lab_testkit::listening;
+
+use crate::harness::{DIGITS_PLAN, LISTENING, run_study};
 
 /// `run` on `plan` with a new database in `dir`: its exit code and stderr. A study that
 /// starts (it should not) is killed after a minute, failing the test.
 fn run(dir: &Path, name: &str, plan: &str) -> (Option<i32>, String) {
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, plan).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_digits-lab-study"))
-        .arg("run")
-        .arg(&path)
-        .arg("--db")
-        .arg(dir.join(format!("{name}.sqlite")))
-        .args(["--port", "0"])
+    let mut child = run_study(&path, &dir.join(format!("{name}.sqlite")))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -63,25 +60,12 @@ fn a_plan_refused_while_its_puzzles_are_drawn_exits_2() {
 /// `run` on `plan` and `db`, with `extra` flags, until it prints its address line, then
 /// killed: what it wrote on stderr.
 fn stderr_until_listening(plan: &Path, db: &Path, extra: &[&str]) -> String {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_digits-lab-study"))
-        .arg("run")
-        .arg(plan)
-        .arg("--db")
-        .arg(db)
-        .args(["--port", "0"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, _) = listening(
+        run_study(plan, db).args(extra).stderr(Stdio::piped()),
+        LISTENING,
+    );
     let _ = child.kill();
     let out = child.wait_with_output().unwrap();
-    assert!(line.starts_with("study on http://"), "{line}");
     String::from_utf8(out.stderr).unwrap()
 }
 

@@ -73,31 +73,35 @@ impl Parser {
     }
 
     fn sum(&mut self) -> Option<(Q, bool)> {
-        let mut acc = self.product()?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Plus) => Op::Add,
-                Some(Tok::Minus) => Op::Sub,
-                _ => return Some(acc),
-            };
-            self.pos += 1;
-            let (rhs, _) = self.product()?;
-            acc = (apply(op, acc.0, rhs, self.rules)?, false);
-        }
+        self.left_associative(Self::product, |t| match t {
+            Tok::Plus => Some(Op::Add),
+            Tok::Minus => Some(Op::Sub),
+            _ => None,
+        })
     }
 
     fn product(&mut self) -> Option<(Q, bool)> {
-        let mut acc = self.unary()?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Times) => Op::Mul,
-                Some(Tok::Divide) => Op::Div,
-                _ => return Some(acc),
-            };
+        self.left_associative(Self::unary, |t| match t {
+            Tok::Times => Some(Op::Mul),
+            Tok::Divide => Some(Op::Div),
+            _ => None,
+        })
+    }
+
+    /// `operand (OP operand)*`, applied left to right, where `op_of` says which tokens are
+    /// this level's operators.
+    fn left_associative(
+        &mut self,
+        operand: fn(&mut Self) -> Option<(Q, bool)>,
+        op_of: fn(Tok) -> Option<Op>,
+    ) -> Option<(Q, bool)> {
+        let mut acc = operand(self)?;
+        while let Some(op) = self.peek().and_then(op_of) {
             self.pos += 1;
-            let (rhs, _) = self.unary()?;
+            let (rhs, _) = operand(self)?;
             acc = (apply(op, acc.0, rhs, self.rules)?, false);
         }
+        Some(acc)
     }
 
     fn unary(&mut self) -> Option<(Q, bool)> {

@@ -156,28 +156,17 @@ fn find(p: &mut [usize], mut i: usize) -> usize {
 /// Number of classes for each target in `lo..=hi`.
 pub fn class_counts(board: &[i64], lo: i64, hi: i64) -> Vec<u64> {
     let mut tr = Trees::default();
-    let all = tr.all(board);
-    let mut edges = Vec::new();
-    for &t in &all {
-        for u in tr.rewrites(t, Ctx::Top).into_iter().chain(tr.moves(t)) {
-            edges.push((t, u));
-        }
-    }
-    let mut parent: Vec<usize> = (0..tr.node.len()).collect();
-    for (t, u) in edges {
-        let (a, b) = (find(&mut parent, t as usize), find(&mut parent, u as usize));
-        parent[a] = b;
-    }
+    let (all, roots) = tr.closure(board);
     (lo..=hi)
         .map(|target| {
-            let mut roots: Vec<usize> = all
+            let mut classes: Vec<usize> = all
                 .iter()
                 .filter(|&&t| tr.val(t) == Q::int(target))
-                .map(|&t| find(&mut parent, t as usize))
+                .map(|&t| roots[t as usize])
                 .collect();
-            roots.sort_unstable();
-            roots.dedup();
-            roots.len() as u64
+            classes.sort_unstable();
+            classes.dedup();
+            classes.len() as u64
         })
         .collect()
 }
@@ -192,29 +181,32 @@ impl Trees {
         (pos == toks.len()).then_some(t)
     }
     fn p_sum(&mut self, s: &[char], pos: &mut usize) -> Option<u32> {
-        let mut t = self.p_prod(s, pos)?;
-        while let Some(&c) = s.get(*pos) {
-            let op = match c {
-                '+' => Add,
-                '-' => Sub,
-                _ => break,
-            };
-            *pos += 1;
-            let r = self.p_prod(s, pos)?;
-            t = self.mk(op, t, r)?;
-        }
-        Some(t)
+        self.p_left(s, pos, Self::p_prod, |c| match c {
+            '+' => Some(Add),
+            '-' => Some(Sub),
+            _ => None,
+        })
     }
     fn p_prod(&mut self, s: &[char], pos: &mut usize) -> Option<u32> {
-        let mut t = self.p_atom(s, pos)?;
-        while let Some(&c) = s.get(*pos) {
-            let op = match c {
-                '×' | '*' => Mul,
-                '/' | '÷' => Div,
-                _ => break,
-            };
+        self.p_left(s, pos, Self::p_atom, |c| match c {
+            '×' | '*' => Some(Mul),
+            '/' | '÷' => Some(Div),
+            _ => None,
+        })
+    }
+    /// `operand (OP operand)*`, left associative, where `op_of` says which characters are
+    /// this level's operators.
+    fn p_left(
+        &mut self,
+        s: &[char],
+        pos: &mut usize,
+        operand: fn(&mut Self, &[char], &mut usize) -> Option<u32>,
+        op_of: fn(char) -> Option<Op>,
+    ) -> Option<u32> {
+        let mut t = operand(self, s, pos)?;
+        while let Some(op) = s.get(*pos).copied().and_then(op_of) {
             *pos += 1;
-            let r = self.p_atom(s, pos)?;
+            let r = operand(self, s, pos)?;
             t = self.mk(op, t, r)?;
         }
         Some(t)

@@ -26,6 +26,31 @@ pub(super) enum Tok {
     Pair(i64),
 }
 
+/// Which operand of a node a regrouping takes apart, and how it puts the three back.
+#[derive(Clone, Copy)]
+enum Kid {
+    /// `(A∘B)•C` as `A ⋄ (B ∗ C)`.
+    Left,
+    /// `A•(B∘C)` as `(A ∗ B) ⋄ C`.
+    Right,
+    /// `A•(B∘C)` as `(A ∗ C) ⋄ B`.
+    RightSwapped,
+}
+
+/// R0's regroupings, tried in this order: at a node of the first operation whose `Kid`
+/// operand is of the second, the three operands rebuilt with the third operation inside and
+/// the fourth at the root.
+const REGROUPINGS: [(Op, Kid, Op, Op, Op); 8] = [
+    (Add, Kid::Left, Add, Add, Add),         // (A+B)+C = A+(B+C)
+    (Mul, Kid::Left, Mul, Mul, Mul),         // (A×B)×C = A×(B×C)
+    (Sub, Kid::RightSwapped, Sub, Add, Sub), // A−(B−C) = (A+C)−B
+    (Sub, Kid::Left, Sub, Add, Sub),         // (A−B)−C = A−(B+C)
+    (Add, Kid::Right, Sub, Add, Sub),        // A+(B−C) = (A+B)−C
+    (Div, Kid::RightSwapped, Div, Mul, Div), // A÷(B÷C) = (A×C)÷B
+    (Div, Kid::Left, Div, Mul, Div),         // (A÷B)÷C = A÷(B×C)
+    (Mul, Kid::Right, Div, Mul, Div),        // A×(B÷C) = (A×B)÷C
+];
+
 impl Trees {
     /// Trees obtained from `t` by one local rule (R0, Z, Q) at any position;
     /// `ctx` says what `t` is an operand of.
@@ -66,53 +91,24 @@ impl Trees {
             Mul => push(self.mk(Mul, b, a)), // A×B = B×A
             _ => {}
         }
-        if op == Add && oa == Add {
-            // (A+B)+C = A+(B+C)
-            let (x, y) = self.kids(a);
-            let bc = self.mk(Add, y, b);
-            push(bc.and_then(|bc| self.mk(Add, x, bc)));
-        }
-        if op == Mul && oa == Mul {
-            // (A×B)×C = A×(B×C)
-            let (x, y) = self.kids(a);
-            let bc = self.mk(Mul, y, b);
-            push(bc.and_then(|bc| self.mk(Mul, x, bc)));
-        }
-        if op == Sub && ob == Sub {
-            // A−(B−C) = (A+C)−B
-            let (x, y) = self.kids(b);
-            let ac = self.mk(Add, a, y);
-            push(ac.and_then(|ac| self.mk(Sub, ac, x)));
-        }
-        if op == Sub && oa == Sub {
-            // (A−B)−C = A−(B+C)
-            let (x, y) = self.kids(a);
-            let bc = self.mk(Add, y, b);
-            push(bc.and_then(|bc| self.mk(Sub, x, bc)));
-        }
-        if op == Add && ob == Sub {
-            // A+(B−C) = (A+B)−C
-            let (x, y) = self.kids(b);
-            let ab = self.mk(Add, a, x);
-            push(ab.and_then(|ab| self.mk(Sub, ab, y)));
-        }
-        if op == Div && ob == Div {
-            // A÷(B÷C) = (A×C)÷B
-            let (x, y) = self.kids(b);
-            let ac = self.mk(Mul, a, y);
-            push(ac.and_then(|ac| self.mk(Div, ac, x)));
-        }
-        if op == Div && oa == Div {
-            // (A÷B)÷C = A÷(B×C)
-            let (x, y) = self.kids(a);
-            let bc = self.mk(Mul, y, b);
-            push(bc.and_then(|bc| self.mk(Div, x, bc)));
-        }
-        if op == Mul && ob == Div {
-            // A×(B÷C) = (A×B)÷C
-            let (x, y) = self.kids(b);
-            let ab = self.mk(Mul, a, x);
-            push(ab.and_then(|ab| self.mk(Div, ab, y)));
+        for (at, kid, kid_op, inner, outer) in REGROUPINGS {
+            let regrouped = match kid {
+                Kid::Left if op == at && oa == kid_op => {
+                    let (x, y) = self.kids(a);
+                    self.mk(inner, y, b).and_then(|i| self.mk(outer, x, i))
+                }
+                Kid::Right | Kid::RightSwapped if op == at && ob == kid_op => {
+                    let (x, y) = self.kids(b);
+                    let (first, last) = match kid {
+                        Kid::Right => (x, y),
+                        _ => (y, x),
+                    };
+                    self.mk(inner, a, first)
+                        .and_then(|i| self.mk(outer, i, last))
+                }
+                _ => continue,
+            };
+            push(regrouped);
         }
         // R0: moving a sign through a product
         let flip = |s: &mut Self, d: u32| -> Option<u32> {

@@ -5,14 +5,15 @@
 //! connections, 408 for a slow client); a bounded load; and a server killed mid-load,
 //! restarted on its port, losing nothing acknowledged.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use digits_lab_testkit::{listening, read_response};
 use serde_json::{Value, json};
 
 use digits_lab::dataset::check::{VerdictColumns, check_rows};
@@ -23,6 +24,9 @@ use digits_lab::reward::Notes;
 use crate::cli::{cli, succeeded};
 
 const BIN: &str = env!("CARGO_BIN_EXE_digits-lab");
+
+/// What `serve` prints first, before its address.
+const LISTENING: &str = "digits-lab serve: listening on http://";
 
 /// The server as a process, killed with SIGKILL when dropped.
 struct Server {
@@ -40,22 +44,13 @@ impl Server {
     fn on(port: u16, args: &[&str]) -> Server {
         let dir = tempfile::tempdir().unwrap();
         let stderr = dir.path().join("stderr.txt");
-        let mut child = Command::new(BIN)
-            .args(["serve", "--port", &port.to_string()])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&stderr).unwrap())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("digits-lab serve: listening on http://")
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("no address in `{line}`"));
+        let (child, addr) = listening(
+            Command::new(BIN)
+                .args(["serve", "--port", &port.to_string()])
+                .args(args)
+                .stderr(std::fs::File::create(&stderr).unwrap()),
+            LISTENING,
+        );
         Server {
             child,
             addr,
@@ -137,41 +132,12 @@ impl Client {
         }
         let s = self.stream.as_mut().unwrap();
         s.get_mut().write_all(request)?;
-        read_response(s)
-            .inspect(|(_, _, close)| {
-                if *close {
-                    self.stream = None;
-                }
-            })
-            .map(|(status, body, _)| (status, body))
-    }
-}
-
-/// A response: its status, its body, and whether the server closes the connection.
-fn read_response(s: &mut BufReader<TcpStream>) -> std::io::Result<(u16, String, bool)> {
-    let mut line = String::new();
-    s.read_line(&mut line)?;
-    let status: u16 = line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .ok_or_else(|| std::io::Error::other(format!("bad status line `{line}`")))?;
-    let (mut length, mut close) = (0usize, false);
-    loop {
-        let mut h = String::new();
-        s.read_line(&mut h)?;
-        let h = h.trim_end().to_ascii_lowercase();
-        if h.is_empty() {
-            break;
+        let r = read_response(s)?;
+        if r.close {
+            self.stream = None;
         }
-        if let Some(v) = h.strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap();
-        }
-        close |= h == "connection: close";
+        Ok((r.status, String::from_utf8(r.body).unwrap()))
     }
-    let mut body = vec![0; length];
-    s.read_exact(&mut body)?;
-    Ok((status, String::from_utf8(body).unwrap(), close))
 }
 
 /// A set written by `generate --format jsonl`, its rows.
