@@ -227,6 +227,15 @@ phase-costs: build
         done
     done
 
+# What an engine counting only the targets' needs would skip (benches/headroom.rs; a count,
+# not a timing): every sub-board size of sampled Digits and Countdown boards, and two cells of
+# the phase sweep. About three minutes on two cores.
+bench-headroom:
+    cargo bench --bench headroom -- --game digits --stride 100
+    cargo bench --bench headroom -- --game countdown --stride 10
+    cargo bench --bench headroom -- --phase 6,1000,100
+    cargo bench --bench headroom -- --phase 7,100,100
+
 # `analyze --corpus countdown --reach-only` (solvable, min_ops, closest; Parquet written) on 2
 # threads, RUNS runs, CPU time (user + system) and the median; with NUMBERS_BENCH set to a built
 # `NumbersBenchmark` of the C solver hknrx/Numbers (not part of this project; see

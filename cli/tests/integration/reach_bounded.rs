@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 use digits_lab::engine::reach::bounded::Bounded;
-use digits_lab::engine::reach::covers::{covers_at_least, covers_to};
 use digits_lab::engine::reach::counts::{Strategy, counts_by};
+use digits_lab::engine::reach::covers::{covers_at_least, covers_to};
 use digits_lab::game::number::{Int, Number, Rational, Signed, Whole};
 use digits_lab::game::rule_set::{Game, GameKind};
 use digits_lab::game::rules::Rules;

@@ -250,7 +250,15 @@ impl<'r> Build<'r> {
                 if a == 0 || a > b {
                     continue;
                 }
-                combine(&values[a], &values[b], a == b, rules, keep, self.drop_units, c);
+                combine(
+                    &values[a],
+                    &values[b],
+                    a == b,
+                    rules,
+                    keep,
+                    self.drop_units,
+                    c,
+                );
                 if kept + c.pending() > MAX_VALUES {
                     return Err(too_large(subs));
                 }

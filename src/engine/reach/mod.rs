@@ -27,9 +27,9 @@
 mod board_reach;
 pub mod bounded;
 mod collect;
-mod keep;
 pub mod counts;
 pub mod covers;
+mod keep;
 mod table;
 mod window;
 
