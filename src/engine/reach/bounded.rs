@@ -198,29 +198,21 @@ impl<'r> Build<'r> {
     /// `V(s)` within its window, ascending, from the values of its proper sub-boards in
     /// `values`; `kept`: values already held, for the [`MAX_VALUES`] bound.
     pub fn one<V: Number>(&self, values: &[Vec<V>], s: usize, kept: usize) -> Result<Vec<V>> {
-        let keep = Keep {
-            window: self.window::<V>(s),
-            beside: None,
-        };
-        self.one_keeping(values, s, kept, keep)
+        self.one_keeping(values, s, kept, Keep::within(self.window::<V>(s)))
     }
 
-    /// [`Build::one`] for a sub-board one number `c` short of the whole board, asked about
-    /// `1..=hi`: only the values `c` can still take into `1..=hi` ([`Keep`]), where the
-    /// domain allows windows.
+    /// [`Build::one`] for a sub-board one or two numbers (`left`) short of the whole board,
+    /// asked about `1..=hi`: only the values those numbers can still take into `1..=hi`
+    /// ([`Keep::beside`]), where the domain allows windows.
     pub fn one_beside<V: Number>(
         &self,
         values: &[Vec<V>],
         s: usize,
         kept: usize,
-        c: i64,
+        left: &[i64],
         hi: i64,
     ) -> Result<Vec<V>> {
-        let window = self.window::<V>(s);
-        let keep = Keep {
-            window,
-            beside: window.map(|_| (c, hi.saturating_add(c))),
-        };
+        let keep = Keep::beside(self.window::<V>(s), left, hi);
         self.one_keeping(values, s, kept, keep)
     }
 

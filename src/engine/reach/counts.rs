@@ -81,7 +81,11 @@ pub fn counts_by<V: Number>(
         if s == 0 || s == full || subs.size(s) > kept_size {
             continue;
         }
-        let out = build.one(&values, s, kept)?;
+        // A sub-board two numbers short of the board keeps only what they can still use.
+        let out = match subs.size(s) + 2 == k {
+            true => build.one_beside(&values, s, kept, &subs.numbers(full - s), m)?,
+            false => build.one(&values, s, kept)?,
+        };
         kept += out.len();
         if kept > MAX_VALUES {
             return Err(too_large(subs));
@@ -134,8 +138,7 @@ pub fn counts_by<V: Number>(
                 break;
             }
             // `a` is the one number left beside `b`.
-            let c = subs.numbers(a)[0];
-            let vb = build.one_beside(&values, b, kept, c, m)?;
+            let vb = build.one_beside(&values, b, kept, &subs.numbers(a), m)?;
             if kept + vb.len() > MAX_VALUES {
                 return Err(too_large(subs));
             }

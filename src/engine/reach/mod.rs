@@ -20,8 +20,8 @@
 //!   sub-board tables instead;
 //! - `counts`: what one board reaches in `1..=m`, counted without building the whole board
 //!   (the phase sweep's boards of six and seven numbers in any domain);
-//! - `keep`: what a build keeps of a sub-board's values (its window, and beside the one
-//!   number left, what that number can still take to a target);
+//! - `keep`: what a build keeps of a sub-board's values (its window, and beside the one or two
+//!   numbers left, what they can still take to a target);
 //! - `covers`: how far a board covers the targets from 1 (`cover`, `covers_to`).
 
 mod board_reach;
