@@ -298,8 +298,8 @@ pub(super) fn combine<V: Number>(
                     Op::Div => y.is_one(),
                     _ => false,
                 };
-                // A `× 1` or `÷ 1` where numbers may go unused, or a value past the window:
-                // left out.
+                // A `× 1` or `÷ 1` where numbers may go unused, or a value `keep` leaves out
+                // (past the window, or of no use to the numbers left): left out.
                 let dropped = drop_units && unit || keep.drops(v);
                 if !dropped {
                     c.put(v);
