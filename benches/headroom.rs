@@ -31,6 +31,7 @@ use rayon::prelude::*;
 
 use digits_lab::corpus::enumerate::boards;
 use digits_lab::corpus::id::CorpusId;
+use digits_lab::engine::reach::bounded;
 use digits_lab::game::board::{Board, SubBoards};
 use digits_lab::game::number::Int;
 use digits_lab::game::rule_set::{Game, GameKind};
@@ -145,21 +146,6 @@ fn needed(
     need
 }
 
-/// The proven bound of the reach engine (`engine/reach/bounded.rs`): a value of sub-board
-/// `s` can still end in `1..=hi` only if it is below `(hi + 1) · Π max(c, 2)` over the
-/// numbers `c` left on the board.
-fn bound(subs: &SubBoards, numbers: &[i64], s: usize, hi: i64) -> f64 {
-    let mut left: Vec<i64> = numbers.to_vec();
-    for n in subs.numbers(s) {
-        let at = left
-            .iter()
-            .position(|&m| m == n)
-            .expect("a sub-board's number");
-        left.remove(at);
-    }
-    (hi + 1) as f64 * left.iter().map(|&c| c.max(2) as f64).product::<f64>()
-}
-
 /// One board's counts, per sub-board size (index = size). With `cut`, each sub-board keeps
 /// only the values below the reach engine's bound, as the phase sweep's engine does;
 /// without, every value, as a corpus run's shared tables do.
@@ -167,7 +153,6 @@ fn board_counts(game: &Game, board: &Board, window: &RangeInclusive<i64>, cut: b
     let rules = &game.rules;
     let subs = SubBoards::new(board);
     let full = subs.full();
-    let numbers = board.numbers();
     let mut values: Vec<Vec<i64>> = vec![Vec::new(); subs.count()];
     let mut out = vec![Size::default(); board.len() + 1];
     for &s in subs.in_size_order() {
@@ -185,8 +170,8 @@ fn board_counts(game: &Game, board: &Board, window: &RangeInclusive<i64>, cut: b
         vs.sort_unstable();
         vs.dedup();
         if cut {
-            let top = bound(&subs, numbers, s, *window.end());
-            vs.retain(|&v| (v as f64) < top);
+            let top = bounded::window(&subs, full - s, *window.end());
+            vs.retain(|&v| v <= top);
         }
         values[s] = vs;
     }
@@ -224,11 +209,11 @@ fn board_counts(game: &Game, board: &Board, window: &RangeInclusive<i64>, cut: b
         if s == full {
             continue;
         }
-        let top = bound(&subs, numbers, s, *window.end());
+        let top = bounded::window(&subs, full - s, *window.end());
         size.values += values[s].len() as u64;
         size.needed_window += need_w[s].iter().filter(|&&m| m).count() as u64;
         size.needed_targets += need_t[s].iter().filter(|&&m| m).count() as u64;
-        size.kept_by_bound += values[s].iter().filter(|&&x| (x as f64) < top).count() as u64;
+        size.kept_by_bound += values[s].iter().filter(|&&x| x <= top).count() as u64;
         if !cut && subs.size(s) + 1 == board.len() {
             size.needed_shared += needed_by_some_board(game, &subs.numbers(s), &values[s], window);
         }

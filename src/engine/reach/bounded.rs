@@ -362,7 +362,7 @@ pub(super) fn pair_results<V: Number>(
 
 /// The largest value of the sub-board whose complement is `rest` that can matter for
 /// targets up to `hi`: `(hi + 1) · Π_{c ∈ rest} max(c, 2) − 1` (see the module docs).
-fn window(subs: &SubBoards, rest: usize, hi: i64) -> i64 {
+pub fn window(subs: &SubBoards, rest: usize, hi: i64) -> i64 {
     let bound = subs.values.iter().enumerate().fold(1i128, |p, (i, &c)| {
         (0..subs.count_of(rest, i)).fold(p, |p, _| p.saturating_mul(i128::from(c.max(2))))
     });
